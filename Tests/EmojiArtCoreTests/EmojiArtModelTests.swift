@@ -1,0 +1,47 @@
+import Testing
+@testable import EmojiArtCore
+
+@Suite struct EmojiArtModelTests {
+    @Test("adding emojis hands out ids counting up from 1")
+    func addingHandsOutIDs() {
+        var model = EmojiArtModel()
+        let first = model.addEmoji("😀", at: DocumentPoint(x: 1, y: 2), size: 40)
+        let second = model.addEmoji("🐶", at: .zero, size: 20)
+        #expect(first.id == 1)
+        #expect(second.id == 2)
+        #expect(model.uniqueEmojiId == 2)
+        #expect(model.emojis.map(\.text) == ["😀", "🐶"])
+    }
+
+    @Test("duplicate ids get fresh ones and a small counter becomes the largest id")
+    func normalizesIDs() {
+        let emojis = [
+            Emoji(id: 3, text: "😀", position: .zero, size: 10),
+            Emoji(id: 3, text: "🐶", position: .zero, size: 10),
+            Emoji(id: 1, text: "🐱", position: .zero, size: 10),
+        ]
+        let model = EmojiArtModel(background: .blank, emojis: emojis, uniqueEmojiId: 1)
+        #expect(model.emojis.map(\.id) == [3, 4, 1])
+        #expect(model.uniqueEmojiId == 4)
+    }
+
+    @Test("removed emojis go back to their place in the z-order")
+    func removeAndInsertKeepOrder() {
+        var model = EmojiArtModel()
+        for text in ["a", "b", "c", "d"] { model.addEmoji(text, at: .zero, size: 10) }
+        let removed = model.removeEmojis(withIDs: [2, 4])
+        #expect(model.emojis.map(\.text) == ["a", "c"])
+        model.insert(removed)
+        #expect(model.emojis.map(\.text) == ["a", "b", "c", "d"])
+    }
+
+    @Test("bounds are the union of the emojis' squares")
+    func bounds() throws {
+        var model = EmojiArtModel()
+        #expect(model.emojiBounds == nil)
+        model.addEmoji("a", at: DocumentPoint(x: -100, y: 0), size: 20)
+        model.addEmoji("b", at: DocumentPoint(x: 50, y: 30), size: 40)
+        let bounds = try #require(model.emojiBounds)
+        #expect(bounds == DocumentRect(minX: -110, minY: -10, maxX: 70, maxY: 50))
+    }
+}
