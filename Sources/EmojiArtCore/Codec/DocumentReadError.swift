@@ -1,0 +1,35 @@
+/// Why a file could not be opened as an EmojiArt document. Each description is a sentence
+/// a person can act on; the CLI prints it and the app shows it in its error dialog.
+public enum DocumentReadError: Error, Equatable, CustomStringConvertible {
+    case notJSON(file: String, reason: String, line: Int, column: Int)
+    case notAnEmojiArtDocument(file: String)
+    case newerVersion(file: String, version: Int)
+    case invalidValue(file: String, problem: String)
+    case tooDeeplyNested(file: String)
+    case tooLarge(file: String, byteCount: Int)
+    case unreadable(file: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notJSON(let file, let reason, let line, let column):
+            "“\(file)” is not an EmojiArt document: it is not valid JSON (\(reason) at line \(line), column \(column))."
+        case .notAnEmojiArtDocument(let file):
+            "“\(file)” is not an EmojiArt document: it has no list of emojis."
+        case .newerVersion(let file, let version):
+            "“\(file)” was saved by a newer EmojiArt (format version \(version)); this version reads up to \(EmojiArtFormat.currentVersion). Update EmojiArt to open it."
+        case .invalidValue(let file, let problem):
+            "“\(file)” cannot be opened: \(problem)."
+        case .tooDeeplyNested(let file):
+            "“\(file)” cannot be opened: its values nest deeper than \(EmojiArtFormat.maxNestingDepth) levels, which no EmojiArt document does."
+        case .tooLarge(let file, let byteCount):
+            "“\(file)” is too large to open (\(Self.megabytes(byteCount)); the limit is \(Self.megabytes(EmojiArtFormat.maxFileBytes)))."
+        case .unreadable(let file, let reason):
+            "“\(file)” cannot be read: \(reason)."
+        }
+    }
+
+    private static func megabytes(_ byteCount: Int) -> String {
+        let value = Double(byteCount) / 1_048_576
+        return value >= 10 ? "\(Int(value.rounded())) MB" : "\((value * 10).rounded() / 10) MB"
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+/// Reads `.emojiart` JSON (SPEC M4): the original iOS app's shape
+/// `{"background":{"theURL":…}|{"imageData":…}|{},"emojis":[{"text","x","y","size","id"}],"uniqueEmojiId":N}`
+/// plus our `formatVersion`. Missing or unknown fields are tolerated; anything that is not an
+/// EmojiArt document, or holds values no document can have, is refused with a `DocumentReadError`.
+public struct EmojiArtDecoder: Sendable {
+    /// The name used in error messages, usually the file's name.
+    public var fileName: String
+
+    public init(fileName: String = "The document") {
+        self.fileName = fileName
+    }
+
+    public func decode(_ data: Data) throws(DocumentReadError) -> EmojiArtModel {
+        guard data.count <= EmojiArtFormat.maxFileBytes else {
+            throw .tooLarge(file: fileName, byteCount: data.count)
+        }
+        do {
+            return try data.withUnsafeBytes { raw in
+                var scanner = JSONScanner(
+                    bytes: raw.bindMemory(to: UInt8.self), maxDepth: EmojiArtFormat.maxNestingDepth)
+                let model = try readDocument(&scanner)
+                try scanner.expectEnd()
+                return model
+            }
+        } catch let error as DocumentReadError {
+            throw error
+        } catch let error as JSONScanner.SyntaxError {
+            throw .notJSON(file: fileName, reason: error.message, line: error.line, column: error.column)
+        } catch is NestingTooDeep {
+            throw .tooDeeplyNested(file: fileName)
+        } catch {
+            throw .unreadable(file: fileName, reason: "\(error)")
+        }
+    }
+
+    // MARK: - Document
+
+    private func readDocument(_ scanner: inout JSONScanner) throws -> EmojiArtModel {
+        guard try scanner.peekKind() == .object else {
+            try scanner.skipValue(depth: 1)  // a syntax error in it still reads as "not JSON"
+            throw DocumentReadError.notAnEmojiArtDocument(file: fileName)
+        }
+        var background = Background.blank
+        var emojis: [Emoji]?
+        var uniqueEmojiId = 0
+        var version = 1
+        var seenKeys = Set<String>()
+        try scanner.readObject(depth: 1) { scanner, key in
+            if scanner.matches(key, "emojis") {
+                try noteFirst("emojis", in: &seenKeys, where: "the document")
+                emojis = try readEmojis(&scanner)
+            } else if scanner.matches(key, "background") {
+                try noteFirst("background", in: &seenKeys, where: "the document")
+                background = try readBackground(&scanner)
+            } else if scanner.matches(key, "uniqueEmojiId") {
+                try noteFirst("uniqueEmojiId", in: &seenKeys, where: "the document")
+                uniqueEmojiId = try readInteger(&scanner, named: "uniqueEmojiId", in: Int(Int32.min)...Int(Int32.max))
+            } else if scanner.matches(key, "formatVersion") {
+                try noteFirst("formatVersion", in: &seenKeys, where: "the document")
+                version = try readInteger(&scanner, named: "formatVersion", in: 1...Int(Int32.max))
+            } else {
+                try scanner.skipValue(depth: 2)
+            }
+        }
+        guard let emojis else { throw DocumentReadError.notAnEmojiArtDocument(file: fileName) }
+        guard version <= EmojiArtFormat.currentVersion else {
+            throw DocumentReadError.newerVersion(file: fileName, version: version)
+        }
+        return EmojiArtModel(background: background, emojis: emojis, uniqueEmojiId: uniqueEmojiId)
+    }
+
+    private func readBackground(_ scanner: inout JSONScanner) throws -> Background {
+        switch try scanner.peekKind() {
+        case .null:
+            try scanner.readNull()
+            return .blank
+        case .object:
+            break
+        default:
+            throw invalid("the background is not a JSON object")
+        }
+        var background = Background.blank
+        var seenKeys = Set<String>()
+        try scanner.readObject(depth: 2) { scanner, key in
+            if scanner.matches(key, "theURL") {
+                try noteFirst("theURL", in: &seenKeys, where: "the background")
+                let text = try readString(&scanner, named: "the background URL")
+                guard let url = URL(string: text), url.scheme != nil else {
+                    throw invalid("the background URL “\(text.prefix(200))” is not a valid URL")
+                }
+                background = .url(url)
+            } else if scanner.matches(key, "imageData") {
+                try noteFirst("imageData", in: &seenKeys, where: "the background")
+                let text = try readString(&scanner, named: "the background image data")
+                guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+                    throw invalid("the background image data is not valid base64")
+                }
+                background = .imageData(data)
+            } else {
+                try scanner.skipValue(depth: 3)
+            }
+        }
+        if seenKeys.contains("theURL"), seenKeys.contains("imageData") {
+            throw invalid("the background holds both a URL and image data")
+        }
+        return background
+    }
+
+    private func readEmojis(_ scanner: inout JSONScanner) throws -> [Emoji] {
+        guard try scanner.peekKind() == .array else {
+            throw invalid("“emojis” is not a list")
+        }
+        var emojis = [Emoji]()
+        try scanner.readArray(depth: 2) { scanner in
+            emojis.append(try readEmoji(&scanner, number: emojis.count + 1))
+        }
+        return emojis
+    }
+
+    /// Field presence as bits, so the hot loop over 100,000 emojis allocates no set per emoji.
+    private struct EmojiFields: OptionSet {
+        let rawValue: UInt8
+        static let text = EmojiFields(rawValue: 1)
+        static let x = EmojiFields(rawValue: 2)
+        static let y = EmojiFields(rawValue: 4)
+        static let size = EmojiFields(rawValue: 8)
+        static let id = EmojiFields(rawValue: 16)
+    }
+
+    private func readEmoji(_ scanner: inout JSONScanner, number: Int) throws -> Emoji {
+        guard try scanner.peekKind() == .object else {
+            throw invalid("emoji number \(number) is not a JSON object")
+        }
+        var text: String?
+        var x = 0.0, y = 0.0, size = 40.0
+        var id = 0
+        var seen: EmojiFields = []
+        func first(_ field: EmojiFields, _ name: String) throws {
+            guard seen.insert(field).inserted else {
+                throw invalid("emoji number \(number) has the key “\(name)” twice")
+            }
+        }
+        try scanner.readObject(depth: 3) { scanner, key in
+            if scanner.matches(key, "text") {
+                try first(.text, "text")
+                text = try readString(&scanner, named: "the text of emoji number \(number)")
+            } else if scanner.matches(key, "x") {
+                try first(.x, "x")
+                x = try readNumber(&scanner, named: "x of emoji number \(number)")
+            } else if scanner.matches(key, "y") {
+                try first(.y, "y")
+                y = try readNumber(&scanner, named: "y of emoji number \(number)")
+            } else if scanner.matches(key, "size") {
+                try first(.size, "size")
+                size = try readNumber(&scanner, named: "the size of emoji number \(number)")
+            } else if scanner.matches(key, "id") {
+                try first(.id, "id")
+                // An id of 0 or less is replaced by a fresh one, like a duplicate (see EmojiArtModel.init).
+                id = try readInteger(&scanner, named: "the id of emoji number \(number)", in: Int(Int32.min)...Int(Int32.max))
+            } else {
+                try scanner.skipValue(depth: 4)
+            }
+        }
+        guard let text else { throw invalid("emoji number \(number) has no text") }
+        guard text.count == 1, let character = text.first, character.isEmoji else {
+            throw invalid("emoji number \(number) is “\(text.prefix(40))”, which is not a single emoji")
+        }
+        let limit = EmojiArtFormat.maxCoordinateMagnitude
+        guard abs(x) <= limit, abs(y) <= limit else {
+            throw invalid("emoji number \(number) lies too far from the centre (\(x), \(y)); coordinates are limited to ±\(Int(limit))")
+        }
+        guard EmojiArtFormat.sizeRange.contains(size) else {
+            throw invalid("emoji number \(number) has a size of \(size); sizes must be from \(Int(EmojiArtFormat.sizeRange.lowerBound)) to \(Int(EmojiArtFormat.sizeRange.upperBound))")
+        }
+        return Emoji(id: id, text: text, position: DocumentPoint(x: x, y: y), size: size)
+    }
+
+    // MARK: - Values
+
+    private func readString(_ scanner: inout JSONScanner, named name: String) throws -> String {
+        guard try scanner.peekKind() == .string else { throw invalid("\(name) is not text") }
+        return try scanner.readString()
+    }
+
+    private func readNumber(_ scanner: inout JSONScanner, named name: String) throws -> Double {
+        guard try scanner.peekKind() == .number else { throw invalid("\(name) is not a number") }
+        let value = try scanner.readNumber()
+        guard value.isFinite else { throw invalid("\(name) is too large a number") }
+        return value
+    }
+
+    private func readInteger(_ scanner: inout JSONScanner, named name: String, in range: ClosedRange<Int>) throws -> Int {
+        let value = try readNumber(&scanner, named: name)
+        guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw invalid("\(name) is \(value), not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(value)
+    }
+
+    private func noteFirst(_ name: String, in seen: inout Set<String>, where place: String) throws {
+        guard seen.insert(name).inserted else { throw invalid("\(place) has the key “\(name)” twice") }
+    }
+
+    private func invalid(_ problem: String) -> DocumentReadError {
+        .invalidValue(file: fileName, problem: problem)
+    }
+}

@@ -1,0 +1,16 @@
+/// The `.emojiart` file format's version and limits (SPEC M4).
+public enum EmojiArtFormat {
+    /// The version this build writes. Files written by the original iOS app carry none and
+    /// count as version 1: ours is the same shape plus this number.
+    public static let currentVersion = 1
+    /// The file extension, without the dot.
+    public static let fileExtension = "emojiart"
+    /// Larger files are refused before they are read.
+    public static let maxFileBytes = 64 * 1024 * 1024
+    /// Coordinates further than this from the origin are refused on read.
+    public static let maxCoordinateMagnitude = 1_000_000.0
+    /// The sizes an emoji may have, in points at zoom 1.
+    public static let sizeRange = 1.0...10_000.0
+    /// Values nested deeper than this are refused (a guard against hostile files).
+    public static let maxNestingDepth = 64
+}

@@ -1,0 +1,383 @@
+/// A small pull scanner over UTF-8 JSON bytes. The document decoder walks a file with it
+/// instead of JSONDecoder: it reads the `emojis` array of a 100,000-emoji document about three
+/// times faster (DESIGN "JSON speed"), enforces a nesting limit, and knows byte offsets, so a
+/// syntax error can name its line and column.
+struct JSONScanner {
+    /// The kinds of JSON value, as seen from their first byte.
+    enum ValueKind {
+        case object, array, string, number, bool, null
+    }
+
+    /// A key of an object, kept as bytes of the input so matching known keys allocates nothing.
+    struct Key {
+        fileprivate let range: Range<Int>
+        fileprivate let decoded: String?
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var offset = 0
+    let maxDepth: Int
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            offset = 3  // a UTF-8 byte order mark, as some editors write
+        }
+    }
+
+    // MARK: - Structure
+
+    /// The kind of the next value, or nil when the next byte cannot start one.
+    mutating func peekKind() throws -> ValueKind {
+        skipWhitespace()
+        guard offset < bytes.count else { throw error("the file ends where a value was expected") }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        default: throw error("unexpected character \(describe(bytes[offset]))")
+        }
+    }
+
+    /// Reads an object, calling `member` once per key; `member` must consume the value.
+    mutating func readObject(depth: Int, _ member: (inout JSONScanner, Key) throws -> Void) throws {
+        try enter(depth: depth)
+        try consume(UInt8(ascii: "{"))
+        skipWhitespace()
+        if try consumeIfPresent(UInt8(ascii: "}")) { return }
+        while true {
+            skipWhitespace()
+            let key = try readKey()
+            skipWhitespace()
+            try consume(UInt8(ascii: ":"))
+            try member(&self, key)
+            skipWhitespace()
+            if try consumeIfPresent(UInt8(ascii: ",")) { continue }
+            try consume(UInt8(ascii: "}"), expecting: "“,” or “}”")
+            return
+        }
+    }
+
+    /// Reads an array, calling `element` once per element; `element` must consume it.
+    mutating func readArray(depth: Int, _ element: (inout JSONScanner) throws -> Void) throws {
+        try enter(depth: depth)
+        try consume(UInt8(ascii: "["))
+        skipWhitespace()
+        if try consumeIfPresent(UInt8(ascii: "]")) { return }
+        while true {
+            try element(&self)
+            skipWhitespace()
+            if try consumeIfPresent(UInt8(ascii: ",")) { continue }
+            try consume(UInt8(ascii: "]"), expecting: "“,” or “]”")
+            return
+        }
+    }
+
+    /// Reads and discards any value, still checking its syntax and nesting.
+    mutating func skipValue(depth: Int) throws {
+        switch try peekKind() {
+        case .object: try readObject(depth: depth) { scanner, _ in try scanner.skipValue(depth: depth + 1) }
+        case .array: try readArray(depth: depth) { scanner in try scanner.skipValue(depth: depth + 1) }
+        case .string: try skipString()
+        case .number: _ = try readNumber()
+        case .bool: _ = try readBool()
+        case .null: try readNull()
+        }
+    }
+
+    /// Checks that only whitespace follows the top-level value.
+    mutating func expectEnd() throws {
+        skipWhitespace()
+        if offset < bytes.count { throw error("unexpected \(describe(bytes[offset])) after the end of the document") }
+    }
+
+    func matches(_ key: Key, _ literal: StaticString) -> Bool {
+        if let decoded = key.decoded { return decoded == literal.description }
+        guard key.range.count == literal.utf8CodeUnitCount else { return false }
+        let start = literal.utf8Start
+        for (index, position) in key.range.enumerated() where bytes[position] != start[index] {
+            return false
+        }
+        return true
+    }
+
+    func name(of key: Key) -> String {
+        key.decoded ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[key.range]), as: UTF8.self)
+    }
+
+    // MARK: - Scalars
+
+    mutating func readNull() throws {
+        try consumeLiteral("null")
+    }
+
+    mutating func readBool() throws -> Bool {
+        skipWhitespace()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "t") {
+            try consumeLiteral("true")
+            return true
+        }
+        try consumeLiteral("false")
+        return false
+    }
+
+    /// Reads a number following JSON's grammar. Out-of-range literals become ±infinity; the
+    /// caller validates ranges.
+    mutating func readNumber() throws -> Double {
+        skipWhitespace()
+        let start = offset
+        var isInteger = true
+        if peekByte() == UInt8(ascii: "-") { offset += 1 }
+        guard let first = peekByte(), isDigit(first) else { throw error("a number has no digits") }
+        if first == UInt8(ascii: "0") {
+            offset += 1
+        } else {
+            while let byte = peekByte(), isDigit(byte) { offset += 1 }
+        }
+        if peekByte() == UInt8(ascii: ".") {
+            isInteger = false
+            offset += 1
+            guard let byte = peekByte(), isDigit(byte) else { throw error("a number has no digits after its decimal point") }
+            while let byte = peekByte(), isDigit(byte) { offset += 1 }
+        }
+        if let byte = peekByte(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            isInteger = false
+            offset += 1
+            if let sign = peekByte(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { offset += 1 }
+            guard let byte = peekByte(), isDigit(byte) else { throw error("a number has no digits in its exponent") }
+            while let byte = peekByte(), isDigit(byte) { offset += 1 }
+        }
+        let literal = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+        // Integers of up to 15 digits are exact in a Double: the common case needs no parsing library.
+        if isInteger, literal.count <= 16 {
+            var value = 0
+            var isNegative = false
+            for byte in literal {
+                if byte == UInt8(ascii: "-") { isNegative = true } else { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
+            }
+            return Double(isNegative ? -value : value)
+        }
+        guard let value = Double(String(decoding: literal, as: UTF8.self)) else {
+            throw error("a number cannot be read")
+        }
+        return value
+    }
+
+    mutating func readString() throws -> String {
+        skipWhitespace()
+        try consume(UInt8(ascii: "\""))
+        let start = offset
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                let content = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+                offset += 1
+                guard let string = String(validating: content, as: UTF8.self) else {
+                    offset = start
+                    throw error("a string is not valid UTF-8")
+                }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") {
+                offset = start - 1  // back to the opening quote
+                return try readEscapedString()
+            }
+            if byte < 0x20 { throw error("a string holds an unescaped control character") }
+            offset += 1
+        }
+        throw error("a string is not closed")
+    }
+
+    // MARK: - Errors
+
+    /// A syntax error with the line and column where it was found.
+    struct SyntaxError: Error {
+        let message: String
+        let line: Int
+        let column: Int
+    }
+
+    /// Produces a syntax error at the current offset.
+    func error(_ message: String) -> SyntaxError {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return SyntaxError(message: message, line: line, column: offset - lineStart + 1)
+    }
+
+    // MARK: - Private
+
+    private func peekByte() -> UInt8? {
+        offset < bytes.count ? bytes[offset] : nil
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private func enter(depth: Int) throws {
+        if depth > maxDepth { throw NestingTooDeep() }
+    }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func consume(_ byte: UInt8, expecting expected: String? = nil) throws {
+        skipWhitespace()
+        guard offset < bytes.count else {
+            throw error("the file ends where \(expected ?? "“\(Character(UnicodeScalar(byte)))”") was expected")
+        }
+        guard bytes[offset] == byte else {
+            throw error("expected \(expected ?? "“\(Character(UnicodeScalar(byte)))”") but found \(describe(bytes[offset]))")
+        }
+        offset += 1
+    }
+
+    private mutating func consumeIfPresent(_ byte: UInt8) throws -> Bool {
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == byte else { return false }
+        offset += 1
+        return true
+    }
+
+    private mutating func consumeLiteral(_ literal: StaticString) throws {
+        skipWhitespace()
+        let start = literal.utf8Start
+        for index in 0..<literal.utf8CodeUnitCount {
+            guard offset < bytes.count, bytes[offset] == start[index] else {
+                throw error("expected “\(literal)”")
+            }
+            offset += 1
+        }
+    }
+
+    private mutating func readKey() throws -> Key {
+        guard peekByte() == UInt8(ascii: "\"") else {
+            if let byte = peekByte() { throw error("expected a key in quotes but found \(describe(byte))") }
+            throw error("the file ends where a key was expected")
+        }
+        let start = offset + 1
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let range = start..<index
+                guard String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) != nil else {
+                    throw error("a key is not valid UTF-8")
+                }
+                offset = index + 1
+                return Key(range: range, decoded: nil)
+            }
+            if byte == UInt8(ascii: "\\") {
+                let decoded = try readEscapedString()
+                return Key(range: start..<start, decoded: decoded)
+            }
+            if byte < 0x20 {
+                offset = index
+                throw error("a key holds an unescaped control character")
+            }
+            index += 1
+        }
+        offset = index
+        throw error("a key is not closed")
+    }
+
+    private mutating func skipString() throws {
+        _ = try readString()
+    }
+
+    /// The slow path of `readString`, for strings holding escapes; expects the opening quote.
+    private mutating func readEscapedString() throws -> String {
+        try consume(UInt8(ascii: "\""))
+        var utf8 = [UInt8]()
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let string = String(validating: utf8, as: UTF8.self) else {
+                    throw error("a string is not valid UTF-8")
+                }
+                return string
+            case UInt8(ascii: "\\"):
+                try readEscape(into: &utf8)
+            case ..<0x20:
+                offset -= 1
+                throw error("a string holds an unescaped control character")
+            default:
+                utf8.append(byte)
+            }
+        }
+        throw error("a string is not closed")
+    }
+
+    private mutating func readEscape(into utf8: inout [UInt8]) throws {
+        guard let byte = peekByte() else { throw error("a string is not closed") }
+        offset += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(byte)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try readHex4()
+            if (0xD800...0xDBFF).contains(scalar) {
+                // A high surrogate must be followed by an escaped low surrogate.
+                guard bytes.count - offset >= 6, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+                else { throw error("a string holds an unpaired surrogate") }
+                offset += 2
+                let low = try readHex4()
+                guard (0xDC00...0xDFFF).contains(low) else { throw error("a string holds an unpaired surrogate") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw error("a string holds an unpaired surrogate")
+            }
+            guard let unicode = Unicode.Scalar(scalar) else { throw error("a string holds an invalid escape") }
+            utf8.append(contentsOf: String(Character(unicode)).utf8)
+        default:
+            offset -= 1
+            throw error("a string holds an invalid escape “\\\(Character(UnicodeScalar(byte)))”")
+        }
+    }
+
+    private mutating func readHex4() throws -> UInt32 {
+        guard bytes.count - offset >= 4 else { throw error("a string holds an incomplete \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("a string holds an invalid \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            offset += 1
+        }
+        return value
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21, byte < 0x7F { return "“\(Character(UnicodeScalar(byte)))”" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+}
+
+/// Thrown when values nest deeper than the scanner's limit.
+struct NestingTooDeep: Error {}

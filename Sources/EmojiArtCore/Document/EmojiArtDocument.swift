@@ -1,0 +1,149 @@
+import Observation
+
+/// The document's view-model: owns the model, exposes the user's intents, records each change
+/// on its undo stack and reports it through `onChange` (the one path windows listen to).
+/// Selection is not here: it belongs to a window (see `EmojiSelection`).
+@MainActor @Observable
+public final class EmojiArtDocument {
+    public private(set) var model: EmojiArtModel
+    public private(set) var undoStack = UndoStack()
+    /// Counts every change, undo and redo included; autosave compares it with `savedRevision`.
+    public private(set) var revision = 0
+    /// The revision last written to disk.
+    public private(set) var savedRevision = 0
+
+    /// Called after every change with what it touched.
+    @ObservationIgnored public var onChange: (@MainActor (DocumentChange) -> Void)?
+
+    public init(model: EmojiArtModel = EmojiArtModel()) {
+        self.model = model
+    }
+
+    public var hasUnsavedChanges: Bool { revision != savedRevision }
+
+    /// Marks `revision` as written; a change made while the save ran stays unsaved.
+    public func markSaved(revision savedRevision: Int) {
+        guard savedRevision > self.savedRevision, savedRevision <= revision else { return }
+        let wasUnsaved = hasUnsavedChanges
+        self.savedRevision = savedRevision
+        if wasUnsaved != hasUnsavedChanges { onChange?(.saveState) }
+    }
+
+    // MARK: - Intents
+
+    /// Adds one emoji on top (D1). Text that is not exactly one emoji is refused (nil).
+    /// The size is clamped to what a file can hold.
+    @discardableResult
+    public func addEmoji(_ text: String, at position: DocumentPoint, size: Double) -> Emoji? {
+        guard text.count == 1, let character = text.first, character.isEmoji,
+              size.isFinite, position.x.isFinite, position.y.isFinite
+        else { return nil }
+        // Ids are never reused, even after an undone add: the counter only grows (see `insert`).
+        let emoji = Emoji(
+            id: model.uniqueEmojiId + 1, text: text, position: Self.clamped(position), size: Self.clamped(size: size))
+        perform(.insertEmojis([PlacedEmoji(index: model.emojis.count, emoji: emoji)]), named: "Add \(text)")
+        return emoji
+    }
+
+    /// Moves the emojis with these ids by `offset` (S2). Inside a gesture group, the frames of
+    /// one drag fold into one "Move" step.
+    public func moveEmojis(_ ids: Set<Int>, by offset: DocumentVector) {
+        guard offset != .zero, offset.dx.isFinite, offset.dy.isFinite else { return }
+        updateEmojis(ids, named: "Move") { emoji in
+            emoji.position = Self.clamped(emoji.position.offset(by: offset))
+        }
+    }
+
+    /// Resizes the emojis with these ids by `factor` around their own centres (S3).
+    public func scaleEmojis(_ ids: Set<Int>, by factor: Double) {
+        guard factor.isFinite, factor > 0, factor != 1 else { return }
+        updateEmojis(ids, named: "Scale") { emoji in
+            emoji.size = Self.clamped(size: emoji.size * factor)
+        }
+    }
+
+    /// Removes the emojis with these ids (S4).
+    public func deleteEmojis(_ ids: Set<Int>) {
+        let removed = model.emojis.enumerated()
+            .filter { ids.contains($0.element.id) }
+            .map { PlacedEmoji(index: $0.offset, emoji: $0.element) }
+        guard !removed.isEmpty else { return }
+        perform(.removeEmojis(removed), named: "Delete")
+    }
+
+    /// Sets the background (D2, D3, U1).
+    public func setBackground(_ background: Background) {
+        guard background != model.background else { return }
+        perform(.setBackground(before: model.background, after: background), named: "Set Background")
+    }
+
+    // MARK: - Undo
+
+    /// Collects the edits until `endGesture()` into one undo step named `name` (U3).
+    public func beginGesture(named name: String) {
+        undoStack.beginGroup(named: name)
+    }
+
+    public func endGesture() {
+        let before = (undoStack.canUndo, undoStack.undoActionName)
+        undoStack.closeGroup()
+        if before != (undoStack.canUndo, undoStack.undoActionName) { onChange?(.history) }
+    }
+
+    public func undo() {
+        guard let step = undoStack.popUndo() else { return }
+        var change = DocumentChange.history
+        for edit in step.edits.reversed() {
+            edit.inverse.apply(to: &model)
+            change.formUnion(edit.change)
+        }
+        undoStack.pushRedo(step)
+        noteChange(change)
+    }
+
+    public func redo() {
+        guard let step = undoStack.popRedo() else { return }
+        var change = DocumentChange.history
+        for edit in step.edits {
+            edit.apply(to: &model)
+            change.formUnion(edit.change)
+        }
+        undoStack.pushUndo(step)
+        noteChange(change)
+    }
+
+    // MARK: - Private
+
+    private func updateEmojis(_ ids: Set<Int>, named name: String, _ transform: (inout Emoji) -> Void) {
+        let before = model.emojis(withIDs: ids)
+        guard !before.isEmpty else { return }
+        let after = before.map { emoji in
+            var changed = emoji
+            transform(&changed)
+            return changed
+        }
+        guard after != before else { return }
+        perform(.updateEmojis(before: before, after: after), named: name)
+    }
+
+    private func perform(_ edit: DocumentEdit, named name: String) {
+        edit.apply(to: &model)
+        undoStack.record(edit, named: name)
+        noteChange(edit.change.union(.history))
+    }
+
+    private func noteChange(_ change: DocumentChange) {
+        let wasUnsaved = hasUnsavedChanges
+        revision += 1
+        onChange?(wasUnsaved ? change : change.union(.saveState))
+    }
+
+    private static func clamped(_ point: DocumentPoint) -> DocumentPoint {
+        let limit = EmojiArtFormat.maxCoordinateMagnitude
+        return DocumentPoint(x: min(max(point.x, -limit), limit), y: min(max(point.y, -limit), limit))
+    }
+
+    private static func clamped(size: Double) -> Double {
+        min(max(size, EmojiArtFormat.sizeRange.lowerBound), EmojiArtFormat.sizeRange.upperBound)
+    }
+}

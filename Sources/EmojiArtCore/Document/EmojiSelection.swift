@@ -1,0 +1,39 @@
+/// The emojis selected in one window (S1). Not part of the document: each window has its own,
+/// and it is never saved.
+public struct EmojiSelection: Hashable, Sendable {
+    public private(set) var ids: Set<Int> = []
+
+    public init(ids: Set<Int> = []) {
+        self.ids = ids
+    }
+
+    public var isEmpty: Bool { ids.isEmpty }
+
+    public func contains(_ id: Int) -> Bool { ids.contains(id) }
+
+    /// A plain click on an emoji: an unselected one becomes the only selection; a selected one
+    /// keeps the selection as it is, so a following drag moves all of it.
+    public mutating func click(on id: Int) {
+        if !ids.contains(id) { ids = [id] }
+    }
+
+    /// A Shift- or Ctrl-click: toggles one emoji in or out.
+    public mutating func toggle(_ id: Int) {
+        if ids.remove(id) == nil { ids.insert(id) }
+    }
+
+    public mutating func select(_ newIDs: Set<Int>) {
+        ids = newIDs
+    }
+
+    public mutating func clear() {
+        ids.removeAll()
+    }
+
+    /// Drops ids that no longer exist in `model`, e.g. after a delete or an undo of an add.
+    public mutating func removeMissing(from model: EmojiArtModel) {
+        guard !ids.isEmpty else { return }
+        let existing = Set(model.emojis.lazy.map(\.id))
+        ids.formIntersection(existing)
+    }
+}
