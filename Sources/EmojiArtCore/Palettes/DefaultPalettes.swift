@@ -1,0 +1,20 @@
+/// The nine palettes of a fresh install (SPEC P5), in the original app's order.
+///
+/// Generated once from `default-palettes.tsv` (kept with the project's shared notes) and committed
+/// as source, because a bundled resource breaks once `.build` is gone (DESIGN "Data and format").
+/// The strings are byte for byte the file's, duplicates included; `Palette.uniqueEmojis` shows
+/// each emoji once. `PaletteStoreTests` compares them with the file when it is present.
+public enum DefaultPalettes {
+    /// Faces, COVID, Weather, Flora, Animal Faces, Animals, Music, Sports, Vehicles, with ids 1–9.
+    public static let all: [Palette] = [
+        Palette(id: 1, name: "Faces", emojis: "😀😃😄😁😆😅😂🤣🥲☺️😊😇🙂🙃😉😌😍🥰😘😗😙😚😋😛😝😜🤪🤨🧐🤓😎🥸🤩🥳😏😞😔😟😕🙁☹️😣😖😫😩🥺😢😭😤😠😡🤯😳🥶😥😓🤗🤔🤭🤫🤥😬🙄😯😧🥱😴🤮😷🤧🤒🤠"),
+        Palette(id: 2, name: "COVID", emojis: "💉🦠😷🤧🤒"),
+        Palette(id: 3, name: "Weather", emojis: "☀️🌤⛅️🌥☁️🌦🌧⛈🌩🌨❄️💨☔️💧💦🌊☂️🌫🌪"),
+        Palette(id: 4, name: "Flora", emojis: "🌲🌴🌿☘️🍀🍁🍄🌾💐🌷🌹🥀🌺🌸🌼🌻"),
+        Palette(id: 5, name: "Animal Faces", emojis: "🐵🙈🙊🙉🐶🐱🐭🐹🐰🦊🐻🐼🐻‍❄️🐨🐯🦁🐮🐷🐸🐲"),
+        Palette(id: 6, name: "Animals", emojis: "🐥🐣🐂🐄🐎🐖🐏🐑🦙🐐🐓🐁🐀🐒🦆🦅🦉🦇🐢🐍🦎🦖🦕🐅🐆🦓🦍🦧🦣🐘🦛🦏🐪🐫🦒🦘🦬🐃🦙🐐🦌🐕🐩🦮🐈🦤🦢🦩🕊🦝🦨🦡🦫🦦🦥🐿🦔"),
+        Palette(id: 7, name: "Music", emojis: "🎼🎤🎹🪘🥁🎺🪗🪕🎻"),
+        Palette(id: 8, name: "Sports", emojis: "🏈⚾️🏀⚽️🎾🏐🥏🏓⛳️🥅🥌🏂⛷🎳"),
+        Palette(id: 9, name: "Vehicles", emojis: "🚙🚗🚘🚕🚖🏎🚚🛻🚛🚐🚓🚔🚑🚒🚀✈️🛫🛬🛩🚁🛸🚲🏍🛶⛵️🚤🛥🛳⛴🚢🚂🚝🚅🚆🚊🚉🚇🛺🚜"),
+    ]
+}

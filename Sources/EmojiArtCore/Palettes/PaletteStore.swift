@@ -1,0 +1,146 @@
+import Foundation
+
+/// The user's palettes (SPEC P2–P5), kept in `<data directory>/palettes.json` and saved
+/// atomically after every change.
+///
+/// A class, not a value: every window shows the same palettes, so one instance is shared and a
+/// change made in one window is what the others read. It is not `Sendable` and not an actor: it
+/// belongs to the main actor with the windows, and its file is a few kilobytes, so saving there
+/// does not hold up a frame. A change from another EmojiArt process arrives through `reload()`.
+public final class PaletteStore {
+    /// The file inside the data directory (`StorageLocations.dataDirectory`).
+    public static let fileName = "palettes.json"
+    /// Far above any real set of palettes; a larger file is treated as damaged.
+    public static let maximumFileBytes = 4 * 1_048_576
+
+    /// `<data directory>/palettes.json`; the app watches it to see other processes' changes.
+    public let fileURL: URL
+    /// Never empty, in the user's order.
+    public private(set) var palettes: [Palette]
+    /// Set when the last load found a file it could not use and moved it aside; the app shows it.
+    public private(set) var loadWarning: CorruptFileWarning?
+    private var lastPaletteID: Int
+
+    /// Loads the palettes from `dataDirectory` (see `reload()`). Never fails: without a usable
+    /// file the store starts with the nine defaults.
+    public init(dataDirectory: URL) {
+        fileURL = dataDirectory.standardizedFileURL.appendingPathComponent(Self.fileName)
+        palettes = DefaultPalettes.all
+        lastPaletteID = DefaultPalettes.all.map(\.id).max() ?? 0
+        reload()
+    }
+
+    /// Reads the file again. No file (a first run) gives the defaults in order. A file that is
+    /// damaged, unreadable, empty of palettes or from a newer EmojiArt is moved aside to
+    /// `palettes.json.corrupt-<time>`, never deleted, and the defaults are used with a warning.
+    /// Nothing is written here: the file is only created or replaced by a change.
+    @discardableResult
+    public func reload() -> CorruptFileWarning? {
+        let loaded = load()
+        palettes = loaded.file?.palettes ?? DefaultPalettes.all
+        lastPaletteID = loaded.file?.lastPaletteID ?? (DefaultPalettes.all.map(\.id).max() ?? 0)
+        loadWarning = loaded.warning
+        return loaded.warning
+    }
+
+    /// The palette at `index`, wrapping around in both directions, so "next palette" (P2) is
+    /// simply `palette(at: current + 1)`.
+    public func palette(at index: Int) -> Palette {
+        palettes[((index % palettes.count) + palettes.count) % palettes.count]
+    }
+
+    /// The palette with `id`, or nil when it has been deleted (a window's remembered choice, P6).
+    public func palette(withID id: Int) -> Palette? {
+        palettes.first { $0.id == id }
+    }
+
+    /// Where the palette with `id` is in the list, or nil when it has been deleted.
+    public func index(ofPaletteWithID id: Int) -> Int? {
+        palettes.firstIndex { $0.id == id }
+    }
+
+    /// Inserts a palette with a fresh id before `index` (clamped to the list) and returns it.
+    @discardableResult
+    public func insertPalette(named name: String, emojis: String = "", at index: Int) throws -> Palette {
+        lastPaletteID += 1
+        let palette = Palette(id: lastPaletteID, name: name, emojis: emojis)
+        palettes.insert(palette, at: min(max(index, 0), palettes.count))
+        try save()
+        return palette
+    }
+
+    /// Deletes a palette; the last one left is refused with `.cannotDeleteLastPalette` (P5).
+    public func removePalette(withID id: Int) throws {
+        let index = try existingIndex(of: id)
+        guard palettes.count > 1 else {
+            throw PaletteStoreError.cannotDeleteLastPalette(name: palettes[index].name)
+        }
+        palettes.remove(at: index)
+        try save()
+    }
+
+    /// Renames a palette (P3, P4); any name is kept as given, including an empty one.
+    public func renamePalette(withID id: Int, to name: String) throws {
+        palettes[try existingIndex(of: id)].name = name
+        try save()
+    }
+
+    /// Replaces a palette's emojis with `emojis`, stored as given (the editor filters, P3).
+    public func setEmojis(_ emojis: String, forPaletteWithID id: Int) throws {
+        palettes[try existingIndex(of: id)].emojis = emojis
+        try save()
+    }
+
+    /// Moves the palettes at `source` so they land before the palette now at `destination`,
+    /// keeping their order, as a list's drag-to-reorder does (SwiftUI's `move(fromOffsets:toOffset:)`).
+    /// Offsets outside the list are ignored.
+    public func movePalettes(fromOffsets source: IndexSet, toOffset destination: Int) throws {
+        let moving = source.filter { palettes.indices.contains($0) }
+        guard !moving.isEmpty else { return }
+        let target = min(max(destination, 0), palettes.count)
+        var reordered = palettes
+        for index in moving.reversed() { reordered.remove(at: index) }
+        reordered.insert(contentsOf: moving.map { palettes[$0] }, at: target - moving.filter { $0 < target }.count)
+        guard reordered != palettes else { return }
+        palettes = reordered
+        try save()
+    }
+
+    private func existingIndex(of id: Int) throws -> Int {
+        guard let index = index(ofPaletteWithID: id) else { throw PaletteStoreError.noSuchPalette(id: id) }
+        return index
+    }
+
+    /// Writes every palette. On failure the change stays in memory, so the user's edit is not
+    /// undone under them; the next successful save writes it too.
+    private func save() throws {
+        do {
+            try PrivateDirectory.create(fileURL.deletingLastPathComponent(), forSaving: fileURL.path)
+            let data = try PaletteFile(palettes: palettes, lastPaletteID: lastPaletteID).encoded()
+            try AtomicFile.write(data, to: fileURL)
+        } catch let error as FileWriteError {
+            throw PaletteStoreError.saveFailed(error)
+        } catch {
+            throw PaletteStoreError.saveFailed(.failed(path: fileURL.path, reason: "\(error)"))
+        }
+    }
+
+    private func load() -> (file: PaletteFile?, warning: CorruptFileWarning?) {
+        let problem: String
+        do {
+            let data = try AtomicFile.read(fileURL, maxBytes: Self.maximumFileBytes)
+            return (try PaletteFile.decode(data), nil)
+        } catch FileReadError.notFound {
+            return (nil, nil)
+        } catch let error as FileReadError {
+            problem = error.clause
+        } catch let error as PaletteFile.Problem {
+            problem = error.clause
+        } catch {
+            problem = "\(error)"
+        }
+        let warning = FileQuarantine.setAside(
+            fileURL, problem: problem, consequence: "The default palettes are used instead.")
+        return (nil, warning)
+    }
+}

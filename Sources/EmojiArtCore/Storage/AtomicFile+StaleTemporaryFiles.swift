@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension AtomicFile {
+    /// How old a temporary file must be before it counts as stale, in seconds. EmojiArt windows
+    /// of separate processes run side by side (GApplication is not unique without a session
+    /// bus), so a fresh temporary file may belong to a save that is still running.
+    public static let staleTemporaryFileAgeSeconds: Double = 60
+
+    /// Deletes temporary files left in `directory` by saves that never finished (a crash, a
+    /// kill), as DESIGN asks at launch. Only names of our own pattern (`.NAME.XXXXXX.tmp`),
+    /// only regular files owned by this user, and only those older than `minimumAgeSeconds`.
+    /// Never throws: a folder that cannot be listed simply has nothing removed.
+    /// - Returns: the files removed.
+    @discardableResult
+    public static func removeStaleTemporaryFiles(
+        in directory: URL,
+        olderThanSeconds minimumAgeSeconds: Double = staleTemporaryFileAgeSeconds
+    ) -> [URL] {
+        let folder = directory.standardizedFileURL.path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        let now = Date().timeIntervalSince1970
+        var removed = [URL]()
+        for name in names where TemporaryFile.isTemporaryName(name) {
+            let path = PathResolution.join(folder, name)
+            guard let status = try? FileStatus.ofLink(path: path),
+                  status.kind == .regular,
+                  status.owner == geteuid(),
+                  now - status.modificationTime >= minimumAgeSeconds,
+                  unlink(path) == 0
+            else { continue }
+            removed.append(URL(fileURLWithPath: path))
+        }
+        return removed
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Why `AtomicFile.read(_:maxBytes:)` refused or failed to read a file. `description` is a
+/// sentence the app or the CLI can show as it is.
+public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Nothing at the path (ENOENT), or a part of it is not a folder.
+    case notFound(path: String)
+    /// A folder, device, pipe or socket: reading it could block forever or never end (`/dev/zero`).
+    case notARegularFile(path: String)
+    /// The file holds more than `limit` bytes.
+    case tooLarge(path: String, limit: Int)
+    /// Any other failure; `reason` is the system's text, e.g. "Permission denied".
+    case unreadable(path: String, reason: String)
+
+    /// The path the caller asked to read.
+    public var path: String {
+        switch self {
+        case .notFound(let path), .notARegularFile(let path), .tooLarge(let path, _),
+             .unreadable(let path, _):
+            path
+        }
+    }
+
+    public var description: String {
+        let name = PathResolution.split(path).name
+        return switch self {
+        case .notFound:
+            "“\(name)” couldn't be found. It may have been moved, renamed or deleted."
+        case .notARegularFile:
+            "“\(name)” can't be opened: it is a folder, a device or a pipe, not a file."
+        case .tooLarge(_, let limit):
+            "“\(name)” can't be opened: it is larger than \(Self.formatted(byteCount: limit)), the most EmojiArt reads."
+        case .unreadable(_, let reason):
+            "“\(name)” couldn't be read: the system reported “\(reason)”. Check that you may read it."
+        }
+    }
+
+    /// The problem as a clause, for `CorruptFileWarning.problem`: "it is not a regular file".
+    var clause: String {
+        switch self {
+        case .notFound: "it has disappeared"
+        case .notARegularFile: "it is a folder, a device or a pipe, not a file"
+        case .tooLarge(_, let limit): "it is larger than \(Self.formatted(byteCount: limit))"
+        case .unreadable(_, let reason): "the system reported “\(reason)” reading it"
+        }
+    }
+
+    /// "64 MB", "1.5 MB", "512 KB" or "300 bytes" (binary units, like `ls -h`).
+    static func formatted(byteCount: Int) -> String {
+        for (unit, size) in [("MB", 1_048_576.0), ("KB", 1_024.0)] where Double(byteCount) >= size {
+            let value = Double(byteCount) / size
+            return value == value.rounded() ? "\(Int(value)) \(unit)" : String(format: "%.1f \(unit)", value)
+        }
+        return byteCount == 1 ? "1 byte" : "\(byteCount) bytes"
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a file could not be saved. Each case carries the path the caller asked to write (a
+/// symlink's own path, not its target) and the system's wording of the failure; `description`
+/// is a sentence the app can show as it is (SPEC W5: one persistent error offering Save As).
+public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// ENOSPC or EDQUOT: no room left, or the user's quota is used up.
+    case diskFull(path: String, reason: String)
+    /// EACCES or EPERM: the folder (which the temporary file and the rename need) is not writable.
+    case permissionDenied(path: String, reason: String)
+    /// EROFS: the folder is on a read-only file system (a mounted image, a locked card).
+    case readOnlyVolume(path: String, reason: String)
+    /// ENOENT or ENOTDIR: the folder was removed or renamed since the document was opened.
+    case folderNotFound(path: String, reason: String)
+    /// A folder has the document's name, so a file cannot replace it.
+    case isADirectory(path: String, reason: String)
+    /// The name belongs to a device, pipe or socket, which a save must not replace.
+    case notARegularFile(path: String, reason: String)
+    /// Any other failure; `reason` is the system's text, e.g. "Input/output error".
+    case failed(path: String, reason: String)
+
+    /// Sorts a failed system call into the case that tells the user what to do about it.
+    init(_ error: SystemError, path: String) {
+        let reason = error.text
+        switch error.code {
+        case ENOSPC, EDQUOT: self = .diskFull(path: path, reason: reason)
+        case EACCES, EPERM: self = .permissionDenied(path: path, reason: reason)
+        case EROFS: self = .readOnlyVolume(path: path, reason: reason)
+        case ENOENT, ENOTDIR: self = .folderNotFound(path: path, reason: reason)
+        case EISDIR: self = .isADirectory(path: path, reason: reason)
+        default: self = .failed(path: path, reason: reason)
+        }
+    }
+
+    /// The path the caller asked to write.
+    public var path: String {
+        switch self {
+        case .diskFull(let path, _), .permissionDenied(let path, _), .readOnlyVolume(let path, _),
+             .folderNotFound(let path, _), .isADirectory(let path, _), .notARegularFile(let path, _),
+             .failed(let path, _):
+            path
+        }
+    }
+
+    /// The system's wording of the failure, for logs and a "details" line.
+    public var reason: String {
+        switch self {
+        case .diskFull(_, let reason), .permissionDenied(_, let reason), .readOnlyVolume(_, let reason),
+             .folderNotFound(_, let reason), .isADirectory(_, let reason), .notARegularFile(_, let reason),
+             .failed(_, let reason):
+            reason
+        }
+    }
+
+    public var description: String {
+        let (folder, name) = PathResolution.split(path)
+        let start = "Couldn't save “\(name)”:"
+        return switch self {
+        case .diskFull:
+            "\(start) the disk is full. Free some space, then save again."
+        case .permissionDenied:
+            "\(start) you don't have permission to write in the folder “\(folder)”. "
+                + "Use Save As to choose another folder."
+        case .readOnlyVolume:
+            "\(start) the folder “\(folder)” is on a read-only disk. Use Save As to choose another place."
+        case .folderNotFound:
+            "\(start) the folder “\(folder)” doesn't exist any more. Use Save As to choose another folder."
+        case .isADirectory:
+            "\(start) a folder with that name is in the way. Use Save As to choose another name."
+        case .notARegularFile:
+            "\(start) that name belongs to a device or a pipe, not a file. Use Save As to choose another name."
+        case .failed(_, let reason):
+            "\(start) the system reported “\(reason)”. Try again, or use Save As to save it somewhere else."
+        }
+    }
+}
