@@ -31,6 +31,8 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        // Runs the built `emojiart` binary; depends on it so it is built first.
+        .testTarget(name: "EmojiArtCLITests", dependencies: ["emojiart"]),
     ],
     swiftLanguageModes: [.v6]
 )

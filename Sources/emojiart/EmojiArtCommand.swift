@@ -6,6 +6,6 @@ struct EmojiArtCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "emojiart",
         abstract: "Make pictures out of emojis on top of a background image.",
-        subcommands: []
+        subcommands: [Info.self]
     )
 }

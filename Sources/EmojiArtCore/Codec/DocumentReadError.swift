@@ -8,6 +8,8 @@ public enum DocumentReadError: Error, Equatable, CustomStringConvertible {
     case tooDeeplyNested(file: String)
     case tooLarge(file: String, byteCount: Int)
     case unreadable(file: String, reason: String)
+    /// The file itself could not be read (missing, not a regular file, no permission).
+    case fileNotReadable(FileReadError)
 
     public var description: String {
         switch self {
@@ -25,6 +27,8 @@ public enum DocumentReadError: Error, Equatable, CustomStringConvertible {
             "“\(file)” is too large to open (\(Self.megabytes(byteCount)); the limit is \(Self.megabytes(EmojiArtFormat.maxFileBytes)))."
         case .unreadable(let file, let reason):
             "“\(file)” cannot be read: \(reason)."
+        case .fileNotReadable(let error):
+            error.description
         }
     }
 

@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Performance measurements live here, never in timed unit tests. A package of its own, so the
+// main build on 2 cores never rebuilds it. Run with: swift run -c release --package-path Benchmarks
+let package = Package(
+    name: "EmojiArtBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "EmojiArt", path: ".."),
+    ],
+    targets: [
+        // mallinfo2 is not exported by Swift's Glibc module.
+        .target(name: "CMallocInfo"),
+        .executableTarget(
+            name: "EmojiArtBenchmarks",
+            dependencies: ["CMallocInfo", .product(name: "EmojiArtCore", package: "EmojiArt")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

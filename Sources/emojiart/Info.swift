@@ -1,0 +1,49 @@
+import ArgumentParser
+import EmojiArtCore
+import Foundation
+
+/// `emojiart info FILE [--json]`: a document's summary, or why it cannot be read (SPEC E3).
+struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a summary of an .emojiart document.",
+        discussion: """
+            Prints the format version, the background (blank, an image URL, or an embedded image),
+            the number of emojis and the last id handed out, and the bounds of the emojis in document
+            coordinates (origin at the centre, y down). Never uses the network.
+
+            Exit status: 0 on success; 1 when the file cannot be read or is not a valid EmojiArt
+            document (the reason is printed on stderr); 64 on a usage error.
+            """
+    )
+
+    @Argument(help: "The .emojiart document to describe.", completion: .file(extensions: ["emojiart"]))
+    var file: String
+
+    @Flag(help: "Print JSON: {formatVersion, background: {kind, url, pixelWidth, pixelHeight}, emojiCount, uniqueEmojiId, bounds}.")
+    var json = false
+
+    func run() throws {
+        let model: EmojiArtModel
+        do {
+            model = try DocumentFile.read(from: URL(fileURLWithPath: file))
+        } catch {
+            printError("emojiart: \(error)")
+            throw ExitCode(1)
+        }
+        let summary = DocumentSummary(model: model)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(summary)
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(URL(fileURLWithPath: file).lastPathComponent)
+            for line in summary.lines { print("  \(line)") }
+        }
+    }
+}
+
+/// Writes one line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
