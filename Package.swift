@@ -1,13 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Dependencies point down: emojiart → EmojiArtCore. EmojiArtCore depends on Foundation only
-// and must build on Linux and macOS alike (no GTK, no cairo, no OpaquePointer).
+// Dependencies point down: emojiart → EmojiArtRender → EmojiArtCore. EmojiArtCore depends on
+// Foundation only and must build on Linux and macOS alike (no GTK, no cairo, no OpaquePointer).
+// EmojiArtRender uses cairo + pango only (through CPangoCairo), never GTK, so headless export works.
 let package = Package(
     name: "EmojiArt",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "EmojiArtCore", targets: ["EmojiArtCore"]),
+        .library(name: "EmojiArtRender", targets: ["EmojiArtRender"]),
         .executable(name: "emojiart", targets: ["emojiart"]),
     ],
     dependencies: [
@@ -16,6 +18,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "EmojiArtCore"),
+        .systemLibrary(
+            name: "CPangoCairo",
+            path: "Sources/CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        .target(name: "EmojiArtRender", dependencies: ["EmojiArtCore", "CPangoCairo"]),
         .executableTarget(
             name: "emojiart",
             dependencies: [
@@ -31,6 +40,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
