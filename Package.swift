@@ -1,13 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Dependencies point down: emojiart → EmojiArtCore. EmojiArtCore depends on Foundation only
-// and must build on Linux and macOS alike (no GTK, no cairo, no OpaquePointer).
+// Dependencies point down: emojiart → EmojiArtApp → EmojiArtRender → EmojiArtCore.
+// EmojiArtCore depends on Foundation only and must build on Linux and macOS alike (no GTK, no
+// cairo, no OpaquePointer); EmojiArtRender uses cairo and pango, never GTK.
 let package = Package(
     name: "EmojiArt",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "EmojiArtCore", targets: ["EmojiArtCore"]),
+        .library(name: "EmojiArtRender", targets: ["EmojiArtRender"]),
         .executable(name: "emojiart", targets: ["emojiart"]),
     ],
     dependencies: [
@@ -16,10 +18,24 @@ let package = Package(
     ],
     targets: [
         .target(name: "EmojiArtCore"),
+        .systemLibrary(
+            name: "CPangoCairo",
+            path: "Sources/CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        .target(name: "EmojiArtRender", dependencies: ["EmojiArtCore", "CPangoCairo"]),
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
+        ),
+        .target(name: "EmojiArtApp", dependencies: ["EmojiArtCore", "EmojiArtRender", "CGtk"]),
         .executableTarget(
             name: "emojiart",
             dependencies: [
                 "EmojiArtCore",
+                "EmojiArtApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -31,6 +47,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore"]),
         // Runs the built `emojiart` binary; depends on it so it is built first.
         .testTarget(name: "EmojiArtCLITests", dependencies: ["emojiart"]),
     ],

@@ -1,0 +1,94 @@
+import CPangoCairo
+
+/// Rendered emoji images keyed by (emoji text, device pixel size rounded to 1 px), so a crisp frame
+/// paints each visible emoji as one image instead of laying out text: about 16 ms instead of 47 ms
+/// for 10,000 emojis on a 1920×1080 frame (DESIGN "Performance budget").
+///
+/// The cache owns its cairo surfaces and destroys them when it evicts the least recently used
+/// ones beyond `capacityInBytes`, and when it is deinitialised. It is not thread-safe and holds
+/// Pango objects that must stay on one thread: one cache belongs to one thread (the canvas's main
+/// thread, or one export job).
+public final class EmojiRasterCache {
+    /// Default memory cap of the cached pixels: 64 MB holds about 10,000 rasters of 40 px, or 16 of
+    /// the largest (1024 px) ones.
+    public static let defaultCapacityInBytes = 64 * 1024 * 1024
+
+    /// Largest raster made, in device pixels. Noto Color Emoji is a bitmap font of 136 px glyphs, so
+    /// a bigger raster only enlarges the same bitmap; emojis drawn larger than this are painted from
+    /// this raster scaled with a bilinear filter instead (a 1024 px raster is 4 MB).
+    public static let maximumPixelSize = 1024
+
+    private struct Key: Hashable {
+        var text: String
+        var pixelSize: Int
+    }
+
+    /// Memory cap of the cached pixels, in bytes.
+    public let capacityInBytes: Int
+    /// Memory held by the cached pixels, in bytes.
+    public private(set) var totalBytes = 0
+    /// Rasters made so far (cache misses), for diagnostics and tests.
+    public private(set) var rasterizedCount = 0
+
+    private var rasters = LRUStore<Key, EmojiRaster>()
+    private lazy var rasterizer = EmojiRasterizer()
+
+    /// An empty cache that keeps at most `capacityInBytes` of pixels.
+    public init(capacityInBytes: Int = EmojiRasterCache.defaultCapacityInBytes) {
+        self.capacityInBytes = max(0, capacityInBytes)
+    }
+
+    deinit {
+        for raster in rasters.removeAll() {
+            cairo_surface_destroy(raster.surface)
+        }
+    }
+
+    /// Number of cached rasters.
+    public var count: Int { rasters.count }
+
+    /// The raster of `text` whose laid-out box is `pixelSize` device pixels tall, made on first use.
+    /// A size above `maximumPixelSize` gets the `maximumPixelSize` raster (check `pixelSize` on the
+    /// result); nil when `pixelSize` is below 1 or cairo runs out of memory.
+    ///
+    /// The raster stays valid until the next call to this cache. A raster larger than the whole
+    /// capacity is still returned: it stays cached alone until the next one arrives.
+    public func raster(for text: String, pixelSize: Int) -> EmojiRaster? {
+        guard pixelSize >= 1 else { return nil }
+        let key = Key(text: text, pixelSize: min(pixelSize, Self.maximumPixelSize))
+        if let cached = rasters.value(for: key) { return cached }
+        guard let raster = rasterizer.makeRaster(of: text, pixelSize: key.pixelSize) else { return nil }
+        rasterizedCount += 1
+        rasters.insert(raster, for: key)
+        totalBytes += raster.byteCount
+        evictBeyondCapacity()
+        return raster
+    }
+
+    /// Whether the raster for this key is cached; does not count as a use.
+    public func contains(_ text: String, pixelSize: Int) -> Bool {
+        rasters.peek(Key(text: text, pixelSize: min(pixelSize, Self.maximumPixelSize))) != nil
+    }
+
+    /// Destroys every cached raster (e.g. when the window is closed or memory is short).
+    public func removeAll() {
+        for raster in rasters.removeAll() {
+            cairo_surface_destroy(raster.surface)
+        }
+        totalBytes = 0
+    }
+
+    /// Absolute font size in pixels that the cache gives Pango for an emoji `pixelSize` px tall:
+    /// `pixelSize` divided by the measured line height per font pixel (1.171875 with Noto Color Emoji).
+    public func fontPixels(forPixelSize pixelSize: Int) -> Double {
+        rasterizer.fontPixels(forPixelSize: pixelSize)
+    }
+
+    private func evictBeyondCapacity() {
+        // The newest raster is never evicted: the caller is about to paint it.
+        while totalBytes > capacityInBytes, rasters.count > 1, let evicted = rasters.removeOldest() {
+            totalBytes -= evicted.value.byteCount
+            cairo_surface_destroy(evicted.value.surface)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import CPangoCairo
+
+/// Renders one emoji with Pango into a new square ARGB32 image surface, sized so that the glyph's
+/// laid-out box is `pixelSize` device pixels tall (SPEC M3: an emoji of size 120 at zoom 1 is about
+/// 120 px tall — not 160 as Pango's 96-dpi points would make it).
+///
+/// It owns a scratch image surface, context and layout that it reuses for every raster, so like its
+/// cache it belongs to one thread.
+final class EmojiRasterizer {
+    /// Named explicitly: with a generic family, text-presentation characters such as ☀ or ❤
+    /// without U+FE0F come out as black DejaVu glyphs (DESIGN "Fonts, sizes, geometry").
+    static let fontFamily = "Noto Color Emoji"
+
+    /// Laid-out (logical) height of an emoji line per pixel of absolute font size, used when the
+    /// measurement at start-up fails. Measured with Noto Color Emoji 2.042 (Debian 12) and metrics
+    /// hinting off: 1.171875, its ascent + descent (1900 + 500) over 2048 units per em. So an emoji
+    /// 120 px tall gets an absolute font size of 102.4 px; its laid-out box is then 127 × 120 px and
+    /// the visible face of 😀 about 111 × 106 px of ink (☀ about 118 × 118). With cairo's default
+    /// hinted metrics an absolute 120 px description lays out 149 × 142 px instead, rounded
+    /// differently at each size.
+    static let fallbackLineHeightPerFontPixel = 1.171875
+
+    /// Font size at which the line height is measured: large, so Pango's rounding to whole units
+    /// does not matter.
+    private static let measuringFontPixels = 1000.0
+
+    /// Text wider than this many times its height (a ZWJ sequence the font lacks falls back to
+    /// several glyphs side by side) is scaled down to fit, so a raster stays within a known bound.
+    static let maximumWidthPerHeight = 2.0
+
+    /// Logical line height per pixel of absolute font size, as measured on this machine's fonts.
+    let lineHeightPerFontPixel: Double
+
+    private let scratchSurface: OpaquePointer
+    private let scratchContext: OpaquePointer
+    private let layout: OpaquePointer
+    private let fontDescription: OpaquePointer
+
+    init() {
+        // A layout made from an image-surface context, never a widget's Pango context: a widget's
+        // resolution follows the text-scaling setting, which must not resize the artwork.
+        scratchSurface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        scratchContext = cairo_create(scratchSurface)
+        layout = pango_cairo_create_layout(scratchContext)
+        // Metrics hinting (cairo's default on image surfaces) rounds the line height to whole
+        // pixels at each size, so zoom 2 would not exactly double an emoji; off, it is linear.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+        cairo_font_options_destroy(options)
+        pango_layout_context_changed(layout)
+        fontDescription = pango_font_description_new()
+        pango_font_description_set_family(fontDescription, Self.fontFamily)
+        lineHeightPerFontPixel = Self.measureLineHeight(layout: layout, fontDescription: fontDescription)
+    }
+
+    deinit {
+        pango_font_description_free(fontDescription)
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        cairo_destroy(scratchContext)
+        cairo_surface_destroy(scratchSurface)
+    }
+
+    /// Absolute font size in pixels that makes an emoji's laid-out box `pixelSize` pixels tall.
+    func fontPixels(forPixelSize pixelSize: Int) -> Double {
+        Double(pixelSize) / lineHeightPerFontPixel
+    }
+
+    /// A new raster of `text` whose laid-out box is `pixelSize` pixels tall, centred in a square
+    /// surface; nil when cairo cannot make the surface (out of memory). The caller owns it.
+    func makeRaster(of text: String, pixelSize: Int) -> EmojiRaster? {
+        guard pixelSize >= 1 else { return nil }
+        setLayout(text: text, fontPixels: fontPixels(forPixelSize: pixelSize))
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let pangoScale = Double(PANGO_SCALE)
+        let width = Double(logical.width) / pangoScale
+        let height = Double(logical.height) / pangoScale
+        let maximumWidth = Double(pixelSize) * Self.maximumWidthPerHeight
+        let shrink = width > maximumWidth ? maximumWidth / width : 1
+        let side = max(pixelSize, Int((max(width, height) * shrink).rounded(.up)))
+
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))
+        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        let cr = cairo_create(surface)
+        // Whole-pixel offsets keep the glyph's bitmap on the pixel grid.
+        cairo_translate(
+            cr, ((Double(side) - width * shrink) / 2).rounded(), ((Double(side) - height * shrink) / 2).rounded())
+        cairo_scale(cr, shrink, shrink)
+        cairo_translate(cr, -Double(logical.x) / pangoScale, -Double(logical.y) / pangoScale)
+        pango_cairo_update_layout(cr, layout)
+        pango_cairo_show_layout(cr, layout)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let byteCount = Int(cairo_image_surface_get_stride(surface)) * side
+        return EmojiRaster(surface: surface, pixelSize: pixelSize, side: side, byteCount: byteCount)
+    }
+
+    private func setLayout(text: String, fontPixels: Double) {
+        pango_font_description_set_absolute_size(fontDescription, fontPixels * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, fontDescription)
+        pango_layout_set_text(layout, text, -1)
+    }
+
+    private static func measureLineHeight(layout: OpaquePointer, fontDescription: OpaquePointer) -> Double {
+        pango_font_description_set_absolute_size(fontDescription, measuringFontPixels * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, fontDescription)
+        pango_layout_set_text(layout, "😀", -1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let ratio = Double(logical.height) / Double(PANGO_SCALE) / measuringFontPixels
+        // A missing emoji font still lays out with some fallback; only nonsense is replaced.
+        return ratio.isFinite && ratio > 0.5 && ratio < 3 ? ratio : fallbackLineHeightPerFontPixel
+    }
+}

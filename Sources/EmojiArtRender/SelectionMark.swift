@@ -1,0 +1,46 @@
+import CPangoCairo
+import EmojiArtCore
+
+/// The mark drawn around a selected emoji (SPEC S1): a rounded outline in GNOME's accent blue over
+/// a wider light halo, so it shows on dark and light backgrounds alike. It frames the emoji's square
+/// of side `size` (DESIGN "Fonts, sizes, geometry"), the same square hit testing uses.
+enum SelectionMark {
+    /// Gap in view pixels between the emoji's square and the outline.
+    static let paddingInPixels = 3.0
+    /// The outline never shrinks below this side in view pixels, so tiny emojis stay visibly marked.
+    static let minimumSideInPixels = 14.0
+    static let cornerRadiusInPixels = 6.0
+    static let lineWidthInPixels = 2.5
+    static let haloWidthInPixels = 6.0
+    /// GNOME's accent blue, #3584e4.
+    static let accent = (red: 0x35 / 255.0, green: 0x84 / 255.0, blue: 0xE4 / 255.0)
+    static let haloAlpha = 0.85
+
+    /// How far the mark reaches from the emoji's centre, in view pixels, for culling.
+    static func reach(forSide side: Double) -> Double {
+        max(side, minimumSideInPixels) / 2 + paddingInPixels + haloWidthInPixels / 2
+    }
+
+    /// Strokes the mark around a square of `side` view pixels centred on `center`.
+    static func draw(around center: ViewPoint, side: Double, into cr: OpaquePointer) {
+        let half = max(side, minimumSideInPixels) / 2 + paddingInPixels
+        addRoundedSquare(center: center, half: half, into: cr)
+        cairo_set_line_width(cr, haloWidthInPixels)
+        cairo_set_source_rgba(cr, 1, 1, 1, haloAlpha)
+        cairo_stroke_preserve(cr)
+        cairo_set_line_width(cr, lineWidthInPixels)
+        cairo_set_source_rgb(cr, accent.red, accent.green, accent.blue)
+        cairo_stroke(cr)
+    }
+
+    private static func addRoundedSquare(center: ViewPoint, half: Double, into cr: OpaquePointer) {
+        let radius = min(cornerRadiusInPixels, half)
+        let (left, top, right, bottom) = (center.x - half, center.y - half, center.x + half, center.y + half)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, right - radius, top + radius, radius, -.pi / 2, 0)
+        cairo_arc(cr, right - radius, bottom - radius, radius, 0, .pi / 2)
+        cairo_arc(cr, left + radius, bottom - radius, radius, .pi / 2, .pi)
+        cairo_arc(cr, left + radius, top + radius, radius, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+}

@@ -1,0 +1,83 @@
+import EmojiArtCore
+import Testing
+
+@testable import EmojiArtRender
+
+/// DESIGN "Performance budget": interactive frames transform the cached layer; the frame after
+/// the gesture is crisp again.
+@Suite struct ContentLayerTests {
+    private static let viewSize = ViewSize(width: 320, height: 240)
+    private static let model = TestImages.model([("😀", -60, -20, 60), ("🐶", 50, 30, 40), ("\u{2600}", 0, 40, 30)])
+
+    private func draw(
+        _ layer: ContentLayer, _ model: EmojiArtModel = model, background: BackgroundImage? = nil,
+        viewport: Viewport, isInteractive: Bool
+    ) -> RenderedImage {
+        RenderedImage(width: 320, height: 240) { cr in
+            layer.draw(
+                model, background: background, viewport: viewport, viewSize: Self.viewSize, deviceScale: 1,
+                selection: [2], into: cr, isInteractive: isInteractive)
+        }
+    }
+
+    private func crisp(_ model: EmojiArtModel = model, background: BackgroundImage? = nil, viewport: Viewport)
+        -> RenderedImage
+    {
+        RenderedImage(width: 320, height: 240) { cr in
+            DocumentRenderer().draw(
+                model, background: background, viewport: viewport, viewSize: Self.viewSize, deviceScale: 1,
+                selection: [2], into: cr)
+        }
+    }
+
+    @Test("during a pan the layer is moved, not re-rendered, and matches a crisp frame")
+    func panMatchesCrisp() throws {
+        let background = try BackgroundImage(pngData: TestImages.redBluePNG(width: 160, height: 100))
+        let layer = ContentLayer()
+        let start = Viewport()
+        _ = draw(layer, background: background, viewport: start, isInteractive: false)
+        #expect(layer.renderCount == 1)
+
+        let panned = start.panned(by: ViewVector(dx: 17, dy: -9))
+        let interactive = draw(layer, background: background, viewport: panned, isInteractive: true)
+        #expect(layer.renderCount == 1)
+        let reference = crisp(background: background, viewport: panned)
+        let differing = interactive.differingPixelCount(from: reference, tolerance: 8)
+        #expect(differing < interactive.width * interactive.height / 100)
+
+        // The gesture ended: the same viewport is rendered crisply once, then reused.
+        _ = draw(layer, background: background, viewport: panned, isInteractive: false)
+        _ = draw(layer, background: background, viewport: panned, isInteractive: false)
+        #expect(layer.renderCount == 2)
+    }
+
+    @Test("during a pinch the layer is scaled around the right point")
+    func pinchScalesLayer() throws {
+        let single = TestImages.model([("😀", 40, 20, 40)])
+        let layer = ContentLayer()
+        let start = Viewport()
+        _ = draw(layer, single, viewport: start, isInteractive: false)
+        let zoomed = start.zoomed(by: 1.5, around: ViewPoint(x: 100, y: 80), in: Self.viewSize)
+        let interactive = draw(layer, single, viewport: zoomed, isInteractive: true)
+        #expect(layer.renderCount == 1)
+        let ink = try #require(interactive.inkBounds())
+        let crispInk = try #require(crisp(single, viewport: zoomed).inkBounds())
+        #expect(abs(ink.centerX - crispInk.centerX) <= 2 && abs(ink.centerY - crispInk.centerY) <= 2)
+        #expect(abs(ink.height - crispInk.height) <= 3)
+    }
+
+    @Test("a model change makes the layer stale, even during a gesture")
+    func modelChangeInvalidates() {
+        let layer = ContentLayer()
+        _ = draw(layer, viewport: Viewport(), isInteractive: false)
+        var moved = Self.model
+        var emoji = moved.emojis[0]
+        emoji.position.x += 10
+        moved.update([emoji])
+        _ = draw(layer, moved, viewport: Viewport().panned(by: ViewVector(dx: 5, dy: 0)), isInteractive: true)
+        #expect(layer.renderCount == 2)
+        layer.invalidate()
+        _ = draw(layer, moved, viewport: Viewport().panned(by: ViewVector(dx: 5, dy: 0)), isInteractive: true)
+        #expect(layer.renderCount == 3)
+    }
+}
