@@ -45,3 +45,26 @@ import Testing
         #expect(bounds == DocumentRect(minX: -110, minY: -10, maxX: 70, maxY: 50))
     }
 }
+
+@Suite struct EmojiArtModelHitTestingTests {
+    private func model() -> EmojiArtModel {
+        var model = EmojiArtModel()
+        model.addEmoji("😀", at: DocumentPoint(x: 0, y: 0), size: 40)
+        model.addEmoji("🐶", at: DocumentPoint(x: 10, y: 0), size: 40)
+        model.addEmoji("🐱", at: DocumentPoint(x: 200, y: 200), size: 20)
+        return model
+    }
+
+    @Test("a point hits the topmost emoji whose square contains it")
+    func topmost() {
+        #expect(model().topmostEmoji(at: DocumentPoint(x: 5, y: 5))?.id == 2)
+        #expect(model().topmostEmoji(at: DocumentPoint(x: -15, y: 0))?.id == 1)
+        #expect(model().topmostEmoji(at: DocumentPoint(x: 100, y: 100)) == nil)
+    }
+
+    @Test("a rectangle selects every emoji it touches")
+    func rectangle() {
+        #expect(model().emojiIDs(intersecting: DocumentRect(minX: 25, minY: -5, maxX: 195, maxY: 195)) == [2, 3])
+        #expect(model().emojiIDs(intersecting: DocumentRect(minX: 500, minY: 500, maxX: 600, maxY: 600)).isEmpty)
+    }
+}

@@ -1,0 +1,31 @@
+// GTK 4.8 + libadwaita 1.2 (Debian 12) for Swift. Only static inline helpers live here: for
+// macros and variadic functions Swift cannot import (DESIGN joint 1).
+#include <adwaita.h>
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+
+static inline GType emojiart_type_string(void) { return G_TYPE_STRING; }
+static inline GType emojiart_type_file_list(void) { return GDK_TYPE_FILE_LIST; }
+static inline GType emojiart_type_texture(void) { return gdk_texture_get_type(); }
+
+/// g_unix_fd_add lives in glib-unix.h; wrapped so the Swift side needs no module of its own.
+static inline guint emojiart_unix_fd_add_full(gint priority, gint fd, GIOCondition condition,
+                                              GUnixFDSourceFunc function, gpointer data,
+                                              GDestroyNotify notify) {
+    return g_unix_fd_add_full(priority, fd, condition, function, data, notify);
+}
+
+/// adw_message_dialog_add_responses is variadic: add one response at a time instead.
+static inline void emojiart_message_dialog_add_response(AdwMessageDialog *dialog, const char *id,
+                                                        const char *label) {
+    adw_message_dialog_add_response(dialog, id, label);
+}
+
+static inline gboolean emojiart_value_holds(const GValue *value, GType type) {
+    return G_VALUE_HOLDS(value, type);
+}
+
+/// gtk_accessible_update_property is variadic: set just the accessible label (A2).
+static inline void emojiart_accessible_set_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}

@@ -1,0 +1,29 @@
+import CGtk
+import EmojiArtCore
+import Foundation
+
+/// Starts the GUI: `emojiart [FILE…]` (SPEC W1, W3, E4).
+public enum ApplicationLauncher {
+    /// The application ID, the same in GApplication, the desktop file, icon and metainfo (X5).
+    public static let applicationID = "io.github.emojiart.EmojiArt"
+
+    /// Runs the application until its last window closes and returns the exit status.
+    /// Without a display it prints one line naming the headless commands and returns 1 (E4).
+    @MainActor
+    public static func run(files: [String]) -> Int32 {
+        guard gtk_init_check() != 0 else {
+            FileHandle.standardError.write(Data("""
+                emojiart: cannot open a window: no display found (is DISPLAY or WAYLAND_DISPLAY set?). \
+                Headless commands work anywhere: emojiart info FILE; see emojiart --help.\n
+                """.utf8))
+            return 1
+        }
+        adw_init()
+        MainQueueBridge.install()
+        let application = EmojiArtApplication(storage: StorageLocations())
+        // GApplication sees only the program name and file paths: our own options belong to
+        // swift-argument-parser, and GApplication would refuse them (DESIGN "Process").
+        let arguments = ["emojiart"] + files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        return application.run(arguments: arguments)
+    }
+}

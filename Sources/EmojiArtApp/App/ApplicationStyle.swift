@@ -1,0 +1,18 @@
+import CGtk
+
+/// The application's CSS: palette emojis use the same colour emoji font as the canvas, named
+/// explicitly so text-presentation characters such as ☀ are not drawn as black glyphs (DESIGN).
+enum ApplicationStyle {
+    private static let css = """
+        .palette-bar { padding: 6px; }
+        .palette-emoji { font-family: "Noto Color Emoji"; font-size: 28px; padding: 2px 6px; min-width: 0; }
+        """
+
+    @MainActor
+    static func install() {
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), opaque(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider.raw)
+    }
+}

@@ -1,0 +1,35 @@
+import CGtk
+
+/// Adds a parameterless GAction named `name` to `map` (a window or the application) and
+/// returns it, so its enabled state can follow the document (e.g. undo only when possible).
+@MainActor
+@discardableResult
+func addAction(
+    _ name: String, to map: some GObjectPointer, _ handler: @escaping @MainActor () -> Void
+) -> OpaquePointer {
+    let action = g_simple_action_new(name, nil)!
+    onSignal(action, "activate") { (_: UnsafeMutableRawPointer?) in handler() }
+    g_action_map_add_action(opaque(map), opaque(action))
+    g_object_unref(action.raw)  // the action map holds it now
+    return action
+}
+
+/// Adds a GAction taking an int32 parameter, e.g. the index of a palette to go to.
+@MainActor
+@discardableResult
+func addIntegerAction(
+    _ name: String, to map: some GObjectPointer, _ handler: @escaping @MainActor (Int32) -> Void
+) -> OpaquePointer {
+    let action = g_simple_action_new(name, g_variant_type_checked_("i"))!
+    onSignal(action, "activate") { (parameter: UnsafeMutableRawPointer?) in
+        guard let parameter else { return }
+        handler(g_variant_get_int32(opaque(parameter)))
+    }
+    g_action_map_add_action(opaque(map), opaque(action))
+    g_object_unref(action.raw)
+    return action
+}
+
+func setEnabled(_ action: OpaquePointer, _ isEnabled: Bool) {
+    g_simple_action_set_enabled(action, isEnabled ? 1 : 0)
+}

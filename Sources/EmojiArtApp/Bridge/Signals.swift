@@ -1,0 +1,179 @@
+import CGtk
+
+// Signal handlers are Swift closures boxed and handed to GLib with `Unmanaged.passRetained`.
+// Each box is released exactly once, in the destroy-notify GLib calls when the handler is
+// disconnected or its object finalized (DESIGN joint 2). Every trampoline is typed to its
+// signal's exact C signature: a mismatch crashes.
+
+/// A Swift closure kept alive by GLib for as long as a handler is connected.
+final class ClosureBox<Function> {
+    let function: Function
+
+    init(_ function: Function) {
+        self.function = function
+    }
+}
+
+private let releaseClosureBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+/// Connects `trampoline` to `signal` on `instance` with `function` boxed as its user data.
+@discardableResult
+private func connect<Function>(
+    _ instance: some GObjectPointer, _ signal: String, _ function: Function, trampoline: UnsafeRawPointer
+) -> UInt {
+    let box = Unmanaged.passRetained(ClosureBox(function) as AnyObject).toOpaque()
+    return g_signal_connect_data(
+        instance.raw, signal, unsafeBitCast(trampoline, to: GCallback.self), box, releaseClosureBox, GConnectFlags(0))
+}
+
+private func unbox<Function>(_ data: gpointer?) -> Function {
+    Unmanaged<ClosureBox<Function>>.fromOpaque(data!).takeUnretainedValue().function
+}
+
+// MARK: - Signatures
+
+typealias VoidHandler = @MainActor () -> Void
+
+/// `void handler(GObject *self, gpointer data)`: activate, clicked, destroy, drag-end on a source…
+@discardableResult
+func onSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping VoidHandler) -> UInt {
+    connect(instance, signal, handler, trampoline: unsafeBitCast(voidTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+    let handler: VoidHandler = unbox(data)
+    MainActor.assumeIsolated { handler() }
+}
+
+typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
+
+/// `void handler(GObject *self, gpointer arg, gpointer data)`: notify::, drag-begin (GdkDrag*)…
+@discardableResult
+func onSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping PointerHandler) -> UInt {
+    connect(instance, signal, handler, trampoline: unsafeBitCast(pointerTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
+    let handler: PointerHandler = unbox(data)
+    nonisolated(unsafe) let argument = argument  // GTK calls us on the main thread
+    MainActor.assumeIsolated { handler(argument) }
+}
+
+typealias PointHandler = @MainActor (Double, Double) -> Void
+
+/// `void handler(GObject *self, double x, double y, gpointer data)`: drag-begin/update/end on
+/// GtkGestureDrag, motion on GtkEventControllerMotion…
+@discardableResult
+func onPointSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping PointHandler) -> UInt {
+    connect(instance, signal, handler, trampoline: unsafeBitCast(pointTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let pointTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
+    let handler: PointHandler = unbox(data)
+    MainActor.assumeIsolated { handler(x, y) }
+}
+
+typealias ScrollHandler = @MainActor (Double, Double) -> Bool
+
+/// `gboolean handler(GtkEventControllerScroll *self, double dx, double dy, gpointer data)`.
+@discardableResult
+func onScrollSignal(_ instance: some GObjectPointer, _ handler: @escaping ScrollHandler) -> UInt {
+    connect(instance, "scroll", handler, trampoline: unsafeBitCast(scrollTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let scrollTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
+    let handler: ScrollHandler = unbox(data)
+    return MainActor.assumeIsolated { handler(dx, dy) } ? 1 : 0
+}
+
+typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
+
+/// `void handler(GtkGestureClick *self, int n_press, double x, double y, gpointer data)`.
+@discardableResult
+func onPressSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping PressHandler) -> UInt {
+    connect(instance, signal, handler, trampoline: unsafeBitCast(pressTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let pressTrampoline: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, count, x, y, data in
+    let handler: PressHandler = unbox(data)
+    MainActor.assumeIsolated { handler(count, x, y) }
+}
+
+typealias ScaleHandler = @MainActor (Double) -> Void
+
+/// `void handler(GtkGestureZoom *self, double scale, gpointer data)`: scale-changed.
+@discardableResult
+func onScaleSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping ScaleHandler) -> UInt {
+    connect(instance, signal, handler, trampoline: unsafeBitCast(scaleTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let scaleTrampoline: @convention(c) (gpointer?, Double, gpointer?) -> Void = { _, scale, data in
+    let handler: ScaleHandler = unbox(data)
+    MainActor.assumeIsolated { handler(scale) }
+}
+
+typealias DropHandler = @MainActor (UnsafePointer<GValue>?, Double, Double) -> Bool
+
+/// `gboolean handler(GtkDropTarget *self, const GValue *value, double x, double y, gpointer data)`.
+@discardableResult
+func onDropSignal(_ instance: some GObjectPointer, _ handler: @escaping DropHandler) -> UInt {
+    connect(instance, "drop", handler, trampoline: unsafeBitCast(dropTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let dropTrampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = {
+    _, value, x, y, data in
+    let handler: DropHandler = unbox(data)
+    nonisolated(unsafe) let value = value  // GTK calls us on the main thread
+    return MainActor.assumeIsolated { handler(value, x, y) } ? 1 : 0
+}
+
+typealias DropMotionHandler = @MainActor (Double, Double) -> GdkDragAction
+
+/// `GdkDragAction handler(GtkDropTarget *self, double x, double y, gpointer data)`: enter, motion.
+@discardableResult
+func onDropMotionSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping DropMotionHandler) -> UInt {
+    connect(instance, signal, handler, trampoline: unsafeBitCast(dropMotionTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let dropMotionTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> GdkDragAction = { _, x, y, data in
+    let handler: DropMotionHandler = unbox(data)
+    return MainActor.assumeIsolated { handler(x, y) }
+}
+
+typealias OpenHandler = @MainActor ([String]) -> Void
+
+/// `void handler(GApplication *self, GFile **files, int n_files, const char *hint, gpointer data)`.
+@discardableResult
+func onOpenSignal(_ instance: some GObjectPointer, _ handler: @escaping OpenHandler) -> UInt {
+    connect(instance, "open", handler, trampoline: unsafeBitCast(openTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, gpointer?) -> Void = {
+    _, files, count, _, data in
+    let handler: OpenHandler = unbox(data)
+    var paths: [String] = []
+    for index in 0..<Int(max(count, 0)) {
+        // g_file_get_path is NULL for remote files (DESIGN joint 4): those are skipped.
+        guard let file = files?[index], let path = g_file_get_path(file) else { continue }
+        paths.append(String(cString: path))
+        g_free(path)
+    }
+    MainActor.assumeIsolated { handler(paths) }
+}
+
+typealias KeyHandler = @MainActor (UInt32, GdkModifierType) -> Bool
+
+/// `gboolean handler(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType state, gpointer data)`.
+@discardableResult
+func onKeyPressed(_ instance: some GObjectPointer, _ handler: @escaping KeyHandler) -> UInt {
+    connect(instance, "key-pressed", handler, trampoline: unsafeBitCast(keyTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let keyTrampoline: @convention(c) (gpointer?, UInt32, UInt32, GdkModifierType, gpointer?) -> gboolean = {
+    _, keyval, _, state, data in
+    let handler: KeyHandler = unbox(data)
+    return MainActor.assumeIsolated { handler(keyval, state) } ? 1 : 0
+}

@@ -1,0 +1,51 @@
+import CGtk
+import EmojiArtCore
+import EmojiArtRender
+
+/// The draw function's context: the canvas it draws, boxed for GTK and released in the
+/// destroy-notify when the drawing area goes away (DESIGN joint 2).
+private typealias DrawHandler = @MainActor (OpaquePointer, Int32, Int32) -> Void
+
+private let drawTrampoline: GtkDrawingAreaDrawFunc = { _, context, width, height, data in
+    guard let context, let data else { return }
+    let handler = Unmanaged<ClosureBox<DrawHandler>>.fromOpaque(data).takeUnretainedValue().function
+    nonisolated(unsafe) let cr = context  // GTK draws on the main thread
+    MainActor.assumeIsolated { handler(cr, width, height) }
+}
+
+private let releaseDrawHandler: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<ClosureBox<DrawHandler>>.fromOpaque(data).release()
+}
+
+extension CanvasView {
+    func installDrawing() {
+        let handler: DrawHandler = { [unowned self] cr, width, height in
+            draw(into: cr, size: ViewSize(width: Double(width), height: Double(height)))
+        }
+        let box = Unmanaged.passRetained(ClosureBox(handler)).toOpaque()
+        gtk_drawing_area_set_draw_func(cast(drawingArea), drawTrampoline, box, releaseDrawHandler)
+    }
+
+    private func draw(into cr: OpaquePointer, size: ViewSize) {
+        // The paper: white, as in the original, so emoji art looks the same in dark style.
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        renderer.draw(
+            document.model, background: backgroundImage, viewport: effectiveViewport, viewSize: size,
+            deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: selection.ids, into: cr)
+        if isDropHovering { drawDropHighlight(into: cr, size: size) }
+    }
+
+    /// An accent outline while something is dragged over the canvas (issue #3, item 5).
+    private func drawDropHighlight(into cr: OpaquePointer, size: ViewSize) {
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.9)
+        cairo_set_line_width(cr, 4)
+        cairo_rectangle(cr, 2, 2, size.width - 4, size.height - 4)
+        cairo_stroke(cr)
+        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.08)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,11 @@
+extension EmojiArtModel {
+    /// The topmost emoji whose square contains `point` (S1): the last in z-order wins, as drawn.
+    public func topmostEmoji(at point: DocumentPoint) -> Emoji? {
+        emojis.last { $0.frame.contains(point) }
+    }
+
+    /// The ids of the emojis whose squares meet `rect`, e.g. a rubber band (S5).
+    public func emojiIDs(intersecting rect: DocumentRect) -> Set<Int> {
+        Set(emojis.lazy.filter { $0.frame.intersects(rect) }.map(\.id))
+    }
+}
