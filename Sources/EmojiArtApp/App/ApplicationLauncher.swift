@@ -12,10 +12,9 @@ public enum ApplicationLauncher {
     @MainActor
     public static func run(files: [String]) -> Int32 {
         guard gtk_init_check() != 0 else {
-            FileHandle.standardError.write(Data("""
-                emojiart: cannot open a window: no display found (is DISPLAY or WAYLAND_DISPLAY set?). \
-                Headless commands work anywhere: emojiart info FILE; see emojiart --help.\n
-                """.utf8))
+            let message = "emojiart: cannot open a window: no display found (is DISPLAY or WAYLAND_DISPLAY set?). "
+                + "Headless commands work anywhere: emojiart info FILE; see emojiart --help.\n"
+            FileHandle.standardError.write(Data(message.utf8))
             return 1
         }
         adw_init()
