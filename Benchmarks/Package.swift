@@ -12,9 +12,14 @@ let package = Package(
     targets: [
         // mallinfo2 is not exported by Swift's Glibc module.
         .target(name: "CMallocInfo"),
+        .systemLibrary(name: "CBenchmarkPangoCairo", pkgConfig: "pangocairo"),
         .executableTarget(
             name: "EmojiArtBenchmarks",
-            dependencies: ["CMallocInfo", .product(name: "EmojiArtCore", package: "EmojiArt")]
+            dependencies: [
+                "CMallocInfo", "CBenchmarkPangoCairo",
+                .product(name: "EmojiArtCore", package: "EmojiArt"),
+                .product(name: "EmojiArtRender", package: "EmojiArt"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -67,6 +67,8 @@ if let historyBytes {
     rows.append(Row(name: "undo history, 1,000 moves in a 10k doc", value: String(format: "%.0f KB", Double(historyBytes) / 1024),
                     note: "target: under 1 MB"))
 }
+rows += FrameBenchmarks.run()
+
 if let peak = Measure.peakResidentMiB() {
     rows.append(Row(name: "peak resident memory of this run", value: String(format: "%.0f MiB", peak), note: ""))
 }

@@ -31,10 +31,17 @@ extension CanvasView {
         // The paper: white, as in the original, so emoji art looks the same in dark style.
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
-        renderer.draw(
+        contentLayer.draw(
             document.model, background: backgroundImage, viewport: effectiveViewport, viewSize: size,
-            deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: selection.ids, into: cr)
+            deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: selection.ids, into: cr,
+            isInteractive: isViewGestureRunning)
         if isDropHovering { drawDropHighlight(into: cr, size: size) }
+    }
+
+    /// A pan or a view pinch is running: the cached frame can be moved instead of re-rendered.
+    private var isViewGestureRunning: Bool {
+        if case .panning = drag { return true }
+        return pinch.map { !$0.scalesSelection } ?? false
     }
 
     /// An accent outline while something is dragged over the canvas (issue #3, item 5).

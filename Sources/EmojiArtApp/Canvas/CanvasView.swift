@@ -13,7 +13,8 @@ final class CanvasView {
     let drawingArea: UnsafeMutablePointer<GtkWidget>
     let hintLabel: UnsafeMutablePointer<GtkWidget>
     let document: EmojiArtDocument
-    let renderer = DocumentRenderer()
+    /// Draws crisp frames, and reuses the last one while a pan or pinch runs (DESIGN performance).
+    let contentLayer = ContentLayer()
 
     /// The steady viewport; a running pan or pinch adds `liveGesture` on top of it (G2, G3).
     var viewport = Viewport()
