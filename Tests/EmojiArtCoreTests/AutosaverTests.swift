@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import EmojiArtCore
+
+/// Records the models an autosaver writes, and can be told to fail.
+private final class WriteRecorder: Sendable {
+    private let state = Mutex<(models: [EmojiArtModel], failing: Bool)>(([], false))
+
+    var models: [EmojiArtModel] { state.withLock { $0.models } }
+
+    func setFailing(_ failing: Bool) {
+        state.withLock { $0.failing = failing }
+    }
+
+    var write: Autosaver.Write {
+        { [self] model in
+            try state.withLock { state in
+                if state.failing { throw CocoaError(.fileWriteOutOfSpace) }
+                state.models.append(model)
+            }
+        }
+    }
+}
+
+/// Polls `condition` on the main actor until it holds or `seconds` pass.
+@MainActor
+private func eventually(within seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
+@MainActor
+@Suite struct AutosaverTests {
+    @Test("a change is written after a quiet moment and the document is marked saved")
+    func savesAfterDebounce() async {
+        let document = EmojiArtDocument()
+        let recorder = WriteRecorder()
+        let autosaver = Autosaver(document: document, write: recorder.write, debounceSeconds: 0.05, maximumDelaySeconds: 1)
+        document.addEmoji("😀", at: .zero, size: 40)
+        autosaver.documentDidChange()
+        #expect(await eventually { !document.hasUnsavedChanges })
+        #expect(recorder.models.last == document.model)
+    }
+
+    @Test("steady editing is still saved within the maximum delay")
+    func maximumDelay() async {
+        let document = EmojiArtDocument()
+        let recorder = WriteRecorder()
+        let autosaver = Autosaver(document: document, write: recorder.write, debounceSeconds: 0.3, maximumDelaySeconds: 0.5)
+        let start = ContinuousClock.now
+        // A change every 50 ms never leaves 300 ms of quiet.
+        while recorder.models.isEmpty, ContinuousClock.now - start < .seconds(5) {
+            document.addEmoji("🐶", at: .zero, size: 40)
+            autosaver.documentDidChange()
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(!recorder.models.isEmpty)
+        #expect(ContinuousClock.now - start < .seconds(3))
+    }
+
+    @Test("saveNow writes at once; nothing is written when nothing changed")
+    func saveNow() async {
+        let document = EmojiArtDocument()
+        let recorder = WriteRecorder()
+        let autosaver = Autosaver(document: document, write: recorder.write, debounceSeconds: 60, maximumDelaySeconds: 60)
+        await autosaver.saveNow()
+        #expect(recorder.models.isEmpty)
+        document.addEmoji("😀", at: .zero, size: 40)
+        autosaver.documentDidChange()
+        await autosaver.saveNow()
+        #expect(recorder.models.count == 1)
+        #expect(!document.hasUnsavedChanges)
+    }
+
+    @Test("a failed save keeps the changes unsaved and reports the error once; a later success clears it")
+    func failureReportedOnce() async {
+        let document = EmojiArtDocument()
+        let recorder = WriteRecorder()
+        recorder.setFailing(true)
+        let autosaver = Autosaver(document: document, write: recorder.write, debounceSeconds: 0.01, maximumDelaySeconds: 1)
+        var reports = 0
+        autosaver.onErrorChange = { reports += 1 }
+        for _ in 0..<3 {
+            document.addEmoji("😀", at: .zero, size: 40)
+            autosaver.documentDidChange()
+            await autosaver.saveNow()
+        }
+        #expect(document.hasUnsavedChanges)
+        #expect(autosaver.lastError != nil)
+        #expect(reports == 1)
+        recorder.setFailing(false)
+        await autosaver.saveNow()
+        #expect(!document.hasUnsavedChanges)
+        #expect(autosaver.lastError == nil)
+        #expect(reports == 2)
+    }
+
+    @Test("without a place to write, nothing is saved until one is given")
+    func noWriteUntilSet() async {
+        let document = EmojiArtDocument()
+        let recorder = WriteRecorder()
+        let autosaver = Autosaver(document: document, write: nil, debounceSeconds: 0.01, maximumDelaySeconds: 1)
+        document.addEmoji("😀", at: .zero, size: 40)
+        autosaver.documentDidChange()
+        await autosaver.saveNow()
+        #expect(recorder.models.isEmpty)
+        autosaver.setWrite(recorder.write)
+        #expect(await eventually { !document.hasUnsavedChanges })
+    }
+}
