@@ -2,27 +2,33 @@ import CGtk
 import EmojiArtCore
 import Foundation
 
-/// The running application: owns the AdwApplication, the shared palette store and one
+/// The running application: owns the AdwApplication, the stores shared by all windows, and one
 /// `DocumentWindow` per open document.
 @MainActor
 final class EmojiArtApplication {
     let application: UnsafeMutablePointer<AdwApplication>
     let palettes: PaletteStore
+    let windowStates: WindowStateStore
+    let drafts: DraftStore
     private var windows: [DocumentWindow] = []
 
     init(storage: StorageLocations) {
         application = adw_application_new(ApplicationLauncher.applicationID, G_APPLICATION_HANDLES_OPEN)
         palettes = PaletteStore(dataDirectory: storage.dataDirectory)
-        AtomicFile.removeStaleTemporaryFiles(in: storage.dataDirectory)
-        onSignal(application, "activate") { [unowned self] in
-            openWindow(for: nil)
-        }
-        onOpenSignal(application) { [unowned self] paths in
-            for path in paths { openWindow(for: URL(fileURLWithPath: path)) }
+        windowStates = WindowStateStore(stateDirectory: storage.stateDirectory)
+        drafts = DraftStore(stateDirectory: storage.stateDirectory)
+        for directory in [storage.dataDirectory, windowStates.directory, drafts.directory] {
+            AtomicFile.removeStaleTemporaryFiles(in: directory)
         }
         onSignal(application, "startup") { [unowned self] in
             ApplicationStyle.install()
-            installAccelerators()
+            installActions()
+        }
+        onSignal(application, "activate") { [unowned self] in
+            activate()
+        }
+        onOpenSignal(application) { [unowned self] paths in
+            for path in paths { openWindow(for: URL(fileURLWithPath: path)) }
         }
     }
 
@@ -37,25 +43,43 @@ final class EmojiArtApplication {
         return status
     }
 
-    /// Opens `file` in a window of its own, or an untitled document with nil. A file already
-    /// open is brought to the front instead.
+    /// Started without files: the drafts of untitled documents left by an earlier session come
+    /// back (W2); otherwise a new untitled document opens.
+    private func activate() {
+        guard windows.isEmpty else { return windows.last?.present() ?? () }
+        let leftDrafts = drafts.existingDrafts()
+        for draft in leftDrafts { openDraft(draft) }
+        if windows.isEmpty { openWindow(for: nil) }
+    }
+
+    /// Opens `file` in a window of its own, or a new untitled document with nil. A file already
+    /// open is brought to the front instead (W1).
     func openWindow(for file: URL?) {
-        if let file, let existing = windows.first(where: { $0.fileURL?.standardizedFileURL == file.standardizedFileURL }) {
-            existing.present()
+        guard let file else {
+            return show(DocumentWindow(application: self, document: EmojiArtDocument(), location: .draft(drafts.newDraftURL())))
+        }
+        let key = WindowStateStore.canonicalPath(of: file)
+        if let existing = windows.first(where: { $0.location.fileURL.map(WindowStateStore.canonicalPath(of:)) == key }) {
+            return existing.present()
+        }
+        do {
+            let document = EmojiArtDocument(model: try DocumentFile.read(from: file))
+            show(DocumentWindow(application: self, document: document, location: .file(file)))
+            RecentFiles.add(file)
+        } catch {
+            showOpenError(error)
+        }
+    }
+
+    private func openDraft(_ url: URL) {
+        guard let model = try? DocumentFile.read(from: url) else {
+            drafts.remove(url)  // an unreadable draft cannot be offered; it held no file of the user's
             return
         }
-        let document: EmojiArtDocument
-        if let file {
-            do {
-                document = EmojiArtDocument(model: try DocumentFile.read(from: file))
-            } catch {
-                showOpenError(error)
-                return
-            }
-        } else {
-            document = EmojiArtDocument()
-        }
-        let window = DocumentWindow(application: self, document: document, fileURL: file)
+        show(DocumentWindow(application: self, document: EmojiArtDocument(model: model), location: .draft(url)))
+    }
+
+    private func show(_ window: DocumentWindow) {
         windows.append(window)
         window.onClose = { [unowned self, unowned window] in
             windows.removeAll { $0 === window }
@@ -63,20 +87,46 @@ final class EmojiArtApplication {
         window.present()
     }
 
-    /// Shows why a file could not be opened; the application keeps running (W2).
+    /// Shows why a file could not be opened; the application keeps running and the file is
+    /// left untouched (W2).
     private func showOpenError(_ error: any Error) {
         let parent: UnsafeMutablePointer<GtkWindow>? = gtk_application_get_active_window(cast(application))
         let dialog = adw_message_dialog_new(parent, "Couldn’t Open Document", "\(error)")!
-        emojiart_message_dialog_add_response(cast(dialog), "close", "Close")
+        emojiart_message_dialog_add_response(cast(dialog), "close", "_Close")
         gtk_window_set_application(cast(dialog), cast(application))
         gtk_window_present(cast(dialog))
     }
 
-    private func installAccelerators() {
+    /// Quit saves every document first, so quitting never loses a change; untitled documents
+    /// stay as drafts and come back at the next launch.
+    private func quit() {
+        Task {
+            for window in windows {
+                window.canvas.finishGestures()
+                await window.autosaver.saveNow()
+                window.saveWindowStateNow()
+            }
+            g_application_quit(cast(application))
+        }
+    }
+
+    private func installActions() {
+        addAction("new", to: application) { [unowned self] in openWindow(for: nil) }
+        addAction("open", to: application) { [unowned self] in
+            let parent: UnsafeMutablePointer<GtkWindow>? = gtk_application_get_active_window(cast(application))
+            FileChooser.chooseDocumentsToOpen(parent: parent.map { cast($0) }) { [unowned self] urls in
+                for url in urls { openWindow(for: url) }
+            }
+        }
+        addAction("quit", to: application) { [unowned self] in quit() }
         let accelerators: [(action: String, keys: [String])] = [
+            ("app.new", ["<Control>n"]),
+            ("app.open", ["<Control>o"]),
+            ("app.quit", ["<Control>q"]),
             ("win.undo", ["<Control>z"]),
             ("win.redo", ["<Control><Shift>z", "<Control>y"]),
             ("win.save", ["<Control>s"]),
+            ("win.save-as", ["<Control><Shift>s"]),
             ("win.close", ["<Control>w"]),
             ("win.zoom-fit", ["<Control>0"]),
             ("win.zoom-in", ["<Control>equal", "<Control>plus", "<Control>KP_Add"]),

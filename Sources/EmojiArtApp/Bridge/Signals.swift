@@ -177,3 +177,29 @@ private let keyTrampoline: @convention(c) (gpointer?, UInt32, UInt32, GdkModifie
     let handler: KeyHandler = unbox(data)
     return MainActor.assumeIsolated { handler(keyval, state) } ? 1 : 0
 }
+
+typealias ResponseHandler = @MainActor (Int32) -> Void
+
+/// `void handler(GtkNativeDialog *self, int response_id, gpointer data)`: response.
+@discardableResult
+func onResponseSignal(_ instance: some GObjectPointer, _ handler: @escaping ResponseHandler) -> UInt {
+    connect(instance, "response", handler, trampoline: unsafeBitCast(responseTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let responseTrampoline: @convention(c) (gpointer?, Int32, gpointer?) -> Void = { _, response, data in
+    let handler: ResponseHandler = unbox(data)
+    MainActor.assumeIsolated { handler(response) }
+}
+
+typealias StopHandler = @MainActor () -> Bool
+
+/// `gboolean handler(GObject *self, gpointer data)`: close-request (true stops the default).
+@discardableResult
+func onStopSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping StopHandler) -> UInt {
+    connect(instance, signal, handler, trampoline: unsafeBitCast(stopTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let stopTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+    let handler: StopHandler = unbox(data)
+    return MainActor.assumeIsolated { handler() } ? 1 : 0
+}

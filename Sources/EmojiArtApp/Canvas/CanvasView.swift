@@ -37,6 +37,8 @@ final class CanvasView {
     var onOpenDocument: ((URL) -> Void)?
     /// Shows a short message to the user (a toast).
     var onMessage: ((String) -> Void)?
+    /// Called when the user zooms or pans (the window remembers the viewport, W4).
+    var onViewportChange: (() -> Void)?
 
     init(document: EmojiArtDocument) {
         self.document = document
@@ -99,6 +101,7 @@ final class CanvasView {
 
     func userDidMoveView() {
         hasUserMovedView = true
+        onViewportChange?()
     }
 
     /// Decodes the new background and, unless the user has moved the view since, fits it (B5).

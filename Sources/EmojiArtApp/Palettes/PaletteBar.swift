@@ -12,6 +12,8 @@ final class PaletteBar {
     private let emojiBox: UnsafeMutablePointer<GtkWidget>
     private let onChoose: @MainActor (String) -> Void
     private(set) var paletteIndex = 0
+    /// Called when the user picks another palette (the window remembers it, W4/P6).
+    var onPaletteChange: (() -> Void)?
 
     init(store: PaletteStore, window: UnsafeMutablePointer<GtkWidget>, onChoose: @escaping @MainActor (String) -> Void) {
         self.store = store
@@ -32,6 +34,7 @@ final class PaletteBar {
 
         onSignal(chooser, "clicked") { [unowned self] in
             showPalette(at: paletteIndex + 1)
+            onPaletteChange?()
         }
         showPalette(at: 0)
     }
@@ -40,7 +43,16 @@ final class PaletteBar {
     func installActions(on window: UnsafeMutablePointer<GtkWidget>) {
         addIntegerAction("go-to-palette", to: window) { [unowned self] index in
             showPalette(at: Int(index))
+            onPaletteChange?()
         }
+    }
+
+    /// The id of the palette shown.
+    var paletteID: Int { store.palette(at: paletteIndex).id }
+
+    /// Shows the palette with this id, if it still exists.
+    func showPalette(withID id: Int) {
+        if let index = store.index(ofPaletteWithID: id) { showPalette(at: index) }
     }
 
     /// Shows the palette at `index`, wrapping around past either end (P2).

@@ -1,0 +1,74 @@
+import CGtk
+import EmojiArtCore
+import Foundation
+
+/// Open and Save As dialogs for `.emojiart` files (W1). GTK 4.8 has no GtkFileDialog, so these
+/// are GtkFileChooserNative (a portal where there is one, GTK's own dialog otherwise).
+@MainActor
+enum FileChooser {
+    /// GTK does not keep a GtkFileChooserNative alive while it is shown (DESIGN joint 4): each
+    /// one is held here until its response arrives.
+    private static var shown: [OpaquePointer] = []
+
+    /// Asks for documents to open; `completion` gets the chosen files (none when cancelled).
+    static func chooseDocumentsToOpen(parent: UnsafeMutablePointer<GtkWidget>?, completion: @escaping @MainActor ([URL]) -> Void) {
+        let chooser = gtk_file_chooser_native_new("Open Document", parent.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+        gtk_file_chooser_set_select_multiple(cast(chooser), 1)
+        addDocumentFilter(to: chooser)
+        show(chooser) { accepted in
+            guard accepted, let files = gtk_file_chooser_get_files(cast(chooser)) else { return completion([]) }
+            var urls: [URL] = []
+            for index in 0..<g_list_model_get_n_items(files) {
+                guard let file = g_list_model_get_item(files, index) else { continue }
+                if let path = g_file_get_path(OpaquePointer(file)) {
+                    urls.append(URL(fileURLWithPath: String(cString: path)))
+                    g_free(path)
+                }
+                g_object_unref(file)
+            }
+            g_object_unref(files.raw)
+            completion(urls)
+        }
+    }
+
+    /// Asks where to save, proposing `suggestedName`; the `.emojiart` extension is added when the
+    /// user leaves it out (W5). `completion` gets nil when cancelled.
+    static func chooseSaveLocation(
+        parent: UnsafeMutablePointer<GtkWidget>?, suggestedName: String, completion: @escaping @MainActor (URL?) -> Void
+    ) {
+        let chooser = gtk_file_chooser_native_new("Save Document", parent.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
+        gtk_file_chooser_set_current_name(cast(chooser), suggestedName)
+        addDocumentFilter(to: chooser)
+        show(chooser) { accepted in
+            guard accepted, let file = gtk_file_chooser_get_file(cast(chooser)) else { return completion(nil) }
+            defer { g_object_unref(file.raw) }
+            guard let path = g_file_get_path(file) else { return completion(nil) }
+            var url = URL(fileURLWithPath: String(cString: path))
+            g_free(path)
+            if url.pathExtension.lowercased() != EmojiArtFormat.fileExtension {
+                url.appendPathExtension(EmojiArtFormat.fileExtension)
+            }
+            completion(url)
+        }
+    }
+
+    private static func addDocumentFilter(to chooser: OpaquePointer) {
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, "EmojiArt Documents")
+        gtk_file_filter_add_pattern(filter, "*.\(EmojiArtFormat.fileExtension)")
+        gtk_file_filter_add_mime_type(filter, "application/x-emojiart")
+        gtk_file_chooser_add_filter(cast(chooser), filter)
+    }
+
+    private static func show(_ chooser: OpaquePointer, _ handler: @escaping @MainActor (Bool) -> Void) {
+        shown.append(chooser)
+        gtk_native_dialog_set_modal(cast(chooser), 1)
+        onResponseSignal(chooser) { response in
+            handler(response == GTK_RESPONSE_ACCEPT.rawValue)
+            gtk_native_dialog_destroy(cast(chooser))
+            shown.removeAll { $0 == chooser }
+            g_object_unref(chooser.raw)
+        }
+        gtk_native_dialog_show(cast(chooser))
+    }
+}

@@ -1,0 +1,127 @@
+import CGtk
+import EmojiArtCore
+import Foundation
+
+extension DocumentWindow {
+    /// Where autosave writes: the user's file, or the untitled document's draft (W2).
+    static func writer(for location: DocumentLocation, drafts: DraftStore) -> Autosaver.Write {
+        switch location {
+        case .file(let url): { model in try DocumentFile.write(model, to: url) }
+        case .draft(let url): { model in try drafts.write(model, to: url) }
+        }
+    }
+
+    /// Ctrl+S: a file is written now; an untitled document asks where to save it.
+    func save() {
+        guard location.fileURL != nil else { return saveAs() }
+        Task { await autosaver.saveNow() }
+    }
+
+    /// Save As: asks for a file, writes the document there atomically, and keeps autosaving to
+    /// it. An untitled document's draft is removed once the file holds it. `completion` learns
+    /// whether the document was saved.
+    func saveAs(completion: (@MainActor (Bool) -> Void)? = nil) {
+        let suggestedName = location.fileURL?.lastPathComponent ?? "Untitled.\(EmojiArtFormat.fileExtension)"
+        FileChooser.chooseSaveLocation(parent: window, suggestedName: suggestedName) { [weak self] url in
+            guard let self, let url else {
+                completion?(false)
+                return
+            }
+            Task {
+                let saved = await self.write(to: url)
+                completion?(saved)
+            }
+        }
+    }
+
+    private func write(to url: URL) async -> Bool {
+        let model = document.model
+        let revision = document.revision
+        do {
+            try await Task.detached { try DocumentFile.write(model, to: url) }.value
+        } catch {
+            showToast("\(error)")
+            return false
+        }
+        if case .draft(let draftURL) = location { application.drafts.remove(draftURL) }
+        location = .file(url)
+        autosaver.setWrite(Self.writer(for: location, drafts: application.drafts))
+        document.markSaved(revision: revision)
+        RecentFiles.add(url)
+        updateTitle()
+        scheduleStateSave()
+        return true
+    }
+
+    /// One persistent message while saving fails, offering Save As; gone once a save succeeds (W5).
+    func saveErrorDidChange() {
+        if let toast = saveErrorToast {
+            adw_toast_dismiss(toast)
+            g_object_unref(toast.raw)
+            saveErrorToast = nil
+        }
+        updateTitle()
+        guard let error = autosaver.lastError else { return }
+        let toast = Toasts.make("\(error)", timeoutSeconds: 0)
+        adw_toast_set_button_label(toast, "Save As…")
+        adw_toast_set_action_name(toast, "win.save-as")
+        g_object_ref(toast.raw)
+        saveErrorToast = toast
+        showPersistentToast(toast)
+    }
+
+    // MARK: - Closing
+
+    /// Closes the window once nothing can be lost: a file is saved first; a non-empty untitled
+    /// document asks Save / Discard / Cancel (W2); an empty one leaves no draft behind.
+    func requestClose() {
+        guard !isClosing else { return }
+        canvas.finishGestures()
+        isClosing = true
+        Task {
+            await autosaver.saveNow()
+            switch location {
+            case .file:
+                if autosaver.lastError == nil { return destroy() }
+                askBeforeClosing(body: "\(autosaver.lastError!) Close anyway and lose the unsaved changes?")
+            case .draft(let url):
+                if document.model.emojis.isEmpty && document.model.background == .blank {
+                    application.drafts.remove(url)
+                    return destroy()
+                }
+                askBeforeClosing(body: "This document has not been saved to a file. Save it before closing, or discard it?")
+            }
+        }
+    }
+
+    private func askBeforeClosing(body: String) {
+        let dialog = adw_message_dialog_new(cast(window), "Save Changes?", body)!
+        emojiart_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
+        emojiart_message_dialog_add_response(cast(dialog), "discard", "_Discard")
+        emojiart_message_dialog_add_response(cast(dialog), "save", "_Save As…")
+        adw_message_dialog_set_response_appearance(cast(dialog), "discard", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_response_appearance(cast(dialog), "save", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(cast(dialog), "save")
+        adw_message_dialog_set_close_response(cast(dialog), "cancel")
+        onSignal(dialog, "response") { [unowned self] (response: UnsafeMutableRawPointer?) in
+            let choice = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "cancel"
+            switch choice {
+            case "discard":
+                if case .draft(let url) = location { application.drafts.remove(url) }
+                destroy()
+            case "save":
+                saveAs { [unowned self] saved in
+                    if saved { destroy() } else { isClosing = false }
+                }
+            default:
+                isClosing = false
+            }
+        }
+        gtk_window_present(cast(dialog))
+    }
+
+    private func destroy() {
+        saveWindowStateNow()
+        gtk_window_destroy(cast(window))
+    }
+}

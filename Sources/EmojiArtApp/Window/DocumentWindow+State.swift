@@ -1,0 +1,42 @@
+import CGtk
+import EmojiArtCore
+import Foundation
+
+extension DocumentWindow {
+    /// Window state is written this long after the last change (W4 asks for ~2 s at most).
+    private static let stateSaveDelay = Duration.seconds(1)
+
+    /// Brings back the document's zoom, pan, palette and window size (W4, the original's
+    /// SceneStorage); a reopened document keeps them instead of zooming to fit (B5).
+    func restoreWindowState() {
+        guard let state = application.windowStates.state(for: location.url) else { return }
+        canvas.viewport = Viewport(zoom: state.zoom, pan: ViewVector(dx: state.panX, dy: state.panY))
+        if let paletteID = state.paletteID { paletteBar.showPalette(withID: paletteID) }
+        if let width = state.windowWidth, let height = state.windowHeight {
+            gtk_window_set_default_size(cast(window), Int32(width), Int32(height))
+        }
+    }
+
+    func scheduleStateSave() {
+        stateSave?.cancel()
+        stateSave = Task { [weak self] in
+            try? await Task.sleep(for: Self.stateSaveDelay)
+            guard !Task.isCancelled else { return }
+            self?.saveWindowStateNow()
+        }
+    }
+
+    func saveWindowStateNow() {
+        stateSave?.cancel()
+        stateSave = nil
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(cast(window), &width, &height)
+        let viewport = canvas.viewport
+        let state = WindowState(
+            zoom: viewport.zoom, panX: viewport.pan.dx, panY: viewport.pan.dy, paletteID: paletteBar.paletteID,
+            windowWidth: width > 0 ? Int(width) : nil, windowHeight: height > 0 ? Int(height) : nil)
+        let store = application.windowStates
+        let url = location.url
+        Task.detached { try? store.save(state, for: url) }
+    }
+}
