@@ -21,6 +21,7 @@ final class EmojiArtApplication {
             AtomicFile.removeStaleTemporaryFiles(in: directory)
         }
         onSignal(application, "startup") { [unowned self] in
+            gtk_window_set_default_icon_name(ApplicationLauncher.applicationID)
             ApplicationStyle.install()
             installActions()
         }
@@ -110,6 +111,11 @@ final class EmojiArtApplication {
         }
     }
 
+    private var activeWindow: UnsafeMutablePointer<GtkWidget>? {
+        let window: UnsafeMutablePointer<GtkWindow>? = gtk_application_get_active_window(cast(application))
+        return window.map { cast($0) }
+    }
+
     private func installActions() {
         addAction("new", to: application) { [unowned self] in openWindow(for: nil) }
         addAction("open", to: application) { [unowned self] in
@@ -119,10 +125,13 @@ final class EmojiArtApplication {
             }
         }
         addAction("quit", to: application) { [unowned self] in quit() }
+        addAction("about", to: application) { [unowned self] in AboutWindow.present(parent: activeWindow) }
+        addAction("shortcuts", to: application) { [unowned self] in ShortcutsWindow.present(parent: activeWindow) }
         let accelerators: [(action: String, keys: [String])] = [
             ("app.new", ["<Control>n"]),
             ("app.open", ["<Control>o"]),
             ("app.quit", ["<Control>q"]),
+            ("app.shortcuts", ["<Control>question"]),
             ("win.undo", ["<Control>z"]),
             ("win.redo", ["<Control><Shift>z", "<Control>y"]),
             ("win.save", ["<Control>s"]),

@@ -8,6 +8,7 @@ enum PrimaryMenu {
         appendSection(to: menu, [("New Window", "app.new"), ("Open…", "app.open")])
         appendSection(to: menu, [("Save", "win.save"), ("Save As…", "win.save-as")])
         appendSection(to: menu, [("Zoom to Fit", "win.zoom-fit"), ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")])
+        appendSection(to: menu, [("Keyboard Shortcuts", "app.shortcuts"), ("About EmojiArt", "app.about")])
         appendSection(to: menu, [("Close Window", "win.close"), ("Quit", "app.quit")])
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")

@@ -1,0 +1,20 @@
+import CGtk
+
+/// The About window (X2), from the primary menu.
+@MainActor
+enum AboutWindow {
+    static let version = "0.1.0"
+
+    static func present(parent: UnsafeMutablePointer<GtkWidget>?) {
+        let about = adw_about_window_new()!
+        adw_about_window_set_application_name(cast(about), "EmojiArt")
+        adw_about_window_set_application_icon(cast(about), ApplicationLauncher.applicationID)
+        adw_about_window_set_version(cast(about), version)
+        adw_about_window_set_developer_name(cast(about), "The EmojiArt developers")
+        adw_about_window_set_comments(
+            cast(about), "Make pictures out of emojis on top of a background image. A Linux successor of the CS193p EmojiArt app.")
+        adw_about_window_set_license_type(cast(about), GTK_LICENSE_MIT_X11)
+        if let parent { gtk_window_set_transient_for(cast(about), cast(parent)) }
+        gtk_window_present(cast(about))
+    }
+}

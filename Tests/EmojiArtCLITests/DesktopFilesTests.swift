@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The desktop integration files (W3, X5) are valid and agree on the application ID.
+@Suite struct DesktopFilesTests {
+    static let applicationID = "io.github.emojiart.EmojiArt"
+    private var data: URL { CommandRunner.packageRoot.appendingPathComponent("data") }
+
+    private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test("the desktop file passes desktop-file-validate and opens .emojiart documents")
+    func desktopFile() throws {
+        let file = data.appendingPathComponent("\(Self.applicationID).desktop")
+        let result = try run("desktop-file-validate", [file.path])
+        #expect(result.status == 0, "\(result.output)")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("MimeType=application/x-emojiart;"))
+        #expect(text.contains("Icon=\(Self.applicationID)"))
+        #expect(text.contains("Exec=emojiart %F"))
+    }
+
+    @Test("the metainfo passes appstreamcli validate")
+    func metainfo() throws {
+        let file = data.appendingPathComponent("\(Self.applicationID).metainfo.xml")
+        let result = try run("appstreamcli", ["validate", "--no-net", file.path])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("<id>\(Self.applicationID)</id>"))
+    }
+
+    @Test("the MIME type maps *.emojiart to application/x-emojiart, a kind of JSON")
+    func mimeType() throws {
+        let source = data.appendingPathComponent("\(Self.applicationID).mime.xml")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        #expect(text.contains(#"<mime-type type="application/x-emojiart">"#))
+        #expect(text.contains(#"<glob pattern="*.emojiart"/>"#))
+        #expect(text.contains(#"<sub-class-of type="application/json"/>"#))
+        // update-mime-database accepts it and builds a database that knows the glob.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mime-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let packages = root.appendingPathComponent("packages")
+        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: packages.appendingPathComponent("emojiart.xml"))
+        let result = try run("update-mime-database", [root.path])
+        #expect(result.status == 0, "\(result.output)")
+        let globs = try String(contentsOf: root.appendingPathComponent("globs2"), encoding: .utf8)
+        #expect(globs.contains("application/x-emojiart:*.emojiart"))
+    }
+
+    @Test("the icons exist as SVG under the application ID")
+    func icons() throws {
+        let icons = data.appendingPathComponent("icons/hicolor")
+        for path in ["scalable/apps/\(Self.applicationID).svg", "symbolic/apps/\(Self.applicationID)-symbolic.svg"] {
+            let text = try String(contentsOf: icons.appendingPathComponent(path), encoding: .utf8)
+            #expect(text.hasPrefix("<svg"))
+        }
+    }
+}
