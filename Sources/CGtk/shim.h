@@ -29,3 +29,5 @@ static inline gboolean emojiart_value_holds(const GValue *value, GType type) {
 static inline void emojiart_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
+
+static inline GType emojiart_type_int(void) { return G_TYPE_INT; }

@@ -30,8 +30,10 @@ final class CanvasView {
     /// arrives then keeps the user's view instead of zooming to fit it (B5).
     var hasUserMovedView = false
 
-    /// The emoji size for drops and palette clicks at zoom 1 (D1; A1 makes it follow text size).
-    var defaultEmojiSize = 40.0
+    /// The emoji size for drops and palette clicks at zoom 1: 40 at normal text size, following
+    /// the desktop's text scaling (D1, A1).
+    var defaultEmojiSize = TextScale.defaultEmojiSize
+    private var textScaleObservation: UInt = 0
 
     /// Asks the application to open a dropped `.emojiart` file in its own window (D2).
     var onOpenDocument: ((URL) -> Void)?
@@ -67,6 +69,7 @@ final class CanvasView {
         installZoom()
         installKeys()
         installDropTarget()
+        textScaleObservation = TextScale.observe { [weak self] in self?.defaultEmojiSize = TextScale.defaultEmojiSize }
         updateHint()
         // A reopened document keeps its view; nothing zooms to fit here (B5).
         backgroundImage = try? BackgroundImageLoader.image(for: document.model.background)
@@ -91,6 +94,12 @@ final class CanvasView {
         selection.removeMissing(from: document.model)
         updateHint()
         redraw()
+    }
+
+    /// Lets go of what outlives the window (the text-size observer); called when it is destroyed.
+    func tearDown() {
+        TextScale.stopObserving(textScaleObservation)
+        textScaleObservation = 0
     }
 
     /// Ends any running drag or pinch, e.g. before an undo, so its step is closed first.

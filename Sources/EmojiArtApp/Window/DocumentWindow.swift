@@ -77,6 +77,7 @@ final class DocumentWindow {
         onSignal(window, "destroy") { [unowned self] in
             document.onChange = nil
             autosaver.cancel()
+            canvas.tearDown()
             onClose?()
         }
         updateHistoryButtons()
