@@ -24,7 +24,13 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
-        .target(name: "EmojiArtRender", dependencies: ["EmojiArtCore", "CPangoCairo"]),
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            path: "Sources/CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
+        .target(name: "EmojiArtRender", dependencies: ["EmojiArtCore", "CPangoCairo", "CGdkPixbuf"]),
         .systemLibrary(
             name: "CGtk",
             pkgConfig: "libadwaita-1",

@@ -1,5 +1,6 @@
 import CGtk
 import EmojiArtCore
+import EmojiArtRender
 import Foundation
 
 extension CanvasView {

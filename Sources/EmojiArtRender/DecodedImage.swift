@@ -1,14 +1,14 @@
-import CGtk
+import CGdkPixbuf
+import CPangoCairo
 import EmojiArtCore
-import EmojiArtRender
 import Foundation
 
 /// Why image bytes could not be used as a background.
-enum ImageDecodingError: Error, CustomStringConvertible {
+public enum ImageDecodingError: Error, CustomStringConvertible {
     case notAnImage(reason: String)
     case encodingFailed
 
-    var description: String {
+    public var description: String {
         switch self {
         case .notAnImage(let reason): "That is not an image EmojiArt can read (\(reason))."
         case .encodingFailed: "The image could not be stored in the document."
@@ -17,17 +17,18 @@ enum ImageDecodingError: Error, CustomStringConvertible {
 }
 
 /// Image bytes decoded by gdk-pixbuf (PNG, JPEG, GIF, WebP…), with EXIF orientation applied.
-/// Owns one reference to its GdkPixbuf.
-final class DecodedImage {
+/// Owns one reference to its GdkPixbuf. gdk-pixbuf decodes on any thread, so an instance may be
+/// made off the main thread and handed over once (it is not shared concurrently).
+public final class DecodedImage: @unchecked Sendable {
     /// Embedded images keep their original bytes up to this long edge, in pixels (D3).
-    static let maximumEmbeddedLongEdge = 4096
+    public static let maximumEmbeddedLongEdge = 4096
 
     let pixbuf: OpaquePointer
-    let formatName: String
+    public let formatName: String
 
-    init(data: Data) throws(ImageDecodingError) {
+    public init(data: Data) throws(ImageDecodingError) {
         let loader = gdk_pixbuf_loader_new()!
-        defer { g_object_unref(loader.raw) }
+        defer { g_object_unref(loader) }
         var error: UnsafeMutablePointer<GError>?
         let wrote = data.withUnsafeBytes { bytes in
             gdk_pixbuf_loader_write(loader, bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), &error)
@@ -50,26 +51,21 @@ final class DecodedImage {
     }
 
     deinit {
-        g_object_unref(pixbuf.raw)
+        g_object_unref(UnsafeMutableRawPointer(pixbuf))
     }
 
-    var width: Int { Int(gdk_pixbuf_get_width(pixbuf)) }
-    var height: Int { Int(gdk_pixbuf_get_height(pixbuf)) }
+    public var width: Int { Int(gdk_pixbuf_get_width(pixbuf)) }
+    public var height: Int { Int(gdk_pixbuf_get_height(pixbuf)) }
 
-    /// A cairo image surface holding the picture, for the Render layer.
-    func makeBackgroundImage() throws -> BackgroundImage {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        let cr = cairo_create(surface)
-        gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        return try BackgroundImage(takingOwnershipOf: surface)
+    /// The picture as a cairo image surface, for drawing.
+    public func makeBackgroundImage() throws -> BackgroundImage {
+        try BackgroundImage(takingOwnershipOf: PixbufSurface.makeSurface(from: pixbuf))
     }
 
     /// The bytes to embed in a document (D3): the original PNG or JPEG bytes when they are
     /// small enough; otherwise re-encoded within the size cap — PNG when the image has an alpha
     /// channel, JPEG at quality 90 when it has none.
-    func embeddableData(original: Data) throws(ImageDecodingError) -> Data {
+    public func embeddableData(original: Data) throws(ImageDecodingError) -> Data {
         let longEdge = max(width, height)
         if ["png", "jpeg"].contains(formatName), longEdge <= Self.maximumEmbeddedLongEdge {
             return original
@@ -84,7 +80,7 @@ final class DecodedImage {
             guard let scaled else { throw .encodingFailed }
             source = scaled
         }
-        defer { if let scaled { g_object_unref(scaled.raw) } }
+        defer { if let scaled { g_object_unref(UnsafeMutableRawPointer(scaled)) } }
         let hasAlpha = gdk_pixbuf_get_has_alpha(source) != 0
         return try encode(source, as: hasAlpha ? "png" : "jpeg", options: hasAlpha ? [:] : ["quality": "90"])
     }
