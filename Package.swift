@@ -41,6 +41,7 @@ let package = Package(
             name: "emojiart",
             dependencies: [
                 "EmojiArtCore",
+                "EmojiArtRender",
                 "EmojiArtApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
