@@ -1,5 +1,6 @@
 import CGtk
 import EmojiArtCore
+import Foundation
 
 /// Keeps the palette store in step with other EmojiArt processes (SPEC P5). Without a session bus
 /// GApplication runs non-unique, so two `emojiart` processes can each hold the palettes; each
@@ -22,6 +23,9 @@ final class PaletteFileMonitor {
     /// replaced by rename, which is how `AtomicFile` saves it.
     init?(store: PaletteStore) {
         self.store = store
+        // GLib notices a file in a folder that does not exist yet only by polling, every ~4 s
+        // (checked), so a first run creates the folder — private, as XDG asks — before watching.
+        _ = g_mkdir_with_parents(store.fileURL.deletingLastPathComponent().path, 0o700)
         let file = g_file_new_for_path(store.fileURL.path)
         defer { g_object_unref(file?.raw) }
         var error: UnsafeMutablePointer<GError>?
