@@ -11,14 +11,14 @@ final class PaletteManager {
     /// How many of a palette's emojis its row shows under the name.
     private static let previewCount = 10
 
-    private enum Control: CaseIterable {
+    private enum Control {
         case moveUp, moveDown, rename, edit, delete
     }
 
-    /// A control of a palette's row, and where that row was.
+    /// A control of a palette's row (nil: the row itself), and where that row was.
     private struct FocusTarget {
         var paletteID: Int
-        var control: Control
+        var control: Control?
         var index: Int
     }
 
@@ -165,10 +165,11 @@ final class PaletteManager {
 
     // MARK: - Focus
 
-    /// The control focused in this window, even while a dialog over it is the active window.
+    /// The row or control focused in this window, even while a dialog over it is the active window.
     private func focusedControl() -> FocusTarget? {
         guard let focused = gtk_window_get_focus(cast(frame.window)) else { return nil }
         for (index, row) in rows.enumerated() {
+            if row.widget == focused { return FocusTarget(paletteID: row.paletteID, control: nil, index: index) }
             for (control, button) in row.controls where button == focused {
                 return FocusTarget(paletteID: row.paletteID, control: control, index: index)
             }
@@ -176,26 +177,27 @@ final class PaletteManager {
         return nil
     }
 
-    /// Focuses the same control of the same palette; when it is now insensitive (Move Up on the
-    /// first row), the other Move button, else the row's Edit button. When the palette is gone
-    /// (deleted), the Edit button of the row now in its place.
+    /// Focuses the same row or control of the same palette; when that control is now insensitive
+    /// (Move Up on the first row), the other Move button, else the row. When the palette is gone
+    /// (deleted), the row now in its place.
     private func restoreFocus(to focus: FocusTarget) {
         guard !rows.isEmpty else { return }
         guard let row = rows.first(where: { $0.paletteID == focus.paletteID }) else {
-            let nearest = rows[min(focus.index, rows.count - 1)]
-            if let button = nearest.controls[.edit] { gtk_widget_grab_focus(button) }
+            gtk_widget_grab_focus(rows[min(focus.index, rows.count - 1)].widget)
             return
         }
-        let fallback: Control = switch focus.control {
-        case .moveUp: .moveDown
-        case .moveDown: .moveUp
-        default: .edit
+        let candidates: [Control] = switch focus.control {
+        case .moveUp: [.moveUp, .moveDown]
+        case .moveDown: [.moveDown, .moveUp]
+        case let control?: [control]
+        case nil: []
         }
-        for control in [focus.control, fallback, .edit] {
+        for control in candidates {
             if let button = row.controls[control], gtk_widget_get_sensitive(button) != 0 {
                 gtk_widget_grab_focus(button)
                 return
             }
         }
+        gtk_widget_grab_focus(row.widget)
     }
 }
