@@ -6,6 +6,9 @@ enum ApplicationStyle {
     private static let css = """
         .palette-bar { padding: 6px; }
         .palette-emoji { font-family: "Noto Color Emoji"; font-size: 28px; padding: 2px 6px; min-width: 0; }
+        .palette-editor-emojis > flowboxchild { border-radius: 6px; }
+        .palette-editor-emojis > flowboxchild:hover { background-color: alpha(currentColor, 0.08); }
+        .palette-preview .subtitle { font-family: "Noto Color Emoji"; font-size: 16px; opacity: 1; }
         """
 
     @MainActor

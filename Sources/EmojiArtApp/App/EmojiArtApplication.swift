@@ -11,6 +11,8 @@ final class EmojiArtApplication {
     let windowStates: WindowStateStore
     let drafts: DraftStore
     private var windows: [DocumentWindow] = []
+    /// Re-reads the palettes when another EmojiArt process changes them (P5).
+    private var paletteMonitor: PaletteFileMonitor?
 
     init(storage: StorageLocations) {
         application = adw_application_new(ApplicationLauncher.applicationID, G_APPLICATION_HANDLES_OPEN)
@@ -24,6 +26,7 @@ final class EmojiArtApplication {
             gtk_window_set_default_icon_name(ApplicationLauncher.applicationID)
             ApplicationStyle.install()
             installActions()
+            paletteMonitor = PaletteFileMonitor(store: palettes)
         }
         onSignal(application, "activate") { [unowned self] in
             activate()

@@ -203,3 +203,33 @@ private let stopTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = 
     let handler: StopHandler = unbox(data)
     return MainActor.assumeIsolated { handler() } ? 1 : 0
 }
+
+typealias StringHandler = @MainActor (String) -> Void
+
+/// `void handler(GObject *self, const char *text, gpointer data)`: emoji-picked on GtkEmojiChooser,
+/// response on AdwMessageDialog (the response id). A NULL string arrives as "".
+@discardableResult
+func onStringSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping StringHandler) -> UInt {
+    connect(instance, signal, handler, trampoline: unsafeBitCast(stringTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let stringTrampoline: @convention(c) (gpointer?, UnsafePointer<CChar>?, gpointer?) -> Void = { _, text, data in
+    let handler: StringHandler = unbox(data)
+    let string = text.map { String(cString: $0) } ?? ""
+    MainActor.assumeIsolated { handler(string) }
+}
+
+typealias FileMonitorHandler = @MainActor (GFileMonitorEvent) -> Void
+
+/// `void handler(GFileMonitor *self, GFile *file, GFile *other_file, GFileMonitorEvent event,
+/// gpointer data)`: changed.
+@discardableResult
+func onFileMonitorChanged(_ instance: some GObjectPointer, _ handler: @escaping FileMonitorHandler) -> UInt {
+    connect(instance, "changed", handler, trampoline: unsafeBitCast(fileMonitorTrampoline, to: UnsafeRawPointer.self))
+}
+
+private let fileMonitorTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = {
+    _, _, _, event, data in
+    let handler: FileMonitorHandler = unbox(data)
+    MainActor.assumeIsolated { handler(event) }
+}

@@ -1,28 +1,43 @@
 import CGtk
 import EmojiArtCore
+import Foundation
 
 /// The strip under the canvas (P1, P2): a chooser showing the palette's name — click for the
-/// next palette, its menu goes to any palette — and the palette's emojis, each a button that adds
-/// it at the view centre and a drag source for dropping it anywhere on the canvas.
+/// next palette; its menu edits, adds, deletes and manages palettes and goes to any palette — and
+/// the palette's emojis, each a button that adds it at the view centre and a drag source for
+/// dropping it anywhere on the canvas. It follows the shared `PaletteStore`, so an edit made in
+/// any window or process shows here at once (P5).
 @MainActor
 final class PaletteBar {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let store: PaletteStore
+    /// The document window: the palette editor, manager and dialogs open over it.
+    private let window: UnsafeMutablePointer<GtkWidget>
     private let chooser: UnsafeMutablePointer<GtkWidget>
     private let emojiBox: UnsafeMutablePointer<GtkWidget>
     private let onChoose: @MainActor (String) -> Void
     private(set) var paletteIndex = 0
-    /// Called when the user picks another palette (the window remembers it, W4/P6).
+    /// The palette shown: followed by id, so it stays shown when palettes are reordered or renamed.
+    private(set) var paletteID = 0
+    private var shownEmojis: [String]?
+    private var deleteAction: OpaquePointer?
+    private var observer: PaletteStore.ObserverToken?
+    /// Called when the palette shown changes — the user picked another, or the one shown was
+    /// deleted — so the window remembers it (W4/P6).
     var onPaletteChange: (() -> Void)?
+    /// Called with a sentence to show when a palette change failed (e.g. it could not be saved).
+    var onMessage: ((String) -> Void)?
 
     init(store: PaletteStore, window: UnsafeMutablePointer<GtkWidget>, onChoose: @escaping @MainActor (String) -> Void) {
         self.store = store
+        self.window = window
         self.onChoose = onChoose
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         gtk_widget_add_css_class(widget, "palette-bar")
         chooser = adw_split_button_new()
         gtk_widget_set_valign(chooser, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(chooser, "Next Palette")
+        adw_split_button_set_dropdown_tooltip(opaque(chooser), "Palette Menu")
         emojiBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
 
         let scroller = gtk_scrolled_window_new()!
@@ -36,19 +51,36 @@ final class PaletteBar {
             showPalette(at: paletteIndex + 1)
             onPaletteChange?()
         }
+        observer = store.addObserver { [weak self] in self?.palettesDidChange() }
+        onSignal(widget, "destroy") { [unowned self] in
+            if let observer { store.removeObserver(observer) }
+            observer = nil
+        }
         showPalette(at: 0)
     }
 
-    /// Adds the chooser's actions to `window`: win.go-to-palette(index).
+    /// Adds the chooser's actions to `window` (P2): win.edit-palette, win.new-palette,
+    /// win.delete-palette (disabled while only one palette is left, P5), win.manage-palettes and
+    /// win.go-to-palette(index).
     func installActions(on window: UnsafeMutablePointer<GtkWidget>) {
+        addAction("edit-palette", to: window) { [unowned self] in
+            PaletteEditor.show(paletteWithID: paletteID, store: store, parent: self.window)
+        }
+        addAction("new-palette", to: window) { [unowned self] in addPalette() }
+        deleteAction = addAction("delete-palette", to: window) { [unowned self] in
+            PaletteDialogs.confirmDeletion(ofPaletteWithID: paletteID, store: store, parent: self.window) { [weak self] error in
+                self?.onMessage?("\(error)")
+            }
+        }
+        addAction("manage-palettes", to: window) { [unowned self] in
+            PaletteManager.show(store: store, parent: self.window)
+        }
         addIntegerAction("go-to-palette", to: window) { [unowned self] index in
             showPalette(at: Int(index))
             onPaletteChange?()
         }
+        updateDeleteAction()
     }
-
-    /// The id of the palette shown.
-    var paletteID: Int { store.palette(at: paletteIndex).id }
 
     /// Shows the palette with this id, if it still exists.
     func showPalette(withID id: Int) {
@@ -60,15 +92,48 @@ final class PaletteBar {
         let count = store.palettes.count
         paletteIndex = ((index % count) + count) % count
         let palette = store.palette(at: paletteIndex)
-        adw_split_button_set_label(opaque(chooser), palette.name)
-        emojiart_accessible_set_label(chooser, "Palette: \(palette.name). Activate for the next palette")
+        paletteID = palette.id
+        let name = PaletteDialogs.displayName(of: palette)
+        adw_split_button_set_label(opaque(chooser), name)
+        emojiart_accessible_set_label(chooser, "Palette: \(name). Activate for the next palette")
         let menu = makeMenu()
         adw_split_button_set_menu_model(opaque(chooser), cast(menu))
         g_object_unref(menu.raw)
-        fillEmojis(palette.uniqueEmojis)
+        let emojis = palette.uniqueEmojis
+        if emojis != shownEmojis { fillEmojis(emojis) }
+        updateDeleteAction()
+    }
+
+    /// The store changed (here, in another window or in another process): show the same palette
+    /// with its new name and emojis; if it was deleted, the one now nearest its place (P5).
+    private func palettesDidChange() {
+        if let index = store.index(ofPaletteWithID: paletteID) {
+            showPalette(at: index)
+        } else {
+            showPalette(at: min(paletteIndex, store.palettes.count - 1))
+            onPaletteChange?()
+        }
+    }
+
+    /// New (P2): a palette named "New" right after the one shown, shown here and opened in
+    /// the editor with its name selected for typing over.
+    private func addPalette() {
+        do {
+            let palette = try store.insertPalette(named: "New", at: paletteIndex + 1)
+            showPalette(withID: palette.id)
+            onPaletteChange?()
+            PaletteEditor.show(paletteWithID: palette.id, store: store, parent: window, selectingName: true)
+        } catch {
+            onMessage?("\(error)")
+        }
+    }
+
+    private func updateDeleteAction() {
+        if let deleteAction { setEnabled(deleteAction, store.palettes.count > 1) }
     }
 
     private func fillEmojis(_ emojis: [String]) {
+        shownEmojis = emojis
         while let child = gtk_widget_get_first_child(emojiBox) {
             gtk_box_remove(cast(emojiBox), child)
         }
@@ -97,19 +162,32 @@ final class PaletteBar {
         return button
     }
 
-    /// The chooser's menu: Go To any palette (Edit, New, Delete and Manage come with the palette
-    /// editor; no dead items meanwhile).
+    /// The chooser's menu (P2): Edit, New and Delete act on the palette shown; Manage opens the
+    /// list of all palettes; Go To lists them. Delete is insensitive for the last palette.
     private func makeMenu() -> OpaquePointer {
         let menu = g_menu_new()!
+        let paletteSection = g_menu_new()!
+        g_menu_append(paletteSection, "_Edit…", "win.edit-palette")
+        g_menu_append(paletteSection, "_New", "win.new-palette")
+        g_menu_append(paletteSection, "_Delete…", "win.delete-palette")
+        g_menu_append_section(menu, nil, cast(paletteSection))
+        g_object_unref(paletteSection.raw)
+
+        let allSection = g_menu_new()!
+        g_menu_append(allSection, "_Manage…", "win.manage-palettes")
         let goTo = g_menu_new()!
         for (index, palette) in store.palettes.enumerated() {
-            let item = g_menu_item_new(palette.name, nil)!
+            // Menu labels take "_" as a mnemonic mark; "__" shows one underscore.
+            let label = PaletteDialogs.displayName(of: palette).replacingOccurrences(of: "_", with: "__")
+            let item = g_menu_item_new(label, nil)!
             g_menu_item_set_action_and_target_value(item, "win.go-to-palette", g_variant_new_int32(Int32(index)))
             g_menu_append_item(goTo, item)
             g_object_unref(item.raw)
         }
-        g_menu_append_submenu(menu, "Go To", cast(goTo))
+        g_menu_append_submenu(allSection, "_Go To", cast(goTo))
         g_object_unref(goTo.raw)
+        g_menu_append_section(menu, nil, cast(allSection))
+        g_object_unref(allSection.raw)
         return menu
     }
 }

@@ -66,6 +66,7 @@ final class DocumentWindow {
         canvas.onMessage = { [unowned self] message in showToast(message) }
         canvas.onViewportChange = { [unowned self] in scheduleStateSave() }
         paletteBar.onPaletteChange = { [unowned self] in scheduleStateSave() }
+        paletteBar.onMessage = { [unowned self] message in showToast(message) }
         onSignal(window, "notify::default-width") { [unowned self] (_: UnsafeMutableRawPointer?) in scheduleStateSave() }
         onSignal(window, "notify::default-height") { [unowned self] (_: UnsafeMutableRawPointer?) in scheduleStateSave() }
         document.onChange = { [unowned self] change in documentDidChange(change) }

@@ -7,6 +7,8 @@ import Foundation
 /// change made in one window is what the others read. It is not `Sendable` and not an actor: it
 /// belongs to the main actor with the windows, and its file is a few kilobytes, so saving there
 /// does not hold up a frame. A change from another EmojiArt process arrives through `reload()`.
+/// Observers (`addObserver`) hear of every change to `palettes`, whichever way it came, so every
+/// window's strip, editor and manager stay in step (SPEC P5).
 public final class PaletteStore {
     /// The file inside the data directory (`StorageLocations.dataDirectory`).
     public static let fileName = "palettes.json"
@@ -20,6 +22,8 @@ public final class PaletteStore {
     /// Set when the last load found a file it could not use and moved it aside; the app shows it.
     public private(set) var loadWarning: CorruptFileWarning?
     private var lastPaletteID: Int
+    private var observers: [Int: () -> Void] = [:]
+    private var lastObserverToken = 0
 
     /// Loads the palettes from `dataDirectory` (see `reload()`). Never fails: without a usable
     /// file the store starts with the nine defaults.
@@ -34,13 +38,57 @@ public final class PaletteStore {
     /// damaged, unreadable, empty of palettes or from a newer EmojiArt is moved aside to
     /// `palettes.json.corrupt-<time>`, never deleted, and the defaults are used with a warning.
     /// Nothing is written here: the file is only created or replaced by a change.
+    /// Observers are told only when the palettes differ from before, so re-reading a file this
+    /// store wrote itself (as a file monitor reports it) changes nothing.
     @discardableResult
     public func reload() -> CorruptFileWarning? {
         let loaded = load()
-        palettes = loaded.file?.palettes ?? DefaultPalettes.all
+        let previous = palettes
         lastPaletteID = loaded.file?.lastPaletteID ?? (DefaultPalettes.all.map(\.id).max() ?? 0)
         loadWarning = loaded.warning
+        palettes = loaded.file?.palettes ?? DefaultPalettes.all
+        if palettes != previous { notifyObservers() }
         return loaded.warning
+    }
+
+    // MARK: - Observers
+
+    /// A registration made by `addObserver`, to pass to `removeObserver`.
+    public struct ObserverToken: Hashable, Sendable {
+        fileprivate let value: Int
+    }
+
+    /// Calls `observer` after each change to `palettes` — an edit through this store (also when
+    /// saving it then failed: the change stays in memory) or a `reload()` that found different
+    /// palettes — once per change, in the order observers were added. Nothing is called for a
+    /// request that changes nothing (renaming to the same name, a refused delete).
+    @discardableResult
+    public func addObserver(_ observer: @escaping () -> Void) -> ObserverToken {
+        lastObserverToken += 1
+        observers[lastObserverToken] = observer
+        return ObserverToken(value: lastObserverToken)
+    }
+
+    /// Stops calling the observer; from inside a notification too.
+    public func removeObserver(_ token: ObserverToken) {
+        observers[token.value] = nil
+    }
+
+    private func notifyObservers() {
+        for token in observers.keys.sorted() {
+            observers[token]?()  // looked up again: an earlier observer may have removed it
+        }
+    }
+
+    /// Applies `edit` to the palettes; when it changed them, saves and then notifies, even when
+    /// saving fails (the edit stays in memory, see `save()`).
+    private func change(_ edit: (inout [Palette]) throws -> Void) throws {
+        var edited = palettes
+        try edit(&edited)
+        guard edited != palettes else { return }
+        palettes = edited
+        defer { notifyObservers() }
+        try save()
     }
 
     /// The palette at `index`, wrapping around in both directions, so "next palette" (P2) is
@@ -64,8 +112,7 @@ public final class PaletteStore {
     public func insertPalette(named name: String, emojis: String = "", at index: Int) throws -> Palette {
         lastPaletteID += 1
         let palette = Palette(id: lastPaletteID, name: name, emojis: emojis)
-        palettes.insert(palette, at: min(max(index, 0), palettes.count))
-        try save()
+        try change { $0.insert(palette, at: min(max(index, 0), $0.count)) }
         return palette
     }
 
@@ -75,20 +122,19 @@ public final class PaletteStore {
         guard palettes.count > 1 else {
             throw PaletteStoreError.cannotDeleteLastPalette(name: palettes[index].name)
         }
-        palettes.remove(at: index)
-        try save()
+        try change { $0.remove(at: index) }
     }
 
     /// Renames a palette (P3, P4); any name is kept as given, including an empty one.
     public func renamePalette(withID id: Int, to name: String) throws {
-        palettes[try existingIndex(of: id)].name = name
-        try save()
+        let index = try existingIndex(of: id)
+        try change { $0[index].name = name }
     }
 
     /// Replaces a palette's emojis with `emojis`, stored as given (the editor filters, P3).
     public func setEmojis(_ emojis: String, forPaletteWithID id: Int) throws {
-        palettes[try existingIndex(of: id)].emojis = emojis
-        try save()
+        let index = try existingIndex(of: id)
+        try change { $0[index].emojis = emojis }
     }
 
     /// Moves the palettes at `source` so they land before the palette now at `destination`,
@@ -101,9 +147,7 @@ public final class PaletteStore {
         var reordered = palettes
         for index in moving.reversed() { reordered.remove(at: index) }
         reordered.insert(contentsOf: moving.map { palettes[$0] }, at: target - moving.filter { $0 < target }.count)
-        guard reordered != palettes else { return }
-        palettes = reordered
-        try save()
+        try change { $0 = reordered }
     }
 
     private func existingIndex(of id: Int) throws -> Int {

@@ -1,0 +1,72 @@
+import CGtk
+import EmojiArtCore
+
+/// The two questions the palette UI asks: may this palette be deleted (P2, P4), and what should
+/// it be called (P4). AdwMessageDialog, answered through its `response` signal (libadwaita 1.2
+/// has no `adw_message_dialog_choose`).
+@MainActor
+enum PaletteDialogs {
+    /// Asks before deleting the palette with `id`, naming it, then deletes it. The last palette
+    /// is never offered (P5); were it the last by now, the store's refusal goes to `onError`.
+    static func confirmDeletion(
+        ofPaletteWithID id: Int, store: PaletteStore, parent: UnsafeMutablePointer<GtkWidget>,
+        onError: @escaping @MainActor (any Error) -> Void
+    ) {
+        guard let palette = store.palette(withID: id) else { return }
+        let dialog = adw_message_dialog_new(
+            cast(parent), "Delete “\(displayName(of: palette))”?",
+            "The palette and its emojis are removed from every window. This can’t be undone.")!
+        emojiart_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
+        emojiart_message_dialog_add_response(cast(dialog), "delete", "_Delete")
+        adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(cast(dialog), "cancel")
+        adw_message_dialog_set_close_response(cast(dialog), "cancel")
+        onStringSignal(dialog, "response") { response in
+            guard response == "delete" else { return }
+            do {
+                try store.removePalette(withID: id)
+            } catch PaletteStoreError.noSuchPalette {
+                // Deleted meanwhile, in another window or process: what was asked for is done.
+            } catch {
+                onError(error)
+            }
+        }
+        gtk_window_present(cast(dialog))
+    }
+
+    /// Asks for a new name for the palette with `id` and renames it.
+    static func rename(
+        paletteWithID id: Int, store: PaletteStore, parent: UnsafeMutablePointer<GtkWidget>,
+        onError: @escaping @MainActor (any Error) -> Void
+    ) {
+        guard let palette = store.palette(withID: id) else { return }
+        let dialog = adw_message_dialog_new(cast(parent), "Rename Palette", nil)!
+        let entry = gtk_entry_new()!
+        gtk_editable_set_text(cast(entry), palette.name)
+        gtk_entry_set_activates_default(cast(entry), 1)
+        emojiart_accessible_set_label(entry, "Name")
+        adw_message_dialog_set_extra_child(cast(dialog), entry)
+        emojiart_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
+        emojiart_message_dialog_add_response(cast(dialog), "rename", "_Rename")
+        adw_message_dialog_set_response_appearance(cast(dialog), "rename", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(cast(dialog), "rename")
+        adw_message_dialog_set_close_response(cast(dialog), "cancel")
+        onStringSignal(dialog, "response") { response in
+            guard response == "rename" else { return }
+            // The entry is still alive: the dialog is destroyed after its response handlers ran.
+            let name = String(cString: gtk_editable_get_text(cast(entry)))
+            do {
+                try store.renamePalette(withID: id, to: name)
+            } catch {
+                onError(error)
+            }
+        }
+        gtk_window_present(cast(dialog))
+        gtk_widget_grab_focus(entry)
+    }
+
+    /// The name as shown in titles and lists; the store keeps any name, an empty one too.
+    static func displayName(of palette: Palette) -> String {
+        palette.name.isEmpty ? "Untitled" : palette.name
+    }
+}

@@ -1,0 +1,180 @@
+import CGtk
+import EmojiArtCore
+
+/// The palette editor, "Edit <name>" (SPEC P3): a name entry that renames live; an "Add Emojis"
+/// entry whose text is filtered to emojis and merged in, new ones first; GTK's emoji chooser; and
+/// the palette's emojis, each removed by activating it. Every change goes straight to the shared
+/// `PaletteStore`, which saves it and tells every window's strip. At most one editor per palette.
+@MainActor
+final class PaletteEditor {
+    /// The open editors by palette id; an editor leaves when its window is destroyed.
+    private static var editors: [Int: PaletteEditor] = [:]
+
+    private let paletteID: Int
+    private let store: PaletteStore
+    private let frame: PaletteUtilityWindow
+    private let nameRow: UnsafeMutablePointer<GtkWidget>
+    private let addRow: UnsafeMutablePointer<GtkWidget>
+    private let emojiGroup: UnsafeMutablePointer<GtkWidget>
+    private let flowBox: UnsafeMutablePointer<GtkWidget>
+    /// What the flow box shows, in order: activating child `i` removes `shownEmojis[i]`.
+    private var shownEmojis: [String]?
+    private var observer: PaletteStore.ObserverToken?
+
+    /// Opens the editor of the palette with `id` over `parent`, or brings its open editor forward.
+    /// With `selectingName`, the name is selected for typing over (a new palette's "New", P2).
+    static func show(
+        paletteWithID id: Int, store: PaletteStore, parent: UnsafeMutablePointer<GtkWidget>, selectingName: Bool = false
+    ) {
+        if let editor = editors[id] { return editor.frame.present() }
+        guard store.palette(withID: id) != nil else { return }
+        let editor = PaletteEditor(paletteID: id, store: store, parent: parent)
+        editors[id] = editor
+        editor.frame.present()
+        if selectingName {
+            gtk_widget_grab_focus(editor.nameRow)
+            gtk_editable_select_region(cast(editor.nameRow), 0, -1)
+        }
+    }
+
+    private init(paletteID: Int, store: PaletteStore, parent: UnsafeMutablePointer<GtkWidget>) {
+        self.paletteID = paletteID
+        self.store = store
+        nameRow = adw_entry_row_new()
+        addRow = adw_entry_row_new()
+        emojiGroup = adw_preferences_group_new()
+        flowBox = gtk_flow_box_new()
+        let page = adw_preferences_page_new()!
+        frame = PaletteUtilityWindow(title: "Edit Palette", parent: parent, width: 420, height: 560, content: page)
+        gtk_widget_add_css_class(frame.window, "palette-editor")
+
+        let nameGroup = adw_preferences_group_new()!
+        adw_preferences_row_set_title(cast(nameRow), "Name")
+        adw_preferences_group_add(cast(nameGroup), nameRow)
+        adw_preferences_page_add(cast(page), cast(nameGroup))
+
+        let addGroup = adw_preferences_group_new()!
+        adw_preferences_group_set_title(cast(addGroup), "Add Emojis")
+        adw_preferences_group_set_description(cast(addGroup), "Type or paste emojis; anything else is left out.")
+        adw_preferences_row_set_title(cast(addRow), "Emojis to add")
+        adw_entry_row_add_suffix(cast(addRow), makeEmojiChooserButton())
+        adw_preferences_group_add(cast(addGroup), addRow)
+        adw_preferences_page_add(cast(page), cast(addGroup))
+
+        adw_preferences_group_set_title(cast(emojiGroup), "Emojis")
+        gtk_flow_box_set_selection_mode(cast(flowBox), GTK_SELECTION_NONE)
+        gtk_flow_box_set_activate_on_single_click(cast(flowBox), 1)
+        gtk_flow_box_set_homogeneous(cast(flowBox), 1)
+        gtk_flow_box_set_min_children_per_line(cast(flowBox), 4)
+        gtk_flow_box_set_max_children_per_line(cast(flowBox), 12)
+        gtk_widget_add_css_class(flowBox, "palette-editor-emojis")
+        emojiart_accessible_set_label(flowBox, "Emojis in the palette")
+        adw_preferences_group_add(cast(emojiGroup), flowBox)
+        adw_preferences_page_add(cast(page), cast(emojiGroup))
+
+        connectSignals()
+        observer = store.addObserver { [weak self] in self?.paletteDidChange() }
+        paletteDidChange()
+    }
+
+    private func connectSignals() {
+        onSignal(nameRow, "changed") { [unowned self] in
+            perform { try store.renamePalette(withID: paletteID, to: text(of: nameRow)) }
+        }
+        // Merged on every change, as the original does, so a paste lands at once; Enter also
+        // clears the entry for the next emojis.
+        onSignal(addRow, "changed") { [unowned self] in addEmojis(text(of: addRow)) }
+        onSignal(addRow, "entry-activated") { [unowned self] in
+            addEmojis(text(of: addRow))
+            gtk_editable_set_text(cast(addRow), "")
+        }
+        onSignal(flowBox, "child-activated") { [unowned self] (child: UnsafeMutableRawPointer?) in
+            guard let child else { return }
+            removeEmoji(at: Int(gtk_flow_box_child_get_index(cast(child))))
+        }
+        let id = paletteID
+        onSignal(frame.window, "destroy") { [unowned self] in
+            if let observer { store.removeObserver(observer) }
+            Self.editors[id] = nil  // last: this releases the editor
+        }
+    }
+
+    /// GtkEmojiChooser is a popover: a menu button opens it, and a picked emoji is added (P3).
+    private func makeEmojiChooserButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cast(button), "face-smile-symbolic")
+        gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(button, "flat")
+        gtk_widget_set_tooltip_text(button, "Choose an Emoji")
+        emojiart_accessible_set_label(button, "Choose an Emoji")
+        let chooser = gtk_emoji_chooser_new()!
+        gtk_menu_button_set_popover(cast(button), chooser)
+        onStringSignal(chooser, "emoji-picked") { [unowned self] emoji in addEmojis(emoji) }
+        return button
+    }
+
+    // MARK: - Changes
+
+    /// Only emojis are kept, each once, the new ones first (Core's `mergingEmojis`).
+    private func addEmojis(_ text: String) {
+        guard let palette = store.palette(withID: paletteID), !text.uniqueEmojis.isEmpty else { return }
+        perform { try store.setEmojis(String.mergingEmojis(text, into: palette.emojis), forPaletteWithID: paletteID) }
+    }
+
+    /// Removes every copy of the emoji shown at `index` (the stored string may repeat it) and
+    /// keeps the keyboard focus at that place in the grid.
+    private func removeEmoji(at index: Int) {
+        guard let shown = shownEmojis, shown.indices.contains(index), let palette = store.palette(withID: paletteID) else { return }
+        let removed = Character(shown[index])
+        perform { try store.setEmojis(String(palette.emojis.filter { $0 != removed }), forPaletteWithID: paletteID) }
+        let next = min(index, (shownEmojis?.count ?? 0) - 1)
+        if next >= 0, let child = gtk_flow_box_get_child_at_index(cast(flowBox), Int32(next)) {
+            gtk_widget_grab_focus(cast(child))
+        }
+    }
+
+    private func perform(_ change: () throws -> Void) {
+        do {
+            try change()
+        } catch PaletteStoreError.noSuchPalette {
+            frame.close()  // deleted meanwhile; paletteDidChange closes it too
+        } catch {
+            frame.showError(error)
+        }
+    }
+
+    /// Follows the store: a rename from elsewhere updates the title and entry, new emojis the
+    /// grid; a deleted palette closes the editor. The entry is only written when it differs,
+    /// so typing in it is never disturbed.
+    private func paletteDidChange() {
+        guard let palette = store.palette(withID: paletteID) else { return frame.close() }
+        frame.setTitle("Edit \(PaletteDialogs.displayName(of: palette))")
+        if text(of: nameRow) != palette.name { gtk_editable_set_text(cast(nameRow), palette.name) }
+        let emojis = palette.uniqueEmojis
+        if emojis != shownEmojis { fill(emojis) }
+    }
+
+    private func fill(_ emojis: [String]) {
+        shownEmojis = emojis
+        // gtk_flow_box_remove_all is GTK 4.12; Debian 12 has 4.8.
+        while let child = gtk_widget_get_first_child(flowBox) {
+            gtk_flow_box_remove(cast(flowBox), child)
+        }
+        for emoji in emojis {
+            let label = gtk_label_new(emoji)!
+            gtk_widget_add_css_class(label, "palette-emoji")
+            let child = gtk_flow_box_child_new()!
+            gtk_flow_box_child_set_child(cast(child), label)
+            gtk_widget_set_tooltip_text(child, "Remove \(emoji)")
+            emojiart_accessible_set_label(child, "Remove \(emoji)")
+            gtk_flow_box_insert(cast(flowBox), child, -1)
+        }
+        adw_preferences_group_set_description(
+            cast(emojiGroup),
+            emojis.isEmpty ? "No emojis yet: add some above." : "Click an emoji, or press Enter on it, to remove it.")
+    }
+
+    private func text(of editable: UnsafeMutablePointer<GtkWidget>) -> String {
+        String(cString: gtk_editable_get_text(cast(editable)))
+    }
+}

@@ -1,0 +1,203 @@
+import CGtk
+import EmojiArtCore
+
+/// The palette manager, "Palettes" (SPEC P4): every palette as a row — its name and first
+/// emojis — with Move Up, Move Down, Rename, Edit and Delete buttons. Activating a row opens its
+/// editor. One manager for the whole application; it follows the shared store, so a change made
+/// anywhere (another window, another process) shows at once.
+@MainActor
+final class PaletteManager {
+    private static var shared: PaletteManager?
+    /// How many of a palette's emojis its row shows under the name.
+    private static let previewCount = 10
+
+    private enum Control {
+        case moveUp, moveDown, rename, edit, delete
+    }
+
+    /// A control of a palette's row (nil: the row itself), and where that row was.
+    private struct FocusTarget {
+        var paletteID: Int
+        var control: Control?
+        var index: Int
+    }
+
+    private struct Row {
+        let paletteID: Int
+        let widget: UnsafeMutablePointer<GtkWidget>
+        let controls: [Control: UnsafeMutablePointer<GtkWidget>]
+    }
+
+    private let store: PaletteStore
+    private let frame: PaletteUtilityWindow
+    private let listBox: UnsafeMutablePointer<GtkWidget>
+    private var rows: [Row] = []
+    private var observer: PaletteStore.ObserverToken?
+    /// The control to give the keyboard focus back to once the list is rebuilt after a change
+    /// made with it (moving a palette keeps the focus on its Move button).
+    private var focusAfterRebuild: FocusTarget?
+
+    /// Opens the manager over `parent`, or brings the open one forward.
+    static func show(store: PaletteStore, parent: UnsafeMutablePointer<GtkWidget>) {
+        if let shared { return shared.frame.present() }
+        let manager = PaletteManager(store: store, parent: parent)
+        shared = manager
+        manager.frame.present()
+    }
+
+    private init(store: PaletteStore, parent: UnsafeMutablePointer<GtkWidget>) {
+        self.store = store
+        listBox = gtk_list_box_new()
+        gtk_list_box_set_selection_mode(cast(listBox), GTK_SELECTION_NONE)
+        gtk_widget_add_css_class(listBox, "boxed-list")
+        gtk_widget_set_valign(listBox, GTK_ALIGN_START)
+        emojiart_accessible_set_label(listBox, "Palettes")
+
+        let clamp = adw_clamp_new()!
+        adw_clamp_set_child(cast(clamp), listBox)
+        for setMargin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            setMargin(clamp, 12)
+        }
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), clamp)
+        frame = PaletteUtilityWindow(title: "Palettes", parent: parent, width: 520, height: 600, content: scroller)
+        adw_header_bar_pack_start(cast(frame.header), makeNewButton())
+
+        observer = store.addObserver { [weak self] in self?.rebuild() }
+        onSignal(frame.window, "destroy") { [unowned self] in
+            if let observer { store.removeObserver(observer) }
+            Self.shared = nil  // last: this releases the manager
+        }
+        rebuild()
+    }
+
+    /// "New Palette": adds a palette named "New" at the end and opens its editor (as P2's New).
+    private func makeNewButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new_from_icon_name("list-add-symbolic")!
+        gtk_widget_set_tooltip_text(button, "New Palette")
+        emojiart_accessible_set_label(button, "New Palette")
+        onSignal(button, "clicked") { [unowned self] in
+            do {
+                let palette = try store.insertPalette(named: "New", at: store.palettes.count)
+                PaletteEditor.show(paletteWithID: palette.id, store: store, parent: frame.window, selectingName: true)
+            } catch {
+                frame.showError(error)
+            }
+        }
+        return button
+    }
+
+    // MARK: - Rows
+
+    private func rebuild() {
+        let focus = focusAfterRebuild ?? focusedControl()
+        focusAfterRebuild = nil
+        while let child = gtk_widget_get_first_child(listBox) {
+            gtk_list_box_remove(cast(listBox), child)
+        }
+        let palettes = store.palettes
+        rows = palettes.enumerated().map { index, palette in
+            makeRow(for: palette, isFirst: index == 0, isLast: index == palettes.count - 1, canDelete: palettes.count > 1)
+        }
+        for row in rows { gtk_list_box_append(cast(listBox), row.widget) }
+        if let focus { restoreFocus(to: focus) }
+    }
+
+    private func makeRow(for palette: Palette, isFirst: Bool, isLast: Bool, canDelete: Bool) -> Row {
+        let name = PaletteDialogs.displayName(of: palette)
+        let row = adw_action_row_new()!
+        adw_preferences_row_set_use_markup(cast(row), 0)  // a name may hold "&" or "<"
+        gtk_widget_add_css_class(row, "palette-preview")
+        adw_preferences_row_set_title(cast(row), name)
+        let emojis = palette.uniqueEmojis
+        let preview = emojis.prefix(Self.previewCount).joined() + (emojis.count > Self.previewCount ? "…" : "")
+        adw_action_row_set_subtitle(cast(row), emojis.isEmpty ? "No emojis" : preview)
+        adw_action_row_set_subtitle_lines(cast(row), 1)
+
+        let id = palette.id
+        var controls: [Control: UnsafeMutablePointer<GtkWidget>] = [:]
+        let specs: [(Control, icon: String, label: String, isEnabled: Bool)] = [
+            (.moveUp, "go-up-symbolic", "Move “\(name)” Up", !isFirst),
+            (.moveDown, "go-down-symbolic", "Move “\(name)” Down", !isLast),
+            (.rename, "insert-text-symbolic", "Rename “\(name)”", true),
+            (.edit, "document-edit-symbolic", "Edit “\(name)”", true),
+            (.delete, "user-trash-symbolic", canDelete ? "Delete “\(name)”" : "The last palette can’t be deleted", canDelete),
+        ]
+        for (control, icon, label, isEnabled) in specs {
+            let button = gtk_button_new_from_icon_name(icon)!
+            gtk_widget_add_css_class(button, "flat")
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            gtk_widget_set_tooltip_text(button, label)
+            emojiart_accessible_set_label(button, label)
+            gtk_widget_set_sensitive(button, isEnabled ? 1 : 0)
+            onSignal(button, "clicked") { [unowned self] in perform(control, onPaletteWithID: id) }
+            adw_action_row_add_suffix(cast(row), button)
+            controls[control] = button
+        }
+        // Activating the row (click, Enter) edits the palette.
+        adw_action_row_set_activatable_widget(cast(row), controls[.edit])
+        return Row(paletteID: id, widget: row, controls: controls)
+    }
+
+    private func perform(_ control: Control, onPaletteWithID id: Int) {
+        do {
+            switch control {
+            case .moveUp, .moveDown:
+                guard let index = store.index(ofPaletteWithID: id) else { return }
+                focusAfterRebuild = FocusTarget(paletteID: id, control: control, index: index)
+                // movePalettes places before the palette now at the offset, as a list drag does.
+                try store.movePalettes(fromOffsets: [index], toOffset: control == .moveUp ? index - 1 : index + 2)
+            case .rename:
+                PaletteDialogs.rename(paletteWithID: id, store: store, parent: frame.window) { [unowned self] in frame.showError($0) }
+            case .edit:
+                PaletteEditor.show(paletteWithID: id, store: store, parent: frame.window)
+            case .delete:
+                PaletteDialogs.confirmDeletion(ofPaletteWithID: id, store: store, parent: frame.window) { [unowned self] in
+                    frame.showError($0)
+                }
+            }
+        } catch {
+            focusAfterRebuild = nil
+            frame.showError(error)
+        }
+    }
+
+    // MARK: - Focus
+
+    /// The row or control focused in this window, even while a dialog over it is the active window.
+    private func focusedControl() -> FocusTarget? {
+        guard let focused = gtk_window_get_focus(cast(frame.window)) else { return nil }
+        for (index, row) in rows.enumerated() {
+            if row.widget == focused { return FocusTarget(paletteID: row.paletteID, control: nil, index: index) }
+            for (control, button) in row.controls where button == focused {
+                return FocusTarget(paletteID: row.paletteID, control: control, index: index)
+            }
+        }
+        return nil
+    }
+
+    /// Focuses the same row or control of the same palette; when that control is now insensitive
+    /// (Move Up on the first row), the other Move button, else the row. When the palette is gone
+    /// (deleted), the row now in its place.
+    private func restoreFocus(to focus: FocusTarget) {
+        guard !rows.isEmpty else { return }
+        guard let row = rows.first(where: { $0.paletteID == focus.paletteID }) else {
+            gtk_widget_grab_focus(rows[min(focus.index, rows.count - 1)].widget)
+            return
+        }
+        let candidates: [Control] = switch focus.control {
+        case .moveUp: [.moveUp, .moveDown]
+        case .moveDown: [.moveDown, .moveUp]
+        case let control?: [control]
+        case nil: []
+        }
+        for control in candidates {
+            if let button = row.controls[control], gtk_widget_get_sensitive(button) != 0 {
+                gtk_widget_grab_focus(button)
+                return
+            }
+        }
+        gtk_widget_grab_focus(row.widget)
+    }
+}
