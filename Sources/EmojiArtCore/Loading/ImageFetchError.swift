@@ -1,0 +1,66 @@
+import Foundation
+
+/// Why a background image could not be loaded (SPEC B4, B6).
+///
+/// `description` is the reason a user reads after the address, as `message(for:)` puts it:
+/// "Couldn't load image from <url>: <reason>". Cancellation is not one of these: a cancelled
+/// fetch throws `CancellationError`.
+public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The server answered 404 Not Found or 410 Gone.
+    case notFound
+    /// The server answered with another status outside 200–299 (also for a 3xx it did not follow).
+    case httpStatus(Int)
+    /// The bytes are not a PNG, JPEG, GIF or WebP image, whatever the Content-Type says.
+    case notAnImage
+    /// No response within the response deadline, or the transfer ran past the overall deadline.
+    case timedOut
+    /// More than `bytes` bytes, the download limit.
+    case tooLarge(bytes: Int)
+    /// The image header declares more pixels than the limit.
+    case tooManyPixels(width: Int, height: Int)
+    /// More redirects than the limit, usually a loop.
+    case tooManyRedirects
+    /// The server could not be reached or the connection failed; `reason` is a clause
+    /// such as "the connection was refused".
+    case unreachable(host: String, reason: String)
+    /// The transfer ended before Content-Length bytes arrived.
+    case truncated(receivedBytes: Int, expectedBytes: Int)
+    /// A scheme other than http, https or file.
+    case unsupportedURL(scheme: String)
+    /// A `file://` background that is missing, not a regular file or unreadable (SPEC D2).
+    case fileNotReadable(FileReadError)
+
+    public var description: String {
+        switch self {
+        case .notFound:
+            "there is no image at that address (the server answered “not found”). Check the link."
+        case .httpStatus(let code):
+            "the server answered with HTTP status \(code) instead of the image. Try again later."
+        case .notAnImage:
+            "it is not an image EmojiArt can show (PNG, JPEG, GIF or WebP). Check the link."
+        case .timedOut:
+            "the server took too long to send it. Try again later."
+        case .tooLarge(let bytes):
+            "it is larger than \(FileReadError.formatted(byteCount: bytes)), the most EmojiArt downloads. Use a smaller image."
+        case .tooManyPixels(let width, let height):
+            "it is \(width) × \(height) pixels, more than EmojiArt can show. Use a smaller image."
+        case .tooManyRedirects:
+            "the address redirects too many times. Check the link."
+        case .unreachable(let host, let reason):
+            "“\(host)” couldn't be reached: \(reason). Check the address and your internet connection."
+        case .truncated(let received, let expected):
+            "the download stopped early (\(received) of \(expected) bytes arrived). Try again."
+        case .unsupportedURL(let scheme):
+            "EmojiArt loads images only from http, https and file addresses, not “\(scheme)”."
+        case .fileNotReadable(let error):
+            error.description
+        }
+    }
+
+    /// The full sentence for a toast or stderr: "Couldn't load image from <url>: <reason>".
+    /// A file address is shown as its path.
+    public func message(for url: URL) -> String {
+        let address = url.isFileURL ? url.path : url.absoluteString
+        return "Couldn't load image from \(address): \(description)"
+    }
+}

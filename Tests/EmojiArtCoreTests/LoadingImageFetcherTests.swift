@@ -1,0 +1,300 @@
+import Foundation
+import Testing
+@testable import EmojiArtCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension FetchLimits {
+    /// Roomy deadlines that only a broken fetcher reaches, a 1 MB cap and 3 redirects.
+    static let test = FetchLimits(
+        responseDeadline: .seconds(15), overallDeadline: .seconds(20), maxBytes: 1_048_576, maxRedirects: 3)
+}
+
+/// The live fetcher against a real HTTP server on 127.0.0.1 and real files (SPEC B6, D2).
+@Suite struct LoadingImageFetcherTests {
+    let fetcher = ImageFetcher.live(limits: .test)
+
+    // MARK: - Answers that work
+
+    @Test("a small PNG arrives byte for byte")
+    func goodPNG() async throws {
+        try await withLoadingTestServer({ _ in LoadingTestResponse.steps(body: LoadingTestImages.onePixelPNG) }) { server in
+            let data = try await fetcher.fetch(server.url("/good.png"))
+            #expect(data == LoadingTestImages.onePixelPNG)
+        }
+    }
+
+    @Test("the bytes decide, not the Content-Type: a PNG sent as octet-stream is accepted")
+    func wrongContentTypeButImage() async throws {
+        let steps = LoadingTestResponse.steps(contentType: "application/octet-stream", body: LoadingTestImages.onePixelPNG)
+        try await withLoadingTestServer({ _ in steps }) { server in
+            let data = try await fetcher.fetch(server.url("/download?id=7"))
+            #expect(data == LoadingTestImages.onePixelPNG)
+        }
+    }
+
+    @Test("redirects are followed up to the limit, and one more is refused", arguments: [3, 4])
+    func redirectChain(hops: Int) async throws {
+        try await withLoadingTestServer({ path in
+            let remaining = Int(path.split(separator: "/").last ?? "") ?? 0
+            return remaining == 0
+                ? LoadingTestResponse.steps(body: LoadingTestImages.onePixelPNG)
+                : LoadingTestResponse.redirect(to: "/hop/\(remaining - 1)")
+        }) { server in
+            let url = server.url("/hop/\(hops)")
+            if hops <= FetchLimits.test.maxRedirects {
+                let data = try await fetcher.fetch(url)
+                #expect(data == LoadingTestImages.onePixelPNG)
+            } else {
+                await #expect(throws: ImageFetchError.tooManyRedirects) { try await fetcher.fetch(url) }
+            }
+        }
+    }
+
+    // MARK: - HTTP answers that fail
+
+    @Test("404 and 410 are 'not found' even when they carry a page", arguments: [(404, "Not Found"), (410, "Gone")])
+    func notFound(status: Int, reason: String) async throws {
+        let steps = LoadingTestResponse.steps(status: status, reason: reason, contentType: "text/html",
+                                              body: LoadingTestResponse.notFoundPage)
+        try await withLoadingTestServer({ _ in steps }) { server in
+            await #expect(throws: ImageFetchError.notFound) { try await fetcher.fetch(server.url("/missing.png")) }
+        }
+    }
+
+    @Test("other error statuses fail with their code", arguments: [403, 500, 503])
+    func errorStatus(status: Int) async throws {
+        let steps = LoadingTestResponse.steps(status: status, reason: "Nope", contentType: "image/png",
+                                              body: LoadingTestImages.onePixelPNG)
+        try await withLoadingTestServer({ _ in steps }) { server in
+            await #expect(throws: ImageFetchError.httpStatus(status)) { try await fetcher.fetch(server.url("/x.png")) }
+        }
+    }
+
+    @Test("a web page is not an image, whatever its Content-Type says", arguments: ["text/html", "image/png"])
+    func webPage(contentType: String) async throws {
+        let page = Data(("<!doctype html><html>" + String(repeating: "<p>gallery</p>", count: 500) + "</html>").utf8)
+        let steps = LoadingTestResponse.steps(contentType: contentType, body: page)
+        try await withLoadingTestServer({ _ in steps }) { server in
+            await #expect(throws: ImageFetchError.notAnImage) { try await fetcher.fetch(server.url("/page")) }
+        }
+    }
+
+    @Test("an empty body is not an image")
+    func emptyBody() async throws {
+        try await withLoadingTestServer({ _ in LoadingTestResponse.steps(body: Data()) }) { server in
+            await #expect(throws: ImageFetchError.notAnImage) { try await fetcher.fetch(server.url("/empty.png")) }
+        }
+    }
+
+    @Test("a body shorter than its Content-Length fails, even though its start is a valid PNG")
+    func truncated() async throws {
+        let png = LoadingTestImages.onePixelPNG
+        let steps = LoadingTestResponse.steps(body: png, declaredLength: 2_000)
+        try await withLoadingTestServer({ _ in steps }) { server in
+            await #expect(throws: ImageFetchError.truncated(receivedBytes: png.count, expectedBytes: 2_000)) {
+                try await fetcher.fetch(server.url("/cut.png"))
+            }
+        }
+    }
+
+    @Test("a redirect loop ends with 'too many redirects'")
+    func redirectLoop() async throws {
+        try await withLoadingTestServer({ path in
+            LoadingTestResponse.redirect(to: path == "/a" ? "/b" : "/a")
+        }) { server in
+            await #expect(throws: ImageFetchError.tooManyRedirects) { try await fetcher.fetch(server.url("/a")) }
+            #expect(server.paths.count == FetchLimits.test.maxRedirects + 1)
+        }
+    }
+
+    // A host is needed: FoundationNetworking treats a host-less Location such as
+    // file:///etc/hostname as a path on the same server.
+    @Test("a redirect from http to another scheme is refused",
+          arguments: [("file://localhost/etc/hostname", "file"), ("ftp://127.0.0.1/x.png", "ftp")])
+    func redirectToOtherScheme(location: String, scheme: String) async throws {
+        try await withLoadingTestServer({ _ in LoadingTestResponse.redirect(to: location) }) { server in
+            await #expect(throws: ImageFetchError.unsupportedURL(scheme: scheme)) {
+                try await fetcher.fetch(server.url("/sneaky"))
+            }
+        }
+    }
+
+    // MARK: - Limits (SPEC B6)
+
+    @Test("an endless chunked body stops at the byte cap")
+    func endlessChunkedBody() async throws {
+        let head = LoadingTestResponse.head(headers: ["Transfer-Encoding: chunked"], contentLength: nil)
+        let png = LoadingTestImages.pngHeader(width: 10, height: 10)
+        let firstChunk = Data("\(String(png.count, radix: 16))\r\n".utf8) + png + Data("\r\n".utf8)
+        let steps: [LoadingTestServer.Step] = [.send(head + firstChunk), .endlessChunks(chunkBytes: 65_536)]
+        try await withLoadingTestServer({ _ in steps }) { server in
+            await #expect(throws: ImageFetchError.tooLarge(bytes: FetchLimits.test.maxBytes)) {
+                try await fetcher.fetch(server.url("/endless"))
+            }
+        }
+    }
+
+    @Test("a Content-Length over the cap is refused before the body arrives")
+    func declaredTooLarge() async throws {
+        let head = LoadingTestResponse.head(contentLength: 10 * FetchLimits.test.maxBytes)
+        let steps: [LoadingTestServer.Step] = [.send(head + LoadingTestImages.onePixelPNG), .pause(seconds: 60)]
+        try await withLoadingTestServer({ _ in steps }) { server in
+            await #expect(throws: ImageFetchError.tooLarge(bytes: FetchLimits.test.maxBytes)) {
+                try await fetcher.fetch(server.url("/huge.png"))
+            }
+        }
+    }
+
+    @Test("a PNG declaring 20,000 × 20,000 pixels is refused from its header")
+    func tooManyPixels() async throws {
+        let steps = LoadingTestResponse.steps(body: LoadingTestImages.pngHeader(width: 20_000, height: 20_000, padding: 100))
+        try await withLoadingTestServer({ _ in steps }) { server in
+            await #expect(throws: ImageFetchError.tooManyPixels(width: 20_000, height: 20_000)) {
+                try await fetcher.fetch(server.url("/bomb.png"))
+            }
+        }
+    }
+
+    @Test("a server that never sends its response headers times out at the response deadline")
+    func slowResponseHeaders() async throws {
+        let limits = FetchLimits(responseDeadline: .milliseconds(300), overallDeadline: .seconds(20))
+        let steps: [LoadingTestServer.Step] = [.pause(seconds: 60)] + LoadingTestResponse.steps(body: LoadingTestImages.onePixelPNG)
+        try await withLoadingTestServer({ _ in steps }) { server in
+            await #expect(throws: ImageFetchError.timedOut) {
+                try await ImageFetcher.live(limits: limits).fetch(server.url("/slow"))
+            }
+            // The transfer was cancelled, not just abandoned: the connection closes.
+            #expect(await loadingWaitUntil { server.connectionsClosedByClient == 1 })
+        }
+    }
+
+    @Test("a server dripping one byte a second is ended by the overall deadline")
+    func drippingBody() async throws {
+        let limits = FetchLimits(responseDeadline: .seconds(15), overallDeadline: .milliseconds(1_500))
+        let png = LoadingTestImages.onePixelPNG
+        let steps: [LoadingTestServer.Step] = [
+            .send(LoadingTestResponse.head(contentLength: png.count)),
+            .drip(png, intervalSeconds: 1),
+        ]
+        try await withLoadingTestServer({ _ in steps }) { server in
+            await #expect(throws: ImageFetchError.timedOut) {
+                try await ImageFetcher.live(limits: limits).fetch(server.url("/drip"))
+            }
+            #expect(await loadingWaitUntil { server.connectionsClosedByClient == 1 })
+        }
+    }
+
+    @Test("cancelling the calling task cancels the transfer at once, as CancellationError")
+    func cancellation() async throws {
+        try await withLoadingTestServer({ _ in [.pause(seconds: 60)] }) { server in
+            let task = Task { [fetcher] in try await fetcher.fetch(server.url("/silent")) }
+            #expect(await loadingWaitUntil { server.paths.count == 1 })
+            task.cancel()
+            await #expect(throws: CancellationError.self) { try await task.value }
+            #expect(await loadingWaitUntil { server.connectionsClosedByClient == 1 })
+        }
+    }
+
+    @Test("a transfer is freed once it ends: its session lets go of its delegate", arguments: ["/good.png", "/missing.png"])
+    func transferReleased(path: String) async throws {
+        try await withLoadingTestServer({ path in
+            path == "/good.png"
+                ? LoadingTestResponse.steps(body: LoadingTestImages.onePixelPNG)
+                : LoadingTestResponse.steps(status: 404, reason: "Not Found", body: LoadingTestResponse.notFoundPage)
+        }) { server in
+            var transfer: HTTPImageTransfer? = HTTPImageTransfer(url: server.url(path), limits: .test)
+            let reference = LoadingWeakReference(transfer!)
+            _ = try? await transfer?.run()
+            transfer = nil
+            #expect(await loadingWaitUntil { reference.object == nil })
+        }
+    }
+
+    @Test("a port nobody listens on is unreachable")
+    func connectionRefused() async throws {
+        let url = URL(string: "http://127.0.0.1:\(try LoadingTestServer.closedPort())/x.png")!
+        do {
+            _ = try await fetcher.fetch(url)
+            Issue.record("fetched from a closed port")
+        } catch let error as ImageFetchError {
+            guard case .unreachable(let host, _) = error else {
+                Issue.record("expected unreachable, got \(error)")
+                return
+            }
+            #expect(host == "127.0.0.1")
+        }
+    }
+
+    @Test("schemes other than http, https and file are refused without a request",
+          arguments: ["ftp://example.com/a.png", "data:image/png;base64,AAAA", "javascript:alert(1)"])
+    func unsupportedScheme(address: String) async throws {
+        let url = try #require(URL(string: address))
+        await #expect(throws: ImageFetchError.unsupportedURL(scheme: url.scheme ?? "")) {
+            try await fetcher.fetch(url)
+        }
+    }
+
+    // MARK: - file:// (SPEC D2)
+
+    @Test("file:///dev/zero is refused before anything is read")
+    func devZero() async throws {
+        await #expect(throws: ImageFetchError.fileNotReadable(.notARegularFile(path: "/dev/zero"))) {
+            try await fetcher.fetch(URL(fileURLWithPath: "/dev/zero"))
+        }
+    }
+
+    @Test("a file:// FIFO is refused without blocking")
+    func fifo() async throws {
+        let directory = try LoadingTemporaryDirectory()
+        defer { directory.remove() }
+        let fifo = directory.url.appendingPathComponent("pipe.png")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        await #expect(throws: ImageFetchError.fileNotReadable(.notARegularFile(path: fifo.path))) {
+            try await fetcher.fetch(fifo)
+        }
+    }
+
+    @Test("a local image file is read, a text file is not an image, a missing one is named, a big one is too large")
+    func localFiles() async throws {
+        let directory = try LoadingTemporaryDirectory()
+        defer { directory.remove() }
+        let image = directory.url.appendingPathComponent("pixel.png")
+        try LoadingTestImages.onePixelPNG.write(to: image)
+        #expect(try await fetcher.fetch(image) == LoadingTestImages.onePixelPNG)
+
+        let text = directory.url.appendingPathComponent("notes.png")
+        try Data("just words".utf8).write(to: text)
+        await #expect(throws: ImageFetchError.notAnImage) { try await fetcher.fetch(text) }
+
+        let missing = directory.url.appendingPathComponent("gone.png")
+        await #expect(throws: ImageFetchError.fileNotReadable(.notFound(path: missing.path))) {
+            try await fetcher.fetch(missing)
+        }
+
+        let big = directory.url.appendingPathComponent("big.png")
+        try (LoadingTestImages.onePixelPNG + Data(count: FetchLimits.test.maxBytes)).write(to: big)
+        await #expect(throws: ImageFetchError.tooLarge(bytes: FetchLimits.test.maxBytes)) {
+            try await fetcher.fetch(big)
+        }
+    }
+}
+
+/// A fresh folder for one async test (`withTemporaryDirectory` takes a synchronous body).
+struct LoadingTemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        let requested = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+            .appendingPathComponent("emojiart-loading-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: requested, withIntermediateDirectories: true)
+        url = URL(fileURLWithPath: try PathResolution.resolvingSymlinks(requested.path), isDirectory: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}

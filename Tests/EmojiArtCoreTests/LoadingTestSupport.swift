@@ -1,0 +1,77 @@
+import Foundation
+
+/// Waits until `condition` holds, checking every 10 ms, for at most `seconds` (generous: it
+/// bounds a test that would otherwise hang, it measures nothing). Returns whether it held.
+func loadingWaitUntil(
+    seconds: Double = 10, _ condition: @Sendable () async -> Bool
+) async -> Bool {
+    let end = Date().addingTimeInterval(seconds)
+    while Date() < end {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return await condition()
+}
+
+/// A value shared between a test and the closures it hands out, behind a lock.
+final class LoadingBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+
+    /// Changes the value and returns the new one, atomically.
+    func update(_ change: (inout Value) -> Void) -> Value {
+        lock.withLock {
+            change(&stored)
+            return stored
+        }
+    }
+}
+
+/// Holds fake fetches until the test opens it. Waiting ignores cancellation on purpose: a
+/// fetch that finishes after it was cancelled is exactly what the stale-result tests need.
+/// Tests open it in a `defer`, so nothing waits past the test.
+final class LoadingGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let openAlready = lock.withLock {
+                if !isOpen { waiters.append(continuation) }
+                return isOpen
+            }
+            if openAlready { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiting = lock.withLock {
+            isOpen = true
+            defer { waiters = [] }
+            return waiters
+        }
+        waiting.forEach { $0.resume() }
+    }
+}
+
+/// A weak reference that a `@Sendable` closure can read, to check that something was freed.
+final class LoadingWeakReference<Object: AnyObject>: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var stored: Object?
+
+    init(_ object: Object) {
+        stored = object
+    }
+
+    var object: Object? { lock.withLock { stored } }
+}
