@@ -30,7 +30,9 @@ struct Info: ParsableCommand {
             printError("emojiart: \(error)")
             throw ExitCode(1)
         }
-        let summary = DocumentSummary(model: model)
+        // The pixel size of an embedded image, read from its header; info never uses the network.
+        let header = model.background.imageData.flatMap(ImageHeader.init)
+        let summary = DocumentSummary(model: model, imageSize: header.map { ($0.width, $0.height) })
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -28,6 +28,15 @@ import Testing
         #expect(bounds == ["minX": -310, "minY": -100, "maxX": 110, "maxY": 180])
     }
 
+    @Test("info reports an embedded image's pixel size from its header")
+    func embeddedPixelSize() throws {
+        let result = try CommandRunner.run(["info", "--json", "examples/embedded-hill.emojiart"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains(#""pixelHeight":200,"pixelWidth":320"#))
+        let human = try CommandRunner.run(["info", "examples/embedded-hill.emojiart"])
+        #expect(human.standardOutput.contains("Background: embedded image, 320 × 200 px"))
+    }
+
     @Test("info --json on a document without emojis gives null bounds")
     func emptyBounds() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).emojiart")

@@ -53,14 +53,14 @@ private func eventually(within seconds: Double = 5, _ condition: () -> Bool) asy
         let recorder = WriteRecorder()
         let autosaver = Autosaver(document: document, write: recorder.write, debounceSeconds: 0.3, maximumDelaySeconds: 0.5)
         let start = ContinuousClock.now
-        // A change every 50 ms never leaves 300 ms of quiet.
-        while recorder.models.isEmpty, ContinuousClock.now - start < .seconds(5) {
+        // A change every 50 ms never leaves 300 ms of quiet: only the maximum delay can save.
+        // (The 20 s bound only ends the loop if that is broken; nothing here measures time.)
+        while recorder.models.isEmpty, ContinuousClock.now - start < .seconds(20) {
             document.addEmoji("🐶", at: .zero, size: 40)
             autosaver.documentDidChange()
             try? await Task.sleep(for: .milliseconds(50))
         }
         #expect(!recorder.models.isEmpty)
-        #expect(ContinuousClock.now - start < .seconds(3))
     }
 
     @Test("saveNow writes at once; nothing is written when nothing changed")

@@ -34,13 +34,9 @@ extension CanvasView {
             return dropFiles(fileURIs(in: OpaquePointer(list)))
         }
         if emojiart_value_holds(value, emojiart_type_texture()) != 0 {
-            guard let texture = g_value_get_object(value), let bytes = gdk_texture_save_to_png_bytes(OpaquePointer(texture)) else {
-                return false
-            }
-            defer { g_bytes_unref(bytes) }
-            var size: gsize = 0
-            guard let pointer = g_bytes_get_data(bytes, &size) else { return false }
-            return setBackgroundImage(Data(bytes: pointer, count: Int(size)))
+            guard let texture = g_value_get_object(value) else { return false }
+            embedTexture(OpaquePointer(texture))
+            return true
         }
         if emojiart_value_holds(value, emojiart_type_string()) != 0, let text = g_value_get_string(value) {
             return dropText(String(cString: text), at: point)
@@ -48,7 +44,17 @@ extension CanvasView {
         return false
     }
 
-    private func fileURIs(in list: OpaquePointer) -> [URL] {
+    /// A texture's pixels, as PNG bytes, become the embedded background (D3).
+    func embedTexture(_ texture: OpaquePointer) {
+        guard let bytes = gdk_texture_save_to_png_bytes(texture) else { return }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        guard let pointer = g_bytes_get_data(bytes, &size) else { return }
+        let data = Data(bytes: pointer, count: Int(size))
+        embedBackgroundImage { data }
+    }
+
+    func fileURIs(in list: OpaquePointer) -> [URL] {
         var urls: [URL] = []
         let files = gdk_file_list_get_files(list)  // transfer container: free the list, not the files
         var node = files
@@ -65,7 +71,7 @@ extension CanvasView {
 
     /// A URI list: an http(s) link becomes a URL background; a local `.emojiart` file opens in its
     /// own window; a local image is read and embedded, so the document stays whole when moved (D2).
-    private func dropFiles(_ urls: [URL]) -> Bool {
+    func dropFiles(_ urls: [URL]) -> Bool {
         guard let url = urls.first else { return false }
         if url.isWebURL {
             document.setBackground(.url(url.unwrappedImageURL))
@@ -78,13 +84,8 @@ extension CanvasView {
             }
             return true
         }
-        do {
-            let data = try AtomicFile.read(url, maxBytes: BackgroundImageLoader.maximumFileBytes)
-            return setBackgroundImage(data)
-        } catch {
-            onMessage?("\(error)")
-            return false
-        }
+        embedBackgroundImage { try AtomicFile.read(url, maxBytes: FetchLimits.standard.maxBytes) }
+        return true
     }
 
     /// Browsers offer a dragged link or image only as text (DESIGN joint 6): text that is an
@@ -106,15 +107,24 @@ extension CanvasView {
         return document.addEmoji(emoji, at: position, size: defaultEmojiSize / viewport.zoom) != nil
     }
 
-    /// Decodes dropped image bytes and embeds them as the background (D3).
-    private func setBackgroundImage(_ data: Data) -> Bool {
-        do {
-            let image = try DecodedImage(data: data)
-            document.setBackground(.imageData(try image.embeddableData(original: data)))
-            return true
-        } catch {
-            onMessage?("\(error)")
-            return false
+    /// Reads, checks and decodes dropped or pasted image bytes off the main thread, then embeds
+    /// them as the background (D3): the original PNG or JPEG, or a re-encoding within the size cap.
+    func embedBackgroundImage(_ read: @escaping @Sendable () throws -> Data) {
+        Task { [weak self] in
+            let result = await Task.detached { () -> Result<Data, any Error> in
+                Result {
+                    let data = try read()
+                    if let header = ImageHeader(data), header.width * header.height > FetchLimits.standard.maxPixels {
+                        throw ImageFetchError.tooManyPixels(width: header.width, height: header.height)
+                    }
+                    return try DecodedImage(data: data).embeddableData(original: data)
+                }
+            }.value
+            guard let self else { return }
+            switch result {
+            case .success(let data): document.setBackground(.imageData(data))
+            case .failure(let error): onMessage?("\(error)")
+            }
         }
     }
 

@@ -33,6 +33,9 @@ extension CanvasView {
             guard isControl else { return false }
             selection.select(Set(document.model.emojis.map(\.id)))
             redraw()
+        case GDK_KEY_v, GDK_KEY_V:
+            guard isControl else { return false }
+            paste()
         case GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab:
             return stepSelection(backwards: isShift || key == GDK_KEY_ISO_Left_Tab)
         default:

@@ -20,7 +20,15 @@ final class CanvasView {
     var viewport = Viewport()
     var liveGesture = ViewportGesture.identity
     var selection = EmojiSelection()
-    var backgroundImage: BackgroundImage?
+    /// Fetches and decodes the background off the main thread (B1–B4).
+    let backgroundLoader = BackgroundLoader<BackgroundImage>(fetcher: .live()) { data in
+        try DecodedImage(data: data).makeBackgroundImage()
+    }
+    var backgroundImage: BackgroundImage? { backgroundLoader.image }
+    /// Fit the next background that arrives (B5): true after the user sets one, false for the
+    /// background a reopened document already had, which keeps its saved view.
+    var fitsArrivingBackground = false
+    let spinner: UnsafeMutablePointer<GtkWidget>
     /// Where the pointer is, for zooming around it with Ctrl+scroll (G2).
     var pointer: ViewPoint?
     var drag = CanvasDrag.idle
@@ -39,6 +47,8 @@ final class CanvasView {
     var onOpenDocument: ((URL) -> Void)?
     /// Shows a short message to the user (a toast).
     var onMessage: ((String) -> Void)?
+    /// Shows (a message) or withdraws (nil) the background's failure, with Retry (B4).
+    var onBackgroundFailure: ((String?) -> Void)?
     /// Called when the user zooms or pans (the window remembers the viewport, W4).
     var onViewportChange: (() -> Void)?
 
@@ -59,9 +69,19 @@ final class CanvasView {
         gtk_widget_set_halign(hintLabel, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(hintLabel, GTK_ALIGN_CENTER)
 
+        // B2: a spinner while the background downloads; the emojis stay visible and editable.
+        spinner = gtk_spinner_new()
+        gtk_widget_set_size_request(spinner, 48, 48)
+        gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+        gtk_widget_set_can_target(spinner, 0)
+        gtk_widget_set_visible(spinner, 0)
+        emojiart_accessible_set_label(spinner, "Loading the background")
+
         container = gtk_overlay_new()
         gtk_overlay_set_child(opaque(container), drawingArea)
         gtk_overlay_add_overlay(opaque(container), hintLabel)
+        gtk_overlay_add_overlay(opaque(container), spinner)
 
         installDrawing()
         installPointerTracking()
@@ -71,8 +91,9 @@ final class CanvasView {
         installDropTarget()
         textScaleObservation = TextScale.observe { [weak self] in self?.defaultEmojiSize = TextScale.defaultEmojiSize }
         updateHint()
-        // A reopened document keeps its view; nothing zooms to fit here (B5).
-        backgroundImage = try? BackgroundImageLoader.image(for: document.model.background)
+        backgroundLoader.onChange = { [unowned self] in backgroundLoaderDidChange() }
+        // A reopened document keeps its view: its background does not zoom to fit (B5).
+        backgroundLoader.load(document.model.background)
     }
 
     var viewSize: ViewSize {
@@ -96,8 +117,10 @@ final class CanvasView {
         redraw()
     }
 
-    /// Lets go of what outlives the window (the text-size observer); called when it is destroyed.
+    /// Lets go of what outlives the window (a running fetch, the text-size observer); called when
+    /// it is destroyed (B3).
     func tearDown() {
+        backgroundLoader.cancel()
         TextScale.stopObserving(textScaleObservation)
         textScaleObservation = 0
     }
@@ -113,20 +136,16 @@ final class CanvasView {
         onViewportChange?()
     }
 
-    /// Decodes the new background and, unless the user has moved the view since, fits it (B5).
+    /// The user set (or undid) a background: load it, and fit it when it arrives (B5).
     private func backgroundDidChange() {
-        do {
-            backgroundImage = try BackgroundImageLoader.image(for: document.model.background)
-        } catch {
-            backgroundImage = nil
-            onMessage?("\(error)")
-        }
-        if backgroundImage != nil, !hasUserMovedView { zoomToFit() }
+        guard document.model.background != backgroundLoader.background else { return }
         hasUserMovedView = false
+        fitsArrivingBackground = true
+        backgroundLoader.load(document.model.background)
     }
 
     /// X4: a short hint while the canvas is empty.
-    private func updateHint() {
+    func updateHint() {
         let isEmpty = document.model.emojis.isEmpty && document.model.background == .blank
         gtk_widget_set_visible(hintLabel, isEmpty ? 1 : 0)
     }

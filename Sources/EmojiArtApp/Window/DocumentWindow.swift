@@ -22,6 +22,8 @@ final class DocumentWindow {
     private var redoAction: OpaquePointer?
     /// The one persistent toast for a failing save (W5), dismissed once a save succeeds.
     var saveErrorToast: OpaquePointer?
+    /// The background's failure message with Retry (B4), and the text it shows.
+    private var backgroundFailureToast: (toast: OpaquePointer, message: String)?
     var stateSave: Task<Void, Never>?
     var isClosing = false
 
@@ -64,6 +66,7 @@ final class DocumentWindow {
         restoreWindowState()
         canvas.onOpenDocument = { [unowned application] url in application.openWindow(for: url) }
         canvas.onMessage = { [unowned self] message in showToast(message) }
+        canvas.onBackgroundFailure = { [unowned self] message in showBackgroundFailure(message) }
         canvas.onViewportChange = { [unowned self] in scheduleStateSave() }
         paletteBar.onPaletteChange = { [unowned self] in scheduleStateSave() }
         paletteBar.onMessage = { [unowned self] message in showToast(message) }
@@ -131,6 +134,7 @@ final class DocumentWindow {
         addAction("save", to: window) { [unowned self] in save() }
         addAction("save-as", to: window) { [unowned self] in saveAs() }
         addAction("close", to: window) { [unowned self] in requestClose() }
+        addAction("retry-background", to: window) { [unowned self] in canvas.retryBackground() }
         addAction("zoom-fit", to: window) { [unowned self] in canvas.zoomToFit() }
         addAction("zoom-in", to: window) { [unowned self] in canvas.zoomViewAroundCenter(by: Viewport.wheelZoomStep) }
         addAction("zoom-out", to: window) { [unowned self] in canvas.zoomViewAroundCenter(by: 1 / Viewport.wheelZoomStep) }
@@ -139,6 +143,24 @@ final class DocumentWindow {
 
     func showToast(_ message: String) {
         adw_toast_overlay_add_toast(cast(toastOverlay), Toasts.make(message, timeoutSeconds: 5))
+    }
+
+    /// "Couldn't load image from <url>: <reason>" with Retry, shown once per failure and kept
+    /// until the background loads or changes (B4).
+    private func showBackgroundFailure(_ message: String?) {
+        if let shown = backgroundFailureToast {
+            guard shown.message != message else { return }
+            adw_toast_dismiss(shown.toast)
+            g_object_unref(shown.toast.raw)
+            backgroundFailureToast = nil
+        }
+        guard let message else { return }
+        let toast = Toasts.make(message, timeoutSeconds: 0)
+        adw_toast_set_button_label(toast, "_Retry")
+        adw_toast_set_action_name(toast, "win.retry-background")
+        g_object_ref(toast.raw)
+        backgroundFailureToast = (toast, message)
+        showPersistentToast(toast)
     }
 
     func showPersistentToast(_ toast: OpaquePointer) {
