@@ -16,19 +16,30 @@ public enum ImageDecodingError: Error, CustomStringConvertible {
     }
 }
 
-/// Image bytes decoded by gdk-pixbuf (PNG, JPEG, GIF, WebP…), with EXIF orientation applied.
-/// Owns one reference to its GdkPixbuf. gdk-pixbuf decodes on any thread, so an instance may be
+/// Image bytes decoded by gdk-pixbuf (PNG, JPEG, GIF, WebP…), with EXIF orientation applied,
+/// at most `maximumLongEdge` pixels on its long edge: larger images are downscaled while they
+/// decode (JPEG decodes at a fraction of its size), so a 24-megapixel photo never needs a full
+/// pixel buffer. Owns one reference to its GdkPixbuf. gdk-pixbuf decodes on any thread, so an instance may be
 /// made off the main thread and handed over once (it is not shared concurrently).
 public final class DecodedImage: @unchecked Sendable {
-    /// Embedded images keep their original bytes up to this long edge, in pixels (D3).
-    public static let maximumEmbeddedLongEdge = 4096
+    /// Embedded images keep their original bytes up to this long edge, in pixels (D3), and
+    /// displayed images are decoded at most this large (DESIGN "Images").
+    public static let maximumLongEdge = 4096
 
     let pixbuf: OpaquePointer
     public let formatName: String
+    /// The image's own size in pixels (after EXIF rotation), before any downscaling: the size
+    /// it has in the document, where one image pixel is one point.
+    public let originalWidth: Int
+    public let originalHeight: Int
 
-    public init(data: Data) throws(ImageDecodingError) {
+    public init(data: Data, maximumLongEdge: Int = DecodedImage.maximumLongEdge) throws(ImageDecodingError) {
         let loader = gdk_pixbuf_loader_new()!
         defer { g_object_unref(loader) }
+        let sizing = LoaderSizing(maximumLongEdge: maximumLongEdge)
+        g_signal_connect_data(
+            loader, "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self),
+            Unmanaged.passUnretained(sizing).toOpaque(), nil, GConnectFlags(0))
         var error: UnsafeMutablePointer<GError>?
         let wrote = data.withUnsafeBytes { bytes in
             gdk_pixbuf_loader_write(loader, bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count), &error)
@@ -48,6 +59,10 @@ public final class DecodedImage: @unchecked Sendable {
         g_free(name)
         // Phone photos are stored sideways with an EXIF orientation tag (DESIGN "Images").
         pixbuf = gdk_pixbuf_apply_embedded_orientation(decoded)
+        let decodedWidth = Int(gdk_pixbuf_get_width(decoded))
+        let isRotated = decodedWidth != Int(gdk_pixbuf_get_width(pixbuf))
+        let original = sizing.original ?? (decodedWidth, Int(gdk_pixbuf_get_height(decoded)))
+        (originalWidth, originalHeight) = isRotated ? (original.height, original.width) : (original.width, original.height)
     }
 
     deinit {
@@ -57,9 +72,12 @@ public final class DecodedImage: @unchecked Sendable {
     public var width: Int { Int(gdk_pixbuf_get_width(pixbuf)) }
     public var height: Int { Int(gdk_pixbuf_get_height(pixbuf)) }
 
-    /// The picture as a cairo image surface, for drawing.
+    /// The picture as a cairo image surface, for drawing; a downscaled copy keeps the
+    /// original's size in the document.
     public func makeBackgroundImage() throws -> BackgroundImage {
-        try BackgroundImage(takingOwnershipOf: PixbufSurface.makeSurface(from: pixbuf))
+        try BackgroundImage(
+            takingOwnershipOf: PixbufSurface.makeSurface(from: pixbuf),
+            documentSize: DocumentSize(width: Double(originalWidth), height: Double(originalHeight)))
     }
 
     /// The bytes to embed in a document (D3): the original PNG or JPEG bytes when they are
@@ -67,13 +85,13 @@ public final class DecodedImage: @unchecked Sendable {
     /// channel, JPEG at quality 90 when it has none.
     public func embeddableData(original: Data) throws(ImageDecodingError) -> Data {
         let longEdge = max(width, height)
-        if ["png", "jpeg"].contains(formatName), longEdge <= Self.maximumEmbeddedLongEdge {
+        if ["png", "jpeg"].contains(formatName), max(originalWidth, originalHeight) <= Self.maximumLongEdge {
             return original
         }
         var source = pixbuf
         var scaled: OpaquePointer?
-        if longEdge > Self.maximumEmbeddedLongEdge {
-            let factor = Double(Self.maximumEmbeddedLongEdge) / Double(longEdge)
+        if longEdge > Self.maximumLongEdge {
+            let factor = Double(Self.maximumLongEdge) / Double(longEdge)
             scaled = gdk_pixbuf_scale_simple(
                 pixbuf, Int32(max(1, (Double(width) * factor).rounded())), Int32(max(1, (Double(height) * factor).rounded())),
                 GDK_INTERP_BILINEAR)
@@ -101,4 +119,29 @@ public final class DecodedImage: @unchecked Sendable {
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: Int(size))
     }
+}
+
+/// What the loader's size-prepared handler needs and learns.
+private final class LoaderSizing {
+    let maximumLongEdge: Int
+    var original: (width: Int, height: Int)?
+
+    init(maximumLongEdge: Int) {
+        self.maximumLongEdge = maximumLongEdge
+    }
+}
+
+/// `void size_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data)`: asks the
+/// loader to decode large images straight to the capped size. Runs on the decoding thread,
+/// synchronously inside `gdk_pixbuf_loader_write`, while `LoaderSizing` is alive.
+private let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = {
+    loader, width, height, data in
+    guard let loader, let data, width > 0, height > 0 else { return }
+    let sizing = Unmanaged<LoaderSizing>.fromOpaque(data).takeUnretainedValue()
+    sizing.original = (Int(width), Int(height))
+    let longEdge = max(width, height)
+    guard longEdge > sizing.maximumLongEdge else { return }
+    let factor = Double(sizing.maximumLongEdge) / Double(longEdge)
+    gdk_pixbuf_loader_set_size(
+        loader, Int32(max(1, (Double(width) * factor).rounded())), Int32(max(1, (Double(height) * factor).rounded())))
 }

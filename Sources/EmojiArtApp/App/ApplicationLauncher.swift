@@ -19,6 +19,8 @@ public enum ApplicationLauncher {
         }
         adw_init()
         MainQueueBridge.install()
+        let stallMonitor = StallMonitor.startIfRequested()
+        defer { stallMonitor?.writeReport() }
         let application = EmojiArtApplication(storage: StorageLocations())
         // GApplication sees only the program name and file paths: our own options belong to
         // swift-argument-parser, and GApplication would refuse them (DESIGN "Process").

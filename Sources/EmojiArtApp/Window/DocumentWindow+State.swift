@@ -9,7 +9,11 @@ extension DocumentWindow {
     /// Brings back the document's zoom, pan, palette and window size (W4, the original's
     /// SceneStorage); a reopened document keeps them instead of zooming to fit (B5).
     func restoreWindowState() {
-        guard let state = application.windowStates.state(for: location.url) else { return }
+        guard let state = application.windowStates.state(for: location.url) else {
+            // Never opened here before: show the whole background once it has loaded.
+            canvas.fitsArrivingBackground = true
+            return
+        }
         canvas.viewport = Viewport(zoom: state.zoom, pan: ViewVector(dx: state.panX, dy: state.panY))
         if let paletteID = state.paletteID { paletteBar.showPalette(withID: paletteID) }
         if let width = state.windowWidth, let height = state.windowHeight {
