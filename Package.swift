@@ -57,6 +57,14 @@ let package = Package(
         .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore"]),
         // Runs the built `emojiart` binary; depends on it so it is built first.
         .testTarget(name: "EmojiArtCLITests", dependencies: ["emojiart"]),
+        // Drives the built `emojiart` binary under its own Xvfb with xdotool (DESIGN "Tests and
+        // CI"); depends on it so it is built first. The drag-source helper is C, compiled by the
+        // tests at run time against GTK, so it is not part of the Swift target.
+        .testTarget(
+            name: "EmojiArtGUITests",
+            dependencies: ["emojiart", "EmojiArtCore"],
+            exclude: ["DragSourceHelper"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

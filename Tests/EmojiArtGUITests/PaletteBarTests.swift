@@ -1,0 +1,29 @@
+import EmojiArtCore
+import Testing
+
+extension GUITests {
+    @Suite("Palette bar", .serialized, .ownXvfbDisplay)
+    struct PaletteBarTests {
+        @Test("clicking a palette emoji adds it at the centre of the view at the default size 40 (P1)")
+        func paletteClickAddsAtCenter() async throws {
+            try await withExampleDocument("sunny-meadow") { document in
+                let original = try document.savedModel()
+                let before = try await document.settledScreenshot()
+                let button = try #require(document.firstPaletteEmojiButton(in: before), "no emoji button in the palette bar")
+                try await document.input.click(at: button)
+
+                let saved = try await document.save()
+                #expect(saved.emojis.count == original.emojis.count + 1)
+                let added = try #require(saved.emojis.last)
+                #expect(added.id == original.uniqueEmojiId + 1)
+                #expect(added.text == DefaultPalettes.all[0].uniqueEmojis.first, "the Faces palette's first emoji")
+                #expect(added.size == 40)
+                #expect(abs(added.position.x) <= 1 && abs(added.position.y) <= 1, "added at \(added.position)")
+                let shot = try await document.waitForScreenshot("the new emoji shows at the centre") { shot in
+                    shot.drawnBox(in: document.canvas.screenRect(around: added, margin: 0)) != nil
+                }
+                try await shot.archive(as: "palette-click-added")
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// One running `emojiart` process on a test X server, with its own workspace (HOME, XDG
+/// folders, documents) and its standard error kept in a file for failure messages.
+final class AppUnderTest: Sendable {
+    let server: XvfbServer
+    let workspace: TestWorkspace
+    private let process: ChildProcess
+    private let standardErrorFile: URL
+
+    /// The `emojiart` binary, built beside this test bundle (the test target depends on it).
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("emojiart")
+    }
+
+    private init(server: XvfbServer, workspace: TestWorkspace, process: ChildProcess, standardErrorFile: URL) {
+        self.server = server
+        self.workspace = workspace
+        self.process = process
+        self.standardErrorFile = standardErrorFile
+    }
+
+    /// Starts `emojiart ARGUMENTS…`; returns at once, before any window shows.
+    static func launch(_ arguments: [String], in workspace: TestWorkspace, on server: XvfbServer) throws -> AppUnderTest {
+        let standardErrorFile = workspace.root.appendingPathComponent("emojiart.stderr")
+        let process = try ChildProcess.launch(
+            executable, arguments: arguments, environment: workspace.environment(on: server),
+            standardOutput: workspace.root.appendingPathComponent("emojiart.stdout"),
+            standardError: standardErrorFile)
+        return AppUnderTest(server: server, workspace: workspace, process: process, standardErrorFile: standardErrorFile)
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    var exitStatus: Int32? { process.exitStatus }
+
+    /// What the app wrote to standard error so far.
+    var standardError: String {
+        (try? String(contentsOf: standardErrorFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Waits for the app to end on its own and returns its exit status, or nil at the deadline.
+    func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32? {
+        try await process.waitForExit(timeout: timeout) ? process.exitStatus : nil
+    }
+
+    func stop() {
+        process.stop()
+    }
+
+    /// The ids of this process's mapped windows (GTK sets _NET_WM_PID on each). The unmapped
+    /// 1×1 leader window GDK makes is left out.
+    func visibleWindows() async throws -> [String] {
+        let output = try await ExternalCommand.run(
+            "xdotool", ["search", "--onlyvisible", "--pid", "\(process.processIdentifier)"],
+            extraEnvironment: server.environment)
+        // xdotool exits with 1 when it finds nothing.
+        return output.status == 0 ? output.text.split(separator: "\n").map(String.init) : []
+    }
+
+    func title(of window: String) async throws -> String {
+        try await ExternalCommand.runChecked("xdotool", ["getwindowname", window], extraEnvironment: server.environment).text
+    }
+
+    /// Where `window` is on the screen (no window manager, so this is where GTK put it).
+    func frame(of window: String) async throws -> ScreenRect {
+        let output = try await ExternalCommand.runChecked(
+            "xdotool", ["getwindowgeometry", "--shell", window], extraEnvironment: server.environment)
+        var values: [String: Int] = [:]
+        for line in output.text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard let x = values["X"], let y = values["Y"], let width = values["WIDTH"], let height = values["HEIGHT"] else {
+            throw ExternalCommand.Failure(description: "xdotool getwindowgeometry said “\(output.text)”")
+        }
+        return ScreenRect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Waits until a window titled exactly `title` shows and returns its id. `xdotool search
+    /// --sync` would wait forever, so this polls with a deadline, and gives up at once, quoting
+    /// stderr, if the app has exited.
+    func waitForWindow(titled title: String, timeout: Duration = .seconds(30)) async throws -> String {
+        try await waitFor("a window titled “\(title)” shows", timeout: timeout, poll: .milliseconds(100)) {
+            try requireRunning()
+            var titles: [String] = []
+            for window in try await visibleWindows() {
+                let windowTitle = try await self.title(of: window)
+                if windowTitle == title { return window }
+                titles.append("“\(windowTitle)”")
+            }
+            throw NotYet(titles.isEmpty ? "no window" : "windows \(titles.joined(separator: ", "))")
+        }
+    }
+
+    /// Throws, quoting stderr, if the app is no longer running.
+    func requireRunning() throws {
+        guard let status = process.exitStatus else { return }
+        throw ExternalCommand.Failure(description: "emojiart exited with status \(status); stderr: \(standardError)")
+    }
+}
