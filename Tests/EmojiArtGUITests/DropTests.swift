@@ -100,14 +100,12 @@ extension GUITests {
                 try await helper.drop(on: document, at: canvas.screenPoint(for: DocumentPoint(x: 0, y: -60)))
                 try await document.waitForTitle(document.unsavedTitle)
 
-                // The image is decoded as it is dropped, so by the time the window has settled
-                // the view either was fitted to it or was not.
+                // The image decodes off the main thread; once the window has settled the view
+                // either was fitted to it or was not.
                 let shot = try await document.settledScreenshot()
                 try await shot.archive(as: "drop-image-after-pan")
                 let colour = shot[canvas.frame.center]
-                withKnownIssue("B5: CanvasView forgets the fit when the view was panned before the drop (see the report)") {
-                    #expect(colour.isClose(to: RGB(red: 255, green: 0, blue: 0), tolerance: 8), "the canvas centre is \(colour)")
-                }
+                #expect(colour.isClose(to: RGB(red: 255, green: 0, blue: 0), tolerance: 8), "the canvas centre is \(colour)")
             }
         }
 

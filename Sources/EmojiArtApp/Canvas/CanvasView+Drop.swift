@@ -74,7 +74,7 @@ extension CanvasView {
     func dropFiles(_ urls: [URL]) -> Bool {
         guard let url = urls.first else { return false }
         if url.isWebURL {
-            document.setBackground(.url(url.unwrappedImageURL))
+            setBackgroundByUser(.url(url.unwrappedImageURL))
             return true
         }
         guard url.isFileURL else { return false }
@@ -92,7 +92,7 @@ extension CanvasView {
     /// http(s) URL sets the background; otherwise its first character, if an emoji, is added (D1).
     private func dropText(_ text: String, at point: ViewPoint) -> Bool {
         if let url = text.webURL {
-            document.setBackground(.url(url.unwrappedImageURL))
+            setBackgroundByUser(.url(url.unwrappedImageURL))
             return true
         }
         if let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)), url.isFileURL {
@@ -122,7 +122,7 @@ extension CanvasView {
             }.value
             guard let self else { return }
             switch result {
-            case .success(let data): document.setBackground(.imageData(data))
+            case .success(let data): setBackgroundByUser(.imageData(data))
             case .failure(let error): onMessage?("\(error)")
             }
         }

@@ -42,7 +42,7 @@ extension CanvasView {
 
     private func pasteText(_ text: String) {
         if let url = text.webURL {
-            document.setBackground(.url(url.unwrappedImageURL))
+            setBackgroundByUser(.url(url.unwrappedImageURL))
         } else if let emoji = text.leadingEmoji {
             addEmojiAtCenter(emoji)
         } else {

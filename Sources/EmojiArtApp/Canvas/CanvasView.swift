@@ -34,7 +34,7 @@ final class CanvasView {
     var drag = CanvasDrag.idle
     var pinch: CanvasPinch?
     var isDropHovering = false
-    /// Whether the user zoomed or panned since the background was last set: a background that
+    /// Whether the user zoomed or panned since they last set the background: a background that
     /// arrives then keeps the user's view instead of zooming to fit it (B5).
     var hasUserMovedView = false
 
@@ -136,12 +136,18 @@ final class CanvasView {
         onViewportChange?()
     }
 
-    /// The user set (or undid) a background: load it, and fit it when it arrives (B5).
+    /// The user set (or undid) a background: load it, and fit it when it arrives unless the user
+    /// zooms or pans meanwhile (B5; drops and pastes clear `hasUserMovedView` as they set it).
     private func backgroundDidChange() {
         guard document.model.background != backgroundLoader.background else { return }
-        hasUserMovedView = false
         fitsArrivingBackground = true
         backgroundLoader.load(document.model.background)
+    }
+
+    /// Sets a background the user chose: from this moment a zoom or pan keeps their view (B5).
+    func setBackgroundByUser(_ background: Background) {
+        hasUserMovedView = false
+        document.setBackground(background)
     }
 
     /// X4: a short hint while the canvas is empty.
