@@ -9,7 +9,7 @@ import Foundation
 enum FrameBenchmarks {
     static let viewSize = ViewSize(width: 1920, height: 1080)
 
-    static func run() -> [Row] {
+    @Sendable static func run() -> [Row] {
         let model = Workloads.model(emojiCount: 10_000)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(viewSize.width), Int32(viewSize.height))
         let cr = cairo_create(surface)!

@@ -1,0 +1,21 @@
+import CBenchmarkPangoCairo
+import EmojiArtCore
+import EmojiArtRender
+import Foundation
+
+/// A named benchmark, run in a process of its own.
+struct Workload: Sendable {
+    var name: String
+    var run: @Sendable () async throws -> [Row]
+
+    static let all: [Workload] = [
+        Workload(name: "open", run: OpenBenchmarks.run),
+        Workload(name: "undo", run: { await UndoBenchmarks.run() }),
+        Workload(name: "frames", run: { FrameBenchmarks.run() }),
+        Workload(name: "export", run: ExportBenchmarks.run),
+    ]
+}
+
+func milliseconds(_ value: Double) -> String {
+    String(format: value < 10 ? "%.2f ms" : "%.1f ms", value)
+}
