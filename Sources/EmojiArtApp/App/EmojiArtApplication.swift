@@ -139,6 +139,7 @@ final class EmojiArtApplication {
             ("win.redo", ["<Control><Shift>z", "<Control>y"]),
             ("win.save", ["<Control>s"]),
             ("win.save-as", ["<Control><Shift>s"]),
+            ("win.export", ["<Control><Shift>e"]),
             ("win.close", ["<Control>w"]),
             ("win.zoom-fit", ["<Control>0"]),
             ("win.zoom-in", ["<Control>equal", "<Control>plus", "<Control>KP_Add"]),

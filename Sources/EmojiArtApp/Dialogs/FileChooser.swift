@@ -52,6 +52,39 @@ enum FileChooser {
         }
     }
 
+    /// Asks where to export the picture and at what scale (E1). The format follows the chosen
+    /// name's extension (.png, .svg, .pdf; PNG when there is none).
+    static func chooseExportLocation(
+        parent: UnsafeMutablePointer<GtkWidget>?, suggestedName: String,
+        completion: @escaping @MainActor (_ url: URL?, _ scale: Double) -> Void
+    ) {
+        let chooser = gtk_file_chooser_native_new("Export Picture", parent.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel")!
+        gtk_file_chooser_set_current_name(cast(chooser), suggestedName)
+        for (name, pattern) in [("PNG Image", "*.png"), ("SVG Drawing", "*.svg"), ("PDF Document", "*.pdf")] {
+            let filter = gtk_file_filter_new()!
+            gtk_file_filter_set_name(filter, name)
+            gtk_file_filter_add_pattern(filter, pattern)
+            gtk_file_chooser_add_filter(cast(chooser), filter)
+        }
+        let scales = ["1", "2", "3", "4"]
+        var options: [UnsafePointer<CChar>?] = scales.map { UnsafePointer(strdup($0)) } + [nil]
+        var labels: [UnsafePointer<CChar>?] = scales.map { UnsafePointer(strdup("\($0)×")) } + [nil]
+        gtk_file_chooser_add_choice(cast(chooser), "scale", "Scale", &options, &labels)
+        gtk_file_chooser_set_choice(cast(chooser), "scale", "1")
+        options.forEach { free(UnsafeMutablePointer(mutating: $0)) }
+        labels.forEach { free(UnsafeMutablePointer(mutating: $0)) }
+        show(chooser) { accepted in
+            let scale = gtk_file_chooser_get_choice(cast(chooser), "scale").flatMap { Double(String(cString: $0)) } ?? 1
+            guard accepted, let file = gtk_file_chooser_get_file(cast(chooser)) else { return completion(nil, scale) }
+            defer { g_object_unref(file.raw) }
+            guard let path = g_file_get_path(file) else { return completion(nil, scale) }
+            var url = URL(fileURLWithPath: String(cString: path))
+            g_free(path)
+            if !["png", "svg", "pdf"].contains(url.pathExtension.lowercased()) { url.appendPathExtension("png") }
+            completion(url, scale)
+        }
+    }
+
     private static func addDocumentFilter(to chooser: OpaquePointer) {
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, "EmojiArt Documents")

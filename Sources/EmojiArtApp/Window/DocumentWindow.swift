@@ -133,6 +133,7 @@ final class DocumentWindow {
         }
         addAction("save", to: window) { [unowned self] in save() }
         addAction("save-as", to: window) { [unowned self] in saveAs() }
+        addAction("export", to: window) { [unowned self] in export() }
         addAction("close", to: window) { [unowned self] in requestClose() }
         addAction("retry-background", to: window) { [unowned self] in canvas.retryBackground() }
         addAction("zoom-fit", to: window) { [unowned self] in canvas.zoomToFit() }

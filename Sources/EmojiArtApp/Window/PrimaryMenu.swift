@@ -6,7 +6,7 @@ enum PrimaryMenu {
     static func makeButton() -> UnsafeMutablePointer<GtkWidget> {
         let menu = g_menu_new()!
         appendSection(to: menu, [("New Window", "app.new"), ("Open…", "app.open")])
-        appendSection(to: menu, [("Save", "win.save"), ("Save As…", "win.save-as")])
+        appendSection(to: menu, [("Save", "win.save"), ("Save As…", "win.save-as"), ("Export…", "win.export")])
         appendSection(to: menu, [("Zoom to Fit", "win.zoom-fit"), ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")])
         appendSection(to: menu, [("Keyboard Shortcuts", "app.shortcuts"), ("About EmojiArt", "app.about")])
         appendSection(to: menu, [("Close Window", "win.close"), ("Quit", "app.quit")])
