@@ -105,6 +105,7 @@ extension CanvasView {
     func pan(by offset: ViewVector) {
         viewport = viewport.panned(by: offset)
         userDidMoveView()
+        viewDidStep()
         redraw()
     }
 }

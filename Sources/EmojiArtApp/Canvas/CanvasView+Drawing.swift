@@ -41,7 +41,23 @@ extension CanvasView {
     /// A pan or a view pinch is running: the cached frame can be moved instead of re-rendered.
     private var isViewGestureRunning: Bool {
         if case .panning = drag { return true }
-        return pinch.map { !$0.scalesSelection } ?? false
+        return isViewSettling || (pinch.map { !$0.scalesSelection } ?? false)
+    }
+
+    /// How long after the last wheel notch or key press the view counts as still moving.
+    private static let settleDelay = Duration.milliseconds(150)
+
+    /// Wheel zooms and key pans come as separate steps: between steps the cached frame is moved
+    /// (a blit, ~1 ms for 10,000 emojis), and a crisp frame follows once the steps stop.
+    func viewDidStep() {
+        isViewSettling = true
+        settling?.cancel()
+        settling = Task { [weak self] in
+            try? await Task.sleep(for: Self.settleDelay)
+            guard !Task.isCancelled, let self else { return }
+            isViewSettling = false
+            redraw()
+        }
     }
 
     /// An accent outline while something is dragged over the canvas (issue #3, item 5).

@@ -49,6 +49,7 @@ extension CanvasView {
         if selection.isEmpty {
             viewport = viewport.zoomed(by: factor, around: anchor, in: viewSize)
             userDidMoveView()
+            viewDidStep()
             redraw()
         } else {
             document.scaleEmojis(selection.ids, by: factor)
@@ -59,6 +60,7 @@ extension CanvasView {
     func zoomViewAroundCenter(by factor: Double) {
         viewport = viewport.zoomed(by: factor, around: viewSize.center, in: viewSize)
         userDidMoveView()
+        viewDidStep()
         redraw()
     }
 

@@ -34,6 +34,9 @@ final class CanvasView {
     var drag = CanvasDrag.idle
     var pinch: CanvasPinch?
     var isDropHovering = false
+    /// Wheel zoom or key pan steps are still coming (see `viewDidStep`).
+    var isViewSettling = false
+    var settling: Task<Void, Never>?
     /// Whether the user zoomed or panned since they last set the background: a background that
     /// arrives then keeps the user's view instead of zooming to fit it (B5).
     var hasUserMovedView = false
