@@ -87,3 +87,58 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 }
+
+/// Exports read back by standard tools show colour emojis where the document puts them (E1).
+@Suite struct RenderRoundTripTests {
+    /// The colour of one pixel of an image file, as ImageMagick reads it.
+    private func pixel(_ file: URL, x: Int, y: Int) throws -> (red: Int, green: Int, blue: Int) {
+        let text = try ExternalTool.output("convert", [file.path, "-crop", "1x1+\(x)+\(y)", "-depth", "8", "txt:-"])
+        // "0,0: (255,204,77,255)  #FFCC4DFF  srgba(…)"
+        let numbers = text.split(separator: "(").dropFirst().first?.split(separator: ")").first?
+            .split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? []
+        try #require(numbers.count >= 3, "unexpected convert output: \(text)")
+        return (numbers[0], numbers[1], numbers[2])
+    }
+
+    @Test("SVG and PDF exports convert back to PNG with the colour emoji in place", arguments: ["svg", "pdf"])
+    func vectorRoundTrip(format: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("sun.emojiart")
+        // One big sun at the origin on a blank background: the picture is its square plus margins.
+        try Data(#"{"background":{},"emojis":[{"text":"🌞","x":0,"y":0,"size":200,"id":1}]}"#.utf8).write(to: document)
+        let output = folder.appendingPathComponent("sun.\(format)")
+        let rendered = try CommandRunner.run(["render", document.path, "-o", output.path])
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        let png = folder.appendingPathComponent("back.png")
+        if format == "svg" {
+            _ = try ExternalTool.output("rsvg-convert", [output.path, "-o", png.path])
+        } else {
+            _ = try ExternalTool.output("pdftoppm", ["-png", "-r", "72", "-singlefile", output.path, png.deletingPathExtension().path])
+        }
+        // 200 × 1.3 = 260 points across; the centre is the sun's yellow face, the corner is white paper.
+        let centre = try pixel(png, x: 130, y: 130)
+        #expect(centre.red > 200 && centre.green > 150 && centre.blue < 120, "centre is \(centre)")
+        let corner = try pixel(png, x: 2, y: 2)
+        #expect(corner.red > 240 && corner.green > 240 && corner.blue > 240, "corner is \(corner)")
+    }
+}
+
+/// Runs a standard tool and returns what it printed.
+enum ExternalTool {
+    static func output(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(tool) exited \(process.terminationStatus)"])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
