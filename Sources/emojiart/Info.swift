@@ -23,13 +23,7 @@ struct Info: ParsableCommand {
     var json = false
 
     func run() throws {
-        let model: EmojiArtModel
-        do {
-            model = try DocumentFile.read(from: URL(fileURLWithPath: file))
-        } catch {
-            printError("emojiart: \(error)")
-            throw ExitCode(1)
-        }
+        let model = try readDocumentOrExit(file)
         // The pixel size of an embedded image, read from its header; info never uses the network.
         let header = model.background.imageData.flatMap(ImageHeader.init)
         let summary = DocumentSummary(model: model, imageSize: header.map { ($0.width, $0.height) })
@@ -43,9 +37,4 @@ struct Info: ParsableCommand {
             for line in summary.lines { print("  \(line)") }
         }
     }
-}
-
-/// Writes one line to standard error.
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
 }

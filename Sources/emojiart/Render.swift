@@ -50,13 +50,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let model: EmojiArtModel
-        do {
-            model = try DocumentFile.read(from: URL(fileURLWithPath: file))
-        } catch {
-            printError("emojiart: \(error)")
-            throw ExitCode(1)
-        }
+        let model = try readDocumentOrExit(file)
         let background: BackgroundImage?
         do {
             background = try HeadlessBackground.load(model.background, offline: offline)
