@@ -27,11 +27,19 @@ extension GUITests {
             }
         }
 
-        /// Drops `text` from another app on the canvas, as a browser drops a link (DESIGN joint 6).
+        /// Drops `text` from another app on the canvas, as a browser drops a link (DESIGN joint 6),
+        /// and returns once the document has taken it. The helper must live until then: the
+        /// button's release only starts the X drop, and the app asks the source for the text
+        /// after it (stopping the helper at once left the canvas hovered and the drop lost).
         func drop(text: String, on document: OpenDocument) async throws {
             let helper = try await DragSourceHelper.launch(offering: .text(text), for: document.app)
             defer { helper.stop() }
             try await helper.drop(on: document, at: document.canvas.screenPoint(for: DocumentPoint(x: 100, y: 100)))
+            try await waitUntil("the document takes the dropped link") {
+                try document.app.requireRunning()
+                let title = try await document.title()
+                return title == document.unsavedTitle || (try? document.savedModel())?.background != .blank
+            }
         }
 
         /// Whether the red image is shown fitted (B5): the 3:2 image fills the canvas one way and

@@ -114,14 +114,23 @@ struct OpenDocument: Sendable {
     }
 
     /// Takes screenshots until one satisfies `condition` (which may throw `NotYet` with what it
-    /// saw), and returns it: the app redraws on its own schedule after each input.
+    /// saw), and returns it: the app redraws on its own schedule after each input. At the
+    /// deadline the last screenshot is kept as `timeout-….png` (see `Screenshot.archive`).
     func waitForScreenshot(
         _ awaited: String, timeout: Duration = .seconds(20), _ condition: (Screenshot) throws -> Bool
     ) async throws -> Screenshot {
-        try await waitFor(awaited, timeout: timeout, poll: .milliseconds(100)) {
-            try app.requireRunning()
-            let shot = try await screenshot()
-            return try condition(shot) ? shot : nil
+        var last: Screenshot?
+        do {
+            return try await waitFor(awaited, timeout: timeout, poll: .milliseconds(100)) {
+                try app.requireRunning()
+                let shot = try await screenshot()
+                last = shot
+                return try condition(shot) ? shot : nil
+            }
+        } catch let timeout as WaitTimeout {
+            let name = awaited.map { $0.isLetter || $0.isNumber ? $0 : "-" }
+            try? await last?.archive(as: "timeout-\(String(name))")
+            throw timeout
         }
     }
 
