@@ -14,8 +14,8 @@ extension OpenDocument {
     }
 
     /// The failure message (B4): libadwaita's toast, a dark grey band across most of the canvas
-    /// near its bottom edge. Rows where most pixels are that dark grey (the light text covers
-    /// the rest) make up the band; nil when there is none.
+    /// near its bottom edge. Rows where at least 40 % of the pixels are that dark grey (its
+    /// light text covers much of the rest) make up the band; nil when there is none.
     func toastBand(in shot: Screenshot) -> ScreenRect? {
         let frame = canvas.frame
         let inner = (frame.minX + 30)..<(frame.maxX - 30)
