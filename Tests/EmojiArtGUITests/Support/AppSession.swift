@@ -10,18 +10,37 @@ func withApp(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (AppUnderTest) async throws -> Void
 ) async throws {
-    let server = try XvfbServer.requireCurrent()
+    try await withWorkspace { workspace in
+        try await withApp(in: workspace, arguments: try arguments(workspace), sourceLocation: sourceLocation, body)
+    }
+}
+
+/// A fresh workspace for the length of `body`, removed afterwards: for tests that launch the app
+/// more than once in the same HOME (a relaunch after a crash, two processes sharing palettes).
+func withWorkspace(_ body: (TestWorkspace) async throws -> Void) async throws {
     let workspace = try TestWorkspace()
     defer { workspace.remove() }
-    let app = try AppUnderTest.launch(try arguments(workspace), in: workspace, on: server)
+    try await body(workspace)
+}
+
+/// Runs `emojiart ARGUMENTS…` in `workspace`, which outlives it, for the length of `body`, then
+/// stops it; checks its exit and its log as `withApp` does. An app the test killed with
+/// `crash()` is not a failure. `name` names its log files (see `AppUnderTest.launch`).
+func withApp(
+    in workspace: TestWorkspace, arguments: [String], name: String = "emojiart",
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: (AppUnderTest) async throws -> Void
+) async throws {
+    let server = try XvfbServer.requireCurrent()
+    let app = try AppUnderTest.launch(arguments, in: workspace, on: server, name: name)
     defer { app.stop() }
     try await body(app)
-    if let status = app.exitStatus, status != 0 {
-        Issue.record("emojiart exited with status \(status); stderr: \(app.standardError)", sourceLocation: sourceLocation)
+    if let status = app.exitStatus, status != 0, !app.wasCrashedByTest {
+        Issue.record("\(name) exited with status \(status); stderr: \(app.standardError)", sourceLocation: sourceLocation)
     }
     let criticals = app.standardError.split(separator: "\n").filter { $0.contains("-CRITICAL **") }
     if !criticals.isEmpty {
-        Issue.record("emojiart logged: \(criticals.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        Issue.record("\(name) logged: \(criticals.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
 }
 

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One running `emojiart` process on a test X server, with its own workspace (HOME, XDG
 /// folders, documents) and its standard error kept in a file for failure messages.
 final class AppUnderTest: Sendable {
@@ -7,6 +11,7 @@ final class AppUnderTest: Sendable {
     let workspace: TestWorkspace
     private let process: ChildProcess
     private let standardErrorFile: URL
+    private let killRecord = KillRecord()
 
     /// The `emojiart` binary, built beside this test bundle (the test target depends on it).
     static var executable: URL {
@@ -20,17 +25,36 @@ final class AppUnderTest: Sendable {
         self.standardErrorFile = standardErrorFile
     }
 
-    /// Starts `emojiart ARGUMENTS…`; returns at once, before any window shows.
-    static func launch(_ arguments: [String], in workspace: TestWorkspace, on server: XvfbServer) throws -> AppUnderTest {
-        let standardErrorFile = workspace.root.appendingPathComponent("emojiart.stderr")
+    /// Starts `emojiart ARGUMENTS…`; returns at once, before any window shows. Its output goes
+    /// to `NAME.stdout` and `NAME.stderr` in the workspace, so several launches in one workspace
+    /// (a relaunch, a second process) each keep their own.
+    static func launch(
+        _ arguments: [String], in workspace: TestWorkspace, on server: XvfbServer, name: String = "emojiart"
+    ) throws -> AppUnderTest {
+        let standardErrorFile = workspace.root.appendingPathComponent("\(name).stderr")
         let process = try ChildProcess.launch(
             executable, arguments: arguments, environment: workspace.environment(on: server),
-            standardOutput: workspace.root.appendingPathComponent("emojiart.stdout"),
+            standardOutput: workspace.root.appendingPathComponent("\(name).stdout"),
             standardError: standardErrorFile)
         return AppUnderTest(server: server, workspace: workspace, process: process, standardErrorFile: standardErrorFile)
     }
 
     var isRunning: Bool { process.isRunning }
+
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Kills the app with SIGKILL, as a crash or a power cut would end it: no handler runs, so
+    /// only what it had already written survives (W2, W4). Returns once it is gone.
+    func crash() async throws {
+        killRecord.markKilled()
+        kill(process.processIdentifier, SIGKILL)
+        guard try await process.waitForExit(timeout: .seconds(10)) else {
+            throw ExternalCommand.Failure(description: "emojiart did not end after SIGKILL")
+        }
+    }
+
+    /// Whether the test ended the app with `crash()`, so its signal status is no failure.
+    var wasCrashedByTest: Bool { killRecord.isKilled }
 
     var exitStatus: Int32? { process.exitStatus }
 
@@ -77,6 +101,13 @@ final class AppUnderTest: Sendable {
         return ScreenRect(x: x, y: y, width: width, height: height)
     }
 
+    /// Moves `window` so its top-left corner is at `point`. GTK 4 cannot place its windows; with
+    /// no window manager, xdotool can, so two apps' windows can sit side by side.
+    func move(_ window: String, to point: ScreenPoint) async throws {
+        try await ExternalCommand.runChecked(
+            "xdotool", ["windowmove", "--sync", window, "\(point.x)", "\(point.y)"], extraEnvironment: server.environment)
+    }
+
     /// Waits until a window titled exactly `title` shows and returns its id. `xdotool search
     /// --sync` would wait forever, so this polls with a deadline, and gives up at once, quoting
     /// stderr, if the app has exited.
@@ -98,4 +129,16 @@ final class AppUnderTest: Sendable {
         guard let status = process.exitStatus else { return }
         throw ExternalCommand.Failure(description: "emojiart exited with status \(status); stderr: \(standardError)")
     }
+}
+
+/// Remembers that a test killed the app on purpose; read and written from any task.
+private final class KillRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var killed = false
+
+    func markKilled() {
+        lock.withLock { killed = true }
+    }
+
+    var isKilled: Bool { lock.withLock { killed } }
 }

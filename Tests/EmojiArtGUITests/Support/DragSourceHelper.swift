@@ -98,11 +98,18 @@ struct DragSourceHelper: Sendable {
 
     private func waitForHighlight(on document: OpenDocument, poke: () async throws -> Void) async throws {
         let probe = document.canvas.dropHighlightProbe
-        try await waitUntil("the canvas shows its drop highlight (the drag has reached it)", poll: .milliseconds(100)) {
-            try await poke()
-            let colour = try await document.screenshot()[probe]
-            guard colour.isAccentBlue else { throw NotYet("the canvas edge at \(probe) is \(colour)") }
-            return true
+        var last: Screenshot?
+        do {
+            try await waitUntil("the canvas shows its drop highlight (the drag has reached it)", poll: .milliseconds(100)) {
+                try await poke()
+                let shot = try await document.screenshot()
+                last = shot
+                guard shot[probe].isAccentBlue else { throw NotYet("the canvas edge at \(probe) is \(shot[probe])") }
+                return true
+            }
+        } catch let timeout as WaitTimeout {
+            try? await last?.archive(as: "timeout-drop-highlight")
+            throw timeout
         }
     }
 }

@@ -1,0 +1,95 @@
+import EmojiArtCore
+import Foundation
+import Testing
+
+extension GUITests {
+    /// Palettes are shared by every window, also those of another `emojiart` process (SPEC P2,
+    /// P3, P5): two processes run on one XDG_DATA_HOME — without a session bus each is a
+    /// separate, non-unique GApplication — and each follows `palettes.json` as it changes.
+    @Suite("Palettes shared between processes", .serialized, .ownXvfbDisplay)
+    struct PaletteSharingTests {
+        /// Where the second process's window is moved: it covers the first window's lower right,
+        /// but not the first's palette chooser nor the start of its strip, and stays on screen.
+        static let secondWindowOrigin = ScreenPoint(x: 320, y: 180)
+
+        /// Opens `first.emojiart` in one process and `second.emojiart` in another, both in
+        /// `workspace`, with the second window moved aside, and runs `body` with both windows.
+        func withTwoProcesses(
+            in workspace: TestWorkspace, _ body: (_ first: OpenDocument, _ second: OpenDocument) async throws -> Void
+        ) async throws {
+            let firstFile = try workspace.copyExample("sunny-meadow", as: "first")
+            let secondFile = try workspace.copyExample("sunny-meadow", as: "second")
+            try await withApp(in: workspace, arguments: [firstFile.path], name: "first") { firstApp in
+                // Measured before the second window covers part of it.
+                let first = try await OpenDocument.waitForWindow(of: firstFile, in: firstApp)
+                try await withApp(in: workspace, arguments: [secondFile.path], name: "second") { secondApp in
+                    let window = try await secondApp.waitForWindow(titled: OpenDocument.title(for: secondFile))
+                    try await secondApp.move(window, to: Self.secondWindowOrigin)
+                    let second = try await OpenDocument.waitForWindow(of: secondFile, in: secondApp)
+                    #expect(second.windowFrame.minX == Self.secondWindowOrigin.x)
+                    try await body(first, second)
+                }
+            }
+        }
+
+        @Test("renaming a palette in one process's editor renames it in the other process's chooser (P2, P3, P5)")
+        func renameInOneProcessShowsInTheOther() async throws {
+            try await withWorkspace { workspace in
+                try await withTwoProcesses(in: workspace) { first, second in
+                    let before = try await second.settledScreenshot()
+                    let stripStart = try #require(second.firstPaletteEmojiButton(in: before), "no emoji in the second window's strip")
+
+                    // The first window's chooser menu → Edit… ("e" is its mnemonic).
+                    try await first.openPaletteMenu()
+                    try await first.input.key("e")
+                    let editorWindow = try await first.app.waitForWindow(titled: "Edit Faces")
+                    let editor = XInput(server: first.app.server, window: editorWindow)
+                    // The name field has the focus; each keystroke renames and saves.
+                    try await editor.key("ctrl+a")
+                    try await editor.xdotool(["type", "--delay", "30", "Smileys and People"])
+                    _ = try await first.app.waitForWindow(titled: "Edit Smileys and People")
+                    try await waitUntil("palettes.json has the new name") {
+                        PaletteStore(dataDirectory: workspace.storage.dataDirectory).palettes.first?.name == "Smileys and People"
+                    }
+
+                    // The longer name widens the other process's chooser and pushes its strip right.
+                    let after = try await second.waitForScreenshot("the second window's chooser shows the new name") { shot in
+                        guard let start = second.firstPaletteEmojiButton(in: shot) else { throw NotYet("no emoji in the strip") }
+                        guard start.x >= stripStart.x + 60 else { throw NotYet("the strip starts at \(start.x), it started at \(stripStart.x)") }
+                        return true
+                    }
+                    try await after.archive(as: "palettes-renamed-in-other-process")
+                    #expect(second.paletteStripEmojiCount(in: after) < second.paletteStripEmojiCount(in: before),
+                            "the same palette, fewer of its buttons in view")
+                }
+            }
+        }
+
+        @Test("when another program rewrites palettes.json, both processes' strips follow it (P5)")
+        func fileChangeReachesBothProcesses() async throws {
+            try await withWorkspace { workspace in
+                try await withTwoProcesses(in: workspace) { first, second in
+                    let before = try await first.settledScreenshot()
+                    // The first window's strip shows only left of the second window.
+                    let firstVisibleEnd = Self.secondWindowOrigin.x
+                    #expect(first.paletteStripEmojiCount(in: before, toX: firstVisibleEnd) >= 3)
+                    #expect(second.paletteStripEmojiCount(in: before) >= 10)
+
+                    // Core's store saves atomically, as another EmojiArt process would.
+                    let store = PaletteStore(dataDirectory: workspace.storage.dataDirectory)
+                    try store.setEmojis("🐸", forPaletteWithID: try #require(store.palettes.first).id)
+
+                    let after = try await second.waitForScreenshot("both strips show the one emoji left") { shot in
+                        let counts = (first.paletteStripEmojiCount(in: shot, toX: firstVisibleEnd), second.paletteStripEmojiCount(in: shot))
+                        guard counts == (1, 1) else { throw NotYet("the strips show \(counts) emojis") }
+                        return true
+                    }
+                    try await after.archive(as: "palettes-file-rewritten")
+                    // Palettes are not part of a document: neither has anything to save.
+                    #expect(try await first.title() == first.savedTitle)
+                    #expect(try await second.title() == second.savedTitle)
+                }
+            }
+        }
+    }
+}

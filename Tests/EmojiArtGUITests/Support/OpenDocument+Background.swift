@@ -1,0 +1,54 @@
+/// What the canvas shows about its background (SPEC B2, B4, B5), found in a screenshot: the
+/// spinner in its centre, the failure toast at its bottom, the image's extent.
+extension OpenDocument {
+    /// The box at the canvas centre where the 48 px loading spinner (B2) is drawn, a little larger.
+    var spinnerRegion: ScreenRect {
+        let center = canvas.frame.center
+        return ScreenRect(minX: center.x - 30, minY: center.y - 30, maxX: center.x + 30, maxY: center.y + 30)
+    }
+
+    /// Pixels of the spinner's grey strokes in `spinnerRegion`: dark and colourless, unlike the
+    /// white paper, a red image or an emoji.
+    func spinnerPixelCount(in shot: Screenshot) -> Int {
+        shot.count(in: spinnerRegion) { $0.luminance < 200 && $0.chroma < 24 }
+    }
+
+    /// The failure message (B4): libadwaita's toast, a dark grey band across most of the canvas
+    /// near its bottom edge. Rows where at least 40 % of the pixels are that dark grey (its
+    /// light text covers much of the rest) make up the band; nil when there is none.
+    func toastBand(in shot: Screenshot) -> ScreenRect? {
+        let frame = canvas.frame
+        let inner = (frame.minX + 30)..<(frame.maxX - 30)
+        func isToastRow(_ y: Int) -> Bool {
+            let dark = inner.filter { x in
+                let colour = shot[x, y]
+                return colour.luminance < 110 && colour.chroma < 16
+            }.count
+            return dark * 10 >= inner.count * 4
+        }
+        let rows = ((frame.maxY - 120)..<frame.maxY).filter(isToastRow)
+        guard let top = rows.first, let bottom = rows.last, bottom - top >= 24 else { return nil }
+        let left = (frame.minX..<frame.maxX).first { shot[$0, top + 4].luminance < 110 } ?? frame.minX
+        let right = (frame.minX..<frame.maxX).last { shot[$0, top + 4].luminance < 110 } ?? frame.maxX
+        return ScreenRect(minX: left, minY: top, maxX: right + 1, maxY: bottom + 1)
+    }
+
+    /// The toast's Retry button (B4): a button a shade lighter than the toast, found along a row
+    /// just inside the band's top edge, above the text.
+    func retryButton(in shot: Screenshot, toast: ScreenRect) -> ScreenPoint? {
+        let y = toast.minY + 8
+        let background = shot[toast.minX + 24, y]
+        let lighter = (toast.minX..<toast.maxX).filter { x in
+            let colour = shot[x, y]
+            let difference = colour.luminance - background.luminance
+            return colour.chroma < 16 && difference > 6 && difference < 60
+        }
+        guard let first = lighter.first, let last = lighter.last, last - first >= 30 else { return nil }
+        return ScreenPoint(x: (first + last) / 2, y: (toast.minY + toast.maxY) / 2)
+    }
+
+    /// The bounding box of the pure red pixels on the canvas: where a red test image is drawn.
+    func redBox(in shot: Screenshot) -> ScreenRect? {
+        shot.boundingBox(in: canvas.frame) { $0.isClose(to: RGB(red: 255, green: 0, blue: 0), tolerance: 8) }
+    }
+}
