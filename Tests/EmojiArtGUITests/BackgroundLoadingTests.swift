@@ -150,7 +150,8 @@ extension GUITests {
                         try await fitted.archive(as: "background-first-open-fitted")
                         try await document.input.key("ctrl+minus", "ctrl+minus")
                         let shot = try await document.screenshotAfterChange(from: fitted, awaited: "the view zooms out")
-                        zoomedOut = try #require(document.redBox(in: shot))
+                        let box: ScreenRect = try #require(document.redBox(in: shot))
+                        zoomedOut = box
                         let fittedZoom = Double(document.canvas.frame.height) / 200
                         _ = try await workspace.waitForWindowState(of: file, "has the smaller zoom") {
                             abs($0.zoom - fittedZoom / 1.21) < 0.01

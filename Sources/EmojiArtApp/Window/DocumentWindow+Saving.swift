@@ -108,7 +108,9 @@ extension DocumentWindow {
             switch choice {
             case "discard":
                 if case .draft(let url) = location { application.drafts.remove(url) }
-                destroy()
+                // Not from inside the dialog's own handler: the dialog, finalized after it returns,
+                // unsets its transient parent, which must still exist then.
+                Task { destroy() }
             case "save":
                 saveAs { [unowned self] saved in
                     if saved { destroy() } else { isClosing = false }
