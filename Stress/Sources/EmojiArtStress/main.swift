@@ -3,6 +3,7 @@ import Foundation
 // emojiart-stress: proves that saves are crash-safe (SPEC W2). Run through scripts/stress-saves.
 //   EmojiArtStress kill N [FOLDER]   N rounds: start the save loop, SIGKILL it, check every file
 //   EmojiArtStress full-disk         saves on a full disk fail cleanly and keep the old files
+//   EmojiArtStress hostile           time and memory of hostile documents, against their budgets
 //   EmojiArtStress save-loop FOLDER  the child the kill rounds start (saves until killed)
 // --plain-writes (after the other arguments) saves the documents in place instead of atomically,
 // to see the checks catch torn files: `kill 50 --plain-writes` is expected to fail.
@@ -42,7 +43,12 @@ case "full-disk":
     print(failures.isEmpty ? "full disk: ok" : "full disk: FAILED")
     for failure in failures { print("  \(failure)") }
     exit(failures.isEmpty ? 0 : 1)
+case "hostile":
+    exit((try? HostileBudgets.runAll()) == true ? 0 : 1)
+case "hostile-one" where arguments.count == 2:
+    guard let index = Int(arguments[1]), HostileBudgets.workloads.indices.contains(index) else { exit(64) }
+    HostileBudgets.runOne(index)
 default:
-    FileHandle.standardError.write(Data("usage: EmojiArtStress kill N [FOLDER] | full-disk | save-loop FOLDER\n".utf8))
+    FileHandle.standardError.write(Data("usage: EmojiArtStress kill N [FOLDER] | full-disk | hostile | save-loop FOLDER\n".utf8))
     exit(64)
 }
