@@ -36,7 +36,17 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
-        .target(name: "EmojiArtApp", dependencies: ["EmojiArtCore", "EmojiArtRender", "CGtk"]),
+        // The libdispatch ↔ GLib main-queue bridge (DESIGN joint 3), GLib only, so its test and the
+        // sanitizer runs (scripts/sanitize) reach it without GTK.
+        .systemLibrary(
+            name: "CGLib",
+            pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        .target(name: "MainLoopBridge", dependencies: ["CGLib"]),
+        // Runs the bridge under g_main_loop_run on the main thread, for MainLoopBridgeTests.
+        .executableTarget(name: "MainLoopBridgeCheck", dependencies: ["MainLoopBridge", "CGLib"]),
+        .target(name: "EmojiArtApp", dependencies: ["EmojiArtCore", "EmojiArtRender", "CGtk", "MainLoopBridge"]),
         .executableTarget(
             name: "emojiart",
             dependencies: [
@@ -55,6 +65,9 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore"]),
+        // Swift Testing runs tests on the cooperative pool, never the main thread: the test
+        // spawns MainLoopBridgeCheck, which owns its main thread. Depends on it so it is built first.
+        .testTarget(name: "MainLoopBridgeTests", dependencies: ["MainLoopBridgeCheck"]),
         // Runs the built `emojiart` binary; depends on it so it is built first.
         .testTarget(name: "EmojiArtCLITests", dependencies: ["emojiart"]),
         // Drives the built `emojiart` binary under its own Xvfb with xdotool (DESIGN "Tests and

@@ -13,12 +13,29 @@ enum HeadlessBackground {
         case .blank:
             return nil
         case .imageData(let data):
+            // The same header check as the app's (B6): gdk-pixbuf allocates the full pixel
+            // buffer of some formats before scaling, so too many pixels are refused first.
+            do {
+                _ = try ImageHeader.validated(data)
+            } catch {
+                throw HeadlessBackgroundError(description: "Couldn't show the document's embedded image: \(error)")
+            }
             return try DecodedImage(data: data, maximumLongEdge: maximumLongEdge).makeBackgroundImage()
         case .url(let url):
             if offline && !url.isFileURL { return nil }
-            let data = try waitFor { try await ImageFetcher.live().fetch(url) }
+            let data: Data
+            do {
+                data = try waitFor { try await ImageFetcher.live().fetch(url) }
+            } catch let error as ImageFetchError {
+                throw HeadlessBackgroundError(description: error.message(for: url))
+            }
             return try DecodedImage(data: data, maximumLongEdge: maximumLongEdge).makeBackgroundImage()
         }
+    }
+
+    /// A background that could not be loaded, as the sentence `render` prints.
+    struct HeadlessBackgroundError: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// Runs `work` on the global executor and waits for it: the command line has nothing else to

@@ -112,4 +112,35 @@ private func eventually(within seconds: Double = 5, _ condition: () -> Bool) asy
         autosaver.setWrite(recorder.write)
         #expect(await eventually { !document.hasUnsavedChanges })
     }
+
+    /// Found while writing the save-racing stress test: two saves that waited for the same running
+    /// save both started when it ended, and wrote at the same time; if the older one finished
+    /// last, the disk held it while the document counted the newer revision as saved.
+    @Test("saves never overlap: saves waiting for a running one start one at a time, and the newest is written last")
+    func savesNeverOverlap() async {
+        let document = EmojiArtDocument()
+        let gate = LoadingGate()
+        defer { gate.open() }
+        let writes = LoadingBox((running: 0, mostAtOnce: 0, models: [EmojiArtModel]()))
+        let autosaver = Autosaver(document: document, write: { model in
+            _ = writes.update { $0.running += 1; $0.mostAtOnce = max($0.mostAtOnce, $0.running) }
+            await gate.wait()
+            try? await Task.sleep(for: .milliseconds(20))  // long enough for a second write to start
+            _ = writes.update { $0.running -= 1; $0.models.append(model) }
+        }, debounceSeconds: 60, maximumDelaySeconds: 60)
+
+        document.addEmoji("😀", at: .zero, size: 40)
+        let first = Task { await autosaver.saveNow() }
+        #expect(await eventually { writes.value.running == 1 })
+        document.addEmoji("🐶", at: .zero, size: 40)
+        let second = Task { await autosaver.saveNow() }
+        let third = Task { await autosaver.saveNow() }
+        try? await Task.sleep(for: .milliseconds(20))  // both are now waiting for the first
+        gate.open()
+        for save in [first, second, third] { await save.value }
+
+        #expect(writes.value.mostAtOnce == 1)
+        #expect(writes.value.models.last == document.model)
+        #expect(!document.hasUnsavedChanges)
+    }
 }

@@ -37,6 +37,8 @@ import Testing
         "1\u{FE0F}", "#\u{FE0F}", "*\u{FE0F}", "1🏽",
         // Below U+238D, a base followed by something other than U+FE0F.
         "©\u{301}", "↔\u{20DD}",
+        // A joiner with nothing joined after it.
+        "😻\u{200D}", "👍🏽\u{200D}",
     ]
 
     @Test("emoji characters are accepted", arguments: accepted)

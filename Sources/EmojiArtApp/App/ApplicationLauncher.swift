@@ -1,6 +1,7 @@
 import CGtk
 import EmojiArtCore
 import Foundation
+import MainLoopBridge
 
 /// Starts the GUI: `emojiart [FILE…]` (SPEC W1, W3, E4).
 public enum ApplicationLauncher {

@@ -56,7 +56,7 @@ public struct EmojiArtDecoder: Sendable {
                 background = try readBackground(&scanner)
             } else if scanner.matches(key, "uniqueEmojiId") {
                 try noteFirst("uniqueEmojiId", in: &seenKeys, where: "the document")
-                uniqueEmojiId = try readInteger(&scanner, named: "uniqueEmojiId", in: Int(Int32.min)...Int(Int32.max))
+                uniqueEmojiId = try readInteger(&scanner, named: "uniqueEmojiId", in: Int(Int32.min)...EmojiArtFormat.maxEmojiID)
             } else if scanner.matches(key, "formatVersion") {
                 try noteFirst("formatVersion", in: &seenKeys, where: "the document")
                 version = try readInteger(&scanner, named: "formatVersion", in: 1...Int(Int32.max))
@@ -158,7 +158,7 @@ public struct EmojiArtDecoder: Sendable {
             } else if scanner.matches(key, "id") {
                 try first(.id, "id")
                 // An id of 0 or less is replaced by a fresh one, like a duplicate (see EmojiArtModel.init).
-                id = try readInteger(&scanner, named: "the id of emoji number \(number)", in: Int(Int32.min)...Int(Int32.max))
+                id = try readInteger(&scanner, named: "the id of emoji number \(number)", in: Int(Int32.min)...EmojiArtFormat.maxEmojiID)
             } else {
                 try scanner.skipValue(depth: 4)
             }

@@ -11,6 +11,9 @@ public enum EmojiArtFormat {
     public static let maxCoordinateMagnitude = 1_000_000.0
     /// The sizes an emoji may have, in points at zoom 1.
     public static let sizeRange = 1.0...10_000.0
+    /// The largest emoji id (and `uniqueEmojiId`) a file may hold. Ids are handed out below it
+    /// (see `EmojiArtModel.nextEmojiID`), so every document we save opens again.
+    public static let maxEmojiID = Int(Int32.max)
     /// Values nested deeper than this are refused (a guard against hostile files).
     public static let maxNestingDepth = 64
 }

@@ -65,7 +65,15 @@ public final class Autosaver {
     public func saveNow() async {
         scheduled?.cancel()
         scheduled = nil
-        if let running { await running.value }
+        // One save at a time, so the newest model is always the one written last. Another caller
+        // waiting with us may start the next save first: then wait for that one too (it may
+        // already hold every change).
+        while let running {
+            await running.value
+            // Its owner clears it too, but may not have resumed yet: awaiting a finished task
+            // returns at once, so without this the loop would spin on the main actor.
+            if self.running == running { self.running = nil }
+        }
         guard document.hasUnsavedChanges, let write else { return }
         let model = document.model
         let revision = document.revision
@@ -82,7 +90,7 @@ public final class Autosaver {
         }
         running = task
         await task.value
-        running = nil
+        if running == task { running = nil }
     }
 
     /// Stops pending saves, e.g. when the document's window is discarded.

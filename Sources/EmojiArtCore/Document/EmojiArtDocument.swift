@@ -38,9 +38,10 @@ public final class EmojiArtDocument {
         guard text.count == 1, let character = text.first, character.isEmoji,
               size.isFinite, position.x.isFinite, position.y.isFinite
         else { return nil }
-        // Ids are never reused, even after an undone add: the counter only grows (see `insert`).
+        // Ids are not reused, even after an undone add: the counter only grows (see `insert`),
+        // until it reaches the largest id a file may hold (see `nextEmojiID`).
         let emoji = Emoji(
-            id: model.uniqueEmojiId + 1, text: text, position: Self.clamped(position), size: Self.clamped(size: size))
+            id: model.nextEmojiID(), text: text, position: Self.clamped(position), size: Self.clamped(size: size))
         perform(.insertEmojis([PlacedEmoji(index: model.emojis.count, emoji: emoji)]), named: "Add \(text)")
         return emoji
     }

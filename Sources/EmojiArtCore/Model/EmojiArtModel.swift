@@ -13,32 +13,37 @@ public struct EmojiArtModel: Hashable, Sendable {
     }
 
     /// Builds a model from possibly inconsistent input, as the original's files may hold:
-    /// duplicate ids get fresh ones, and a missing or too small counter becomes the largest id.
+    /// duplicate ids (and ids outside 1...`EmojiArtFormat.maxEmojiID`) get fresh ones, and a
+    /// missing or too small counter becomes the largest id.
     public init(background: Background, emojis: [Emoji], uniqueEmojiId: Int = 0) {
         self.background = background
-        var counter = max(uniqueEmojiId, emojis.map(\.id).max() ?? 0, 0)
-        var seen = Set<Int>()
-        seen.reserveCapacity(emojis.count)
-        var unique = [Emoji]()
-        unique.reserveCapacity(emojis.count)
-        for emoji in emojis {
-            if emoji.id > 0, seen.insert(emoji.id).inserted {
-                unique.append(emoji)
-            } else {
-                counter += 1
-                seen.insert(counter)
-                unique.append(Emoji(id: counter, text: emoji.text, position: emoji.position, size: emoji.size))
-            }
+        // The first emoji with each valid id keeps it; the others get fresh ones, which must not
+        // collide with an id that comes later in the list.
+        var taken = Set<Int>()
+        taken.reserveCapacity(emojis.count)
+        let keepsID = emojis.map { (1...EmojiArtFormat.maxEmojiID).contains($0.id) && taken.insert($0.id).inserted }
+        var ids = FreshEmojiIDs(
+            counter: min(max(uniqueEmojiId, taken.max() ?? 0, 0), EmojiArtFormat.maxEmojiID), taken: taken)
+        self.emojis = zip(emojis, keepsID).map { emoji, keepsID in
+            keepsID ? emoji : Emoji(id: ids.next(), text: emoji.text, position: emoji.position, size: emoji.size)
         }
-        self.emojis = unique
-        self.uniqueEmojiId = counter
+        self.uniqueEmojiId = ids.counter
+    }
+
+    /// The id the next added emoji gets: one above the counter, as in the original. A counter
+    /// already at `EmojiArtFormat.maxEmojiID` (a file may hold one) cannot grow, or the saved file
+    /// would not open again; then the smallest id no emoji has is used instead.
+    public func nextEmojiID() -> Int {
+        if uniqueEmojiId < EmojiArtFormat.maxEmojiID { return uniqueEmojiId + 1 }
+        var ids = FreshEmojiIDs(counter: uniqueEmojiId, taken: Set(emojis.map(\.id)))
+        return ids.next()
     }
 
     /// Adds an emoji on top of the others and returns it with its new id.
     @discardableResult
     public mutating func addEmoji(_ text: String, at position: DocumentPoint, size: Double) -> Emoji {
-        uniqueEmojiId += 1
-        let emoji = Emoji(id: uniqueEmojiId, text: text, position: position, size: size)
+        let emoji = Emoji(id: nextEmojiID(), text: text, position: position, size: size)
+        uniqueEmojiId = max(uniqueEmojiId, emoji.id)
         emojis.append(emoji)
         return emoji
     }
@@ -104,5 +109,30 @@ public struct PlacedEmoji: Hashable, Sendable {
     public init(index: Int, emoji: Emoji) {
         self.index = index
         self.emoji = emoji
+    }
+}
+
+/// Hands out ids no emoji has: counting up from the counter while it is below
+/// `EmojiArtFormat.maxEmojiID`, then the smallest free ones (checked in one upward sweep, so
+/// renumbering a million emojis stays linear).
+private struct FreshEmojiIDs {
+    private(set) var counter: Int
+    var taken: Set<Int>
+    private var smallestCandidate = 1
+
+    init(counter: Int, taken: Set<Int>) {
+        self.counter = counter
+        self.taken = taken
+    }
+
+    mutating func next() -> Int {
+        if counter < EmojiArtFormat.maxEmojiID {
+            counter += 1  // above every taken id, so free
+            taken.insert(counter)
+            return counter
+        }
+        while taken.contains(smallestCandidate) { smallestCandidate += 1 }
+        taken.insert(smallestCandidate)
+        return smallestCandidate
     }
 }

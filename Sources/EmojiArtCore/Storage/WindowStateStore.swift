@@ -61,16 +61,25 @@ public struct WindowStateStore: Sendable {
         } catch {
             return nil
         }
-        switch WindowStateRecord.decode(data) {
-        case .record(let record):
-            guard record.documentPath == path, record.state.isValid else { return nil }
-            return record.state
-        case .newerVersion:
-            return nil
-        case .damaged(let problem):
+        let outcome = WindowStateRecord.decode(data)
+        if case .damaged(let problem) = outcome {
             setAside(file, problem: problem)
             return nil
         }
+        return Self.state(in: outcome, documentPath: path)
+    }
+
+    /// The state a window-state file holding `data` gives the document at `documentPath` (a
+    /// canonical path, see `canonicalPath(of:)`), decoded exactly as `state(for:)` decodes the
+    /// file, or nil when it gives none. No file is touched, so the fuzzer (`Fuzz/`) can feed it
+    /// any bytes.
+    public static func state(fromFileContents data: Data, documentPath: String) -> WindowState? {
+        state(in: WindowStateRecord.decode(data), documentPath: documentPath)
+    }
+
+    private static func state(in outcome: WindowStateRecord.Outcome, documentPath: String) -> WindowState? {
+        guard case .record(let record) = outcome else { return nil }
+        return record.documentPath == documentPath && record.state.isValid ? record.state : nil
     }
 
     /// Saves the document's state atomically, replacing any earlier one (also one left by a

@@ -13,12 +13,16 @@ extension Character {
     /// - a skin-tone modifier that modifies nothing (a lone "🏽");
     /// - a regional indicator without its partner (half a flag);
     /// - a keycap base 0–9, # or * without the keycap U+20E3 ("1" + U+FE0F);
+    /// - a sequence ending in the joiner U+200D with nothing joined ("😻" + U+200D before a
+    ///   letter): kept, it would join the next emoji once the text between them is filtered out,
+    ///   making a third emoji nobody typed (found by `scripts/fuzz text`);
     /// - below U+238D, a base followed by anything but U+FE0F ("©" + U+0301): there is no
     ///   emoji sequence that starts that low other than presentation sequences and keycaps.
     public var isEmoji: Bool {
         let scalars = unicodeScalars
         guard let first = scalars.first, first.properties.isEmoji else { return false }
         guard !scalars.contains(EmojiScalar.textPresentationSelector) else { return false }
+        guard scalars.last != EmojiScalar.zeroWidthJoiner else { return false }
 
         if EmojiScalar.skinToneModifiers.contains(first.value) { return false }
         if EmojiScalar.regionalIndicators.contains(first.value) {
@@ -60,6 +64,7 @@ private enum EmojiScalar {
     static let textPresentationSelector: Unicode.Scalar = "\u{FE0E}"
     static let emojiPresentationSelector: Unicode.Scalar = "\u{FE0F}"
     static let combiningKeycap: Unicode.Scalar = "\u{20E3}"
+    static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
     static let skinToneModifiers: ClosedRange<UInt32> = 0x1F3FB...0x1F3FF
     static let regionalIndicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
     static let keycapBases: Set<Unicode.Scalar> = Set("0123456789#*".unicodeScalars)

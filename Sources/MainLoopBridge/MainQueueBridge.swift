@@ -1,23 +1,27 @@
-import CGtk
+internal import CGLib
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // libdispatch on Linux wakes its main queue through an eventfd and expects the owner of the main
-// thread to drain it. Under g_application_run nobody does, so `Task { @MainActor in }`,
-// `await MainActor.run` and `DispatchQueue.main.async` would never run (DESIGN joint 3). These two
-// entry points are what CoreFoundation uses for the same job on Darwin.
+// thread to drain it. Under g_application_run (or any g_main_loop_run) nobody does, so
+// `Task { @MainActor in }`, `await MainActor.run` and `DispatchQueue.main.async` would never run
+// (DESIGN joint 3). These two entry points are what CoreFoundation uses for the same job on Darwin.
 @_silgen_name("_dispatch_get_main_queue_handle_4CF")
 private func dispatchMainQueueHandle() -> Int32
 
 @_silgen_name("_dispatch_main_queue_callback_4CF")
 private func dispatchMainQueueCallback(_ message: UnsafeMutableRawPointer?)
 
-/// Drains libdispatch's main queue from the GLib main loop. Install once, before
-/// `g_application_run`, on the main thread.
-enum MainQueueBridge {
+/// Drains libdispatch's main queue from the GLib main loop. Install once, before the loop runs
+/// (`g_application_run`), on the main thread. GLib only: its own target, so the sanitizer runs
+/// and `MainLoopBridgeTests` reach it without GTK.
+public enum MainQueueBridge {
     /// Watches the main queue's eventfd at low priority, so GTK's input and drawing go first.
-    static func install() {
+    public static func install() {
         let fd = dispatchMainQueueHandle()
-        _ = emojiart_unix_fd_add_full(G_PRIORITY_DEFAULT_IDLE, fd, G_IO_IN, mainQueueReady, nil, nil)
+        _ = g_unix_fd_add_full(G_PRIORITY_DEFAULT_IDLE, fd, G_IO_IN, mainQueueReady, nil, nil)
     }
 }
 

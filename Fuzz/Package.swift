@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// libFuzzer harnesses for every decoder that reads outside data (DESIGN joint 8). A package of its
+// own: it is built with -sanitize=fuzzer,address into its own scratch folder, and the main build
+// never sees it. Build and run through scripts/fuzz, which passes the sanitizer flags to every
+// module (EmojiArtCore included, so libFuzzer sees its coverage).
+let package = Package(
+    name: "EmojiArtFuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "EmojiArt", path: ".."),
+    ],
+    targets: [
+        // The declaration of LLVMFuzzerRunDriver; the library comes with -sanitize=fuzzer.
+        .systemLibrary(name: "CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"]),
+        .executableTarget(name: "FuzzDocument", dependencies: ["FuzzSupport", core]),
+        .executableTarget(name: "FuzzPalettes", dependencies: ["FuzzSupport", core]),
+        .executableTarget(name: "FuzzWindowState", dependencies: ["FuzzSupport", core]),
+        .executableTarget(name: "FuzzText", dependencies: ["FuzzSupport", core]),
+        .executableTarget(name: "FuzzImageHeader", dependencies: ["FuzzSupport", core]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+var core: Target.Dependency { .product(name: "EmojiArtCore", package: "EmojiArt") }

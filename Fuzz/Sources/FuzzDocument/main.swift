@@ -1,0 +1,47 @@
+import EmojiArtCore
+import Foundation
+import FuzzSupport
+
+// The `.emojiart` decoder (SPEC M4) on any bytes: it must refuse with a `DocumentReadError` or
+// give a model that saves and reopens as itself. The first save rounds positions and sizes to
+// integers (the iOS app reads them as Int), so the check is that saving is stable from then on.
+@_cdecl("LLVMFuzzerTestOneInput")
+func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let data = FuzzDriver.data(bytes, count)
+    let model: EmojiArtModel
+    do {
+        model = try EmojiArtDecoder(fileName: "fuzz.emojiart").decode(data)
+    } catch {
+        require(!error.description.isEmpty, "an error without a message")
+        return 0
+    }
+    checkInvariants(model)
+    let saved = EmojiArtEncoder().encode(model)
+    let reopened: EmojiArtModel
+    do {
+        reopened = try EmojiArtDecoder().decode(saved)
+    } catch {
+        require(false, "a document that opened does not reopen after saving: \(error)")
+        return 0
+    }
+    checkInvariants(reopened)
+    require(reopened.emojis.count == model.emojis.count, "saving changed the number of emojis")
+    require(reopened.background == model.background, "saving changed the background")
+    require(EmojiArtEncoder().encode(reopened) == saved, "saving a reopened document changed its bytes")
+    // What `emojiart info` prints.
+    _ = DocumentSummary(model: model, imageSize: model.background.imageData.flatMap(ImageHeader.init).map { ($0.width, $0.height) })
+    return 0
+}
+
+/// What every model must hold, however odd its file was (SPEC M3, M4).
+func checkInvariants(_ model: EmojiArtModel) {
+    var ids = Set<Int>()
+    for emoji in model.emojis {
+        require(emoji.id > 0 && emoji.id <= model.uniqueEmojiId, "id \(emoji.id) outside 1...\(model.uniqueEmojiId)")
+        require(ids.insert(emoji.id).inserted, "id \(emoji.id) twice")
+        require(emoji.text.count == 1 && emoji.text.first?.isEmoji == true, "“\(emoji.text)” is not one emoji")
+        require(emoji.size.isFinite && emoji.position.x.isFinite && emoji.position.y.isFinite, "a number is not finite")
+    }
+}
+
+FuzzDriver.run(testOneInput)
