@@ -25,7 +25,7 @@ private final class WriteRecorder: Sendable {
 
 /// Polls `condition` on the main actor until it holds or `seconds` pass.
 @MainActor
-private func eventually(within seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+private func eventually(within seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
         if condition() { return true }

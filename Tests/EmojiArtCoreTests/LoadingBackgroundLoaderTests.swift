@@ -285,8 +285,14 @@ import Testing
         let decodedOnMainThread = LoadingBox<Bool?>(nil)
         let (loader, _) = makeLoader(ImageFetcher { [pngA] _ in
             fetchedOnMainThread.value = Thread.isMainThread
-            // Blocks this thread, as slow synchronous work would; the main actor must not care.
-            _ = Self.wait(for: release)
+            // Holds the fetch until released, blocking a thread as slow synchronous work would:
+            // a dispatch thread, not one of the few cooperative ones other tests run on.
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    _ = Self.wait(for: release)
+                    continuation.resume()
+                }
+            }
             return pngA
         }) { data in
             decodedOnMainThread.value = Thread.isMainThread
@@ -307,6 +313,6 @@ import Testing
 
     /// Waits synchronously, a bounded time, for `semaphore`; false if it never came.
     nonisolated static func wait(for semaphore: DispatchSemaphore) -> Bool {
-        semaphore.wait(timeout: .now() + 10) == .success
+        semaphore.wait(timeout: .now() + 60) == .success
     }
 }

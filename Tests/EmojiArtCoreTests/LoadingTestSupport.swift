@@ -3,7 +3,7 @@ import Foundation
 /// Waits until `condition` holds, checking every 10 ms, for at most `seconds` (generous: it
 /// bounds a test that would otherwise hang, it measures nothing). Returns whether it held.
 func loadingWaitUntil(
-    seconds: Double = 10, _ condition: @Sendable () async -> Bool
+    seconds: Double = 60, _ condition: @Sendable () async -> Bool
 ) async -> Bool {
     let end = Date().addingTimeInterval(seconds)
     while Date() < end {
