@@ -46,6 +46,35 @@ import Testing
         }
     }
 
+    @Test("opening a document removes its own stale temporary files and no other document's")
+    func removesOnlyThisDocumentsFiles() throws {
+        try withTemporaryDirectory { directory in
+            let document = directory.appendingPathComponent("cat.emojiart")
+            let mine = [".cat.emojiart.Ab12Cd.tmp", ".cat.emojiart.000000.tmp"]
+            let others = [".dog.emojiart.Ab12Cd.tmp", ".cat.emojiart.x.Ab12Cd.tmp", ".cat.Ab12Cd.tmp", "cat.emojiart"]
+            for name in mine + others {
+                try Data("x".utf8).write(to: directory.appendingPathComponent(name))
+            }
+            let removed = AtomicFile.removeStaleTemporaryFiles(of: document, olderThanSeconds: 0)
+            #expect(Set(removed.map(\.lastPathComponent)) == Set(mine))
+            #expect(try contents(of: directory) == others.sorted())
+        }
+    }
+
+    @Test("a symlinked document's temporary files are looked for beside its target")
+    func symlinkedDocument() throws {
+        try withTemporaryDirectory { directory in
+            let target = directory.appendingPathComponent("real")
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+            try Data("{}".utf8).write(to: target.appendingPathComponent("cat.emojiart"))
+            let link = directory.appendingPathComponent("link.emojiart")
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target.appendingPathComponent("cat.emojiart"))
+            try Data("x".utf8).write(to: target.appendingPathComponent(".cat.emojiart.Ab12Cd.tmp"))
+            #expect(AtomicFile.removeStaleTemporaryFiles(of: link, olderThanSeconds: 0).count == 1)
+            #expect(try contents(of: target) == ["cat.emojiart"])
+        }
+    }
+
     @Test("a missing folder has nothing to remove")
     func missingFolder() throws {
         try withTemporaryDirectory { directory in

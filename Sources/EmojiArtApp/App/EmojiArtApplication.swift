@@ -68,6 +68,7 @@ final class EmojiArtApplication {
         }
         do {
             let document = EmojiArtDocument(model: try DocumentFile.read(from: file))
+            AtomicFile.removeStaleTemporaryFiles(of: file)  // left by a save that was killed
             show(DocumentWindow(application: self, document: document, location: .file(file)))
             RecentFiles.add(file)
         } catch {

@@ -21,9 +21,7 @@ struct TemporaryFile {
 
     /// Creates the file with `mkstemps`: a fresh name that nobody else can have opened, mode 0600.
     init(in directory: String, for name: String) throws(SystemError) {
-        let overhead = 1 + 1 + Self.randomPartLength + Self.suffix.utf8.count
-        let base = Self.prefix(of: name, maximumBytes: Self.maximumNameBytes - overhead)
-        let template = PathResolution.join(directory, ".\(base).XXXXXX\(Self.suffix)")
+        let template = PathResolution.join(directory, ".\(Self.baseName(for: name)).XXXXXX\(Self.suffix)")
         var bytes = Array(template.utf8CString)
         let descriptor = bytes.withUnsafeMutableBufferPointer {
             mkstemps($0.baseAddress!, Int32(Self.suffix.utf8.count))
@@ -31,6 +29,13 @@ struct TemporaryFile {
         guard descriptor >= 0 else { throw .current }
         self.descriptor = descriptor
         self.path = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The part of a temporary file's name that comes from `name`, the file being saved: all
+    /// of it, or as much as fits in a file name beside the dots, random part and suffix.
+    static func baseName(for name: String) -> String {
+        let overhead = 1 + 1 + randomPartLength + suffix.utf8.count
+        return prefix(of: name, maximumBytes: maximumNameBytes - overhead)
     }
 
     /// Whether `name` looks like one of ours: a dot, a non-empty name, a dot, six letters or

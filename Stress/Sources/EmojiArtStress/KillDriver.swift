@@ -59,8 +59,12 @@ struct KillDriver {
             }
             // What a launch does: temporary files of saves that never finished are removed (the
             // child is dead, so no age is needed to be sure the save is not still running).
-            for saveFolder in files.saveFolders {
-                AtomicFile.removeStaleTemporaryFiles(in: saveFolder, olderThanSeconds: 0)
+            // The app cleans its own folders at launch and a document's when it opens it.
+            for storeFolder in files.saveFolders.dropFirst() {
+                AtomicFile.removeStaleTemporaryFiles(in: storeFolder, olderThanSeconds: 0)
+            }
+            for document in [files.smallDocument, files.largeDocument] {
+                AtomicFile.removeStaleTemporaryFiles(of: document, olderThanSeconds: 0)
             }
             let stray = files.temporaryFiles() + files.quarantinedFiles()
             if !stray.isEmpty { summary.damagedFiles.append("round \(round): left behind \(stray)") }
