@@ -80,7 +80,9 @@ import Testing
         // Another thread reads the file the whole time: every read must open (W2: atomic saves).
         let reading = LoadingBox(true)
         let badReads = LoadingBox([String]())
-        let reader = Task.detached {
+        // A dispatch thread, not a task: blocking reads must not hold a cooperative thread.
+        let readerDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
             while reading.value {
                 do {
                     _ = try DocumentFile.read(from: file)
@@ -89,8 +91,9 @@ import Testing
                 } catch {
                     _ = badReads.update { $0.append("\(error)") }
                 }
-                try? await Task.sleep(for: .microseconds(200))
+                usleep(200)
             }
+            readerDone.signal()
         }
 
         var manualSaves = [Task<Void, Never>]()
@@ -109,7 +112,12 @@ import Testing
         for save in manualSaves { await save.value }
         await autosaver.saveNow()
         reading.value = false
-        await reader.value
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                readerDone.wait()
+                continuation.resume()
+            }
+        }
 
         #expect(badReads.value.isEmpty, "\(badReads.value.prefix(3))")
         #expect(!document.hasUnsavedChanges)
