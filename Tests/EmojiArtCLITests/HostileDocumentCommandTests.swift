@@ -54,13 +54,13 @@ import Testing
 
     /// Runs the binary with a watchdog: a hostile file must not make it hang (a FIFO opened for
     /// reading would block forever), so after `seconds` it is killed and the test fails. The
-    /// waiting happens on a dispatch thread: blocked, Swift's two cooperative threads would stall
-    /// every other suite running meanwhile.
+    /// waiting happens on a thread of its own: on Linux, tasks and DispatchQueue.global() share
+    /// two threads on a two-core machine, and blocking them stalls every other suite meanwhile.
     func runBounded(_ arguments: [String], seconds: Double = 30) async throws -> CommandRunner.Result {
         let result = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 continuation.resume(returning: Result { try Self.runBlocking(arguments, seconds: seconds) })
-            }
+            }.start()
         }
         let finished = try result.get()
         #expect(finished.endedNormally, "emojiart \(arguments) ended by a signal (or the watchdog)")

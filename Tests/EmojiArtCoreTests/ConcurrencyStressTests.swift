@@ -80,20 +80,11 @@ import Testing
         // Another thread reads the file the whole time: every read must open (W2: atomic saves).
         let reading = LoadingBox(true)
         let badReads = LoadingBox([String]())
-        // A dispatch thread, not a task: blocking reads must not hold a cooperative thread.
-        let readerDone = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            while reading.value {
-                do {
-                    _ = try DocumentFile.read(from: file)
-                } catch DocumentReadError.fileNotReadable(.notFound) {
-                    // not saved yet
-                } catch {
-                    _ = badReads.update { $0.append("\(error)") }
-                }
-                usleep(200)
+        // A thread of its own: blocking reads must not hold one of the pool's (see `onDedicatedThread`).
+        let reader = Task {
+            await onDedicatedThread {
+                readUntilStopped(file, while: reading, badReads: badReads)
             }
-            readerDone.signal()
         }
 
         var manualSaves = [Task<Void, Never>]()
@@ -112,12 +103,7 @@ import Testing
         for save in manualSaves { await save.value }
         await autosaver.saveNow()
         reading.value = false
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                readerDone.wait()
-                continuation.resume()
-            }
-        }
+        await reader.value
 
         #expect(badReads.value.isEmpty, "\(badReads.value.prefix(3))")
         #expect(!document.hasUnsavedChanges)
@@ -125,5 +111,20 @@ import Testing
         // The last save holds the document as saving writes it (positions rounded to integers).
         let expected = try EmojiArtDecoder().decode(EmojiArtEncoder().encode(document.model))
         #expect(try DocumentFile.read(from: file) == expected)
+    }
+}
+
+/// Reads `file` again and again until `reading` turns false, noting every read that fails for
+/// any reason but the file not existing yet.
+private func readUntilStopped(_ file: URL, while reading: LoadingBox<Bool>, badReads: LoadingBox<[String]>) {
+    while reading.value {
+        do {
+            _ = try DocumentFile.read(from: file)
+        } catch DocumentReadError.fileNotReadable(.notFound) {
+            // not saved yet
+        } catch {
+            _ = badReads.update { $0.append("\(error)") }
+        }
+        usleep(200)
     }
 }
