@@ -53,8 +53,21 @@ import Testing
     }
 
     /// Runs the binary with a watchdog: a hostile file must not make it hang (a FIFO opened for
-    /// reading would block forever), so after `seconds` it is killed and the test fails.
-    func runBounded(_ arguments: [String], seconds: Double = 30) throws -> CommandRunner.Result {
+    /// reading would block forever), so after `seconds` it is killed and the test fails. The
+    /// waiting happens on a thread of its own: on Linux, tasks and DispatchQueue.global() share
+    /// two threads on a two-core machine, and blocking them stalls every other suite meanwhile.
+    func runBounded(_ arguments: [String], seconds: Double = 30) async throws -> CommandRunner.Result {
+        let result = await withCheckedContinuation { continuation in
+            Thread {
+                continuation.resume(returning: Result { try Self.runBlocking(arguments, seconds: seconds) })
+            }.start()
+        }
+        let finished = try result.get()
+        #expect(finished.endedNormally, "emojiart \(arguments) ended by a signal (or the watchdog)")
+        return finished.result
+    }
+
+    private static func runBlocking(_ arguments: [String], seconds: Double) throws -> (result: CommandRunner.Result, endedNormally: Bool) {
         let process = Process()
         process.executableURL = CommandRunner.executableURL
         process.arguments = arguments
@@ -70,19 +83,19 @@ import Testing
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         watchdog.cancel()
-        #expect(process.terminationReason == .exit, "emojiart \(arguments) ended by a signal (or the watchdog)")
-        return CommandRunner.Result(
+        let result = CommandRunner.Result(
             status: process.terminationStatus,
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
+        return (result, process.terminationReason == .exit)
     }
 
     /// Checks that both commands refuse `path` with status 1 and `message` on stderr.
-    func expectRefused(_ path: String, saying message: String) throws {
+    func expectRefused(_ path: String, saying message: String) async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: output) }
         for arguments in [["info", path], ["info", "--json", path], ["render", path, "-o", output.path]] {
-            let result = try runBounded(arguments)
+            let result = try await runBounded(arguments)
             #expect(result.status == 1, "\(arguments): \(result.standardError)")
             #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
             #expect(!result.standardError.contains("Usage"), "\(arguments)")
@@ -91,41 +104,41 @@ import Testing
     }
 
     @Test("a document nested a million levels deep is refused as too deep")
-    func deepNesting() throws {
+    func deepNesting() async throws {
         let files = try HostileFiles()
-        try expectRefused(try files.json("deep.emojiart", String(repeating: "[", count: 1_000_000)), saying: "nest deeper than 64 levels")
+        try await expectRefused(try files.json("deep.emojiart", String(repeating: "[", count: 1_000_000)), saying: "nest deeper than 64 levels")
     }
 
     @Test("binary garbage is refused as not JSON")
-    func garbage() throws {
+    func garbage() async throws {
         let files = try HostileFiles()
         let bytes = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) })
-        try expectRefused(try files.file("garbage.emojiart", bytes), saying: "not valid JSON")
+        try await expectRefused(try files.file("garbage.emojiart", bytes), saying: "not valid JSON")
     }
 
     @Test("duplicate keys and absurd numbers are refused naming the problem")
-    func badValues() throws {
+    func badValues() async throws {
         let files = try HostileFiles()
-        try expectRefused(try files.json("twice.emojiart", #"{"emojis":[],"emojis":[]}"#), saying: "twice")
-        try expectRefused(try files.json("huge-number.emojiart", #"{"emojis":[{"text":"😀","x":1e999}]}"#), saying: "too large a number")
+        try await expectRefused(try files.json("twice.emojiart", #"{"emojis":[],"emojis":[]}"#), saying: "twice")
+        try await expectRefused(try files.json("huge-number.emojiart", #"{"emojis":[{"text":"😀","x":1e999}]}"#), saying: "too large a number")
     }
 
     @Test("a file over 64 MB is refused before it is read, with its size")
-    func oversized() throws {
+    func oversized() async throws {
         let files = try HostileFiles()
-        try expectRefused(try files.oversized(), saying: "is too large to open (64 MB; the limit is 64 MB)")
+        try await expectRefused(try files.oversized(), saying: "is too large to open (64 MB; the limit is 64 MB)")
     }
 
     @Test("/dev/zero, a FIFO and a folder given as the document are refused without being read")
-    func notRegularFiles() throws {
+    func notRegularFiles() async throws {
         let files = try HostileFiles()
-        try expectRefused("/dev/zero", saying: "zero")
-        try expectRefused(try files.fifo(), saying: "pipe.emojiart")
-        try expectRefused(files.folder.path, saying: files.folder.lastPathComponent)
+        try await expectRefused("/dev/zero", saying: "zero")
+        try await expectRefused(try files.fifo(), saying: "pipe.emojiart")
+        try await expectRefused(files.folder.path, saying: files.folder.lastPathComponent)
     }
 
     @Test("render refuses a file:// background of /dev/zero or a FIFO with status 2, even --offline")
-    func fileBackgrounds() throws {
+    func fileBackgrounds() async throws {
         let files = try HostileFiles()
         let output = files.folder.appendingPathComponent("out.png").path
         for target in ["/dev/zero", try files.fifo()] {
@@ -133,24 +146,24 @@ import Testing
                 "file-background.emojiart",
                 #"{"emojis":[{"text":"😀"}],"background":{"theURL":""# + URL(fileURLWithPath: target).absoluteString + #""}}"#)
             for extra in [[], ["--offline"]] {
-                let result = try runBounded(["render", document, "-o", output] + extra)
+                let result = try await runBounded(["render", document, "-o", output] + extra)
                 #expect(result.status == 2, "\(target) \(extra): \(result.standardError)")
                 #expect(result.standardError.contains("emojiart: "), "\(result.standardError)")
             }
-            #expect(try runBounded(["info", document]).status == 0)  // info never reads the background
+            #expect(try await runBounded(["info", document]).status == 0)  // info never reads the background
         }
     }
 
     @Test("render refuses an embedded image declaring 30,000 × 30,000 pixels from its header, with status 2")
-    func hugeEmbeddedImage() throws {
+    func hugeEmbeddedImage() async throws {
         let files = try HostileFiles()
         let document = try files.documentEmbeddingPNG(width: 30_000, height: 30_000)
         let output = files.folder.appendingPathComponent("out.png").path
-        let result = try runBounded(["render", document, "-o", output])
+        let result = try await runBounded(["render", document, "-o", output])
         #expect(result.status == 2, "\(result.standardError)")
         #expect(result.standardError.contains("30000 × 30000 pixels, more than EmojiArt can show"), "\(result.standardError)")
         // info reads only the header, so it can say how large the image claims to be.
-        let info = try runBounded(["info", "--json", document])
+        let info = try await runBounded(["info", "--json", document])
         #expect(info.status == 0)
         #expect(info.standardOutput.contains(#""pixelHeight":30000,"pixelWidth":30000"#))
     }

@@ -80,16 +80,10 @@ import Testing
         // Another thread reads the file the whole time: every read must open (W2: atomic saves).
         let reading = LoadingBox(true)
         let badReads = LoadingBox([String]())
-        let reader = Task.detached {
-            while reading.value {
-                do {
-                    _ = try DocumentFile.read(from: file)
-                } catch DocumentReadError.fileNotReadable(.notFound) {
-                    // not saved yet
-                } catch {
-                    _ = badReads.update { $0.append("\(error)") }
-                }
-                try? await Task.sleep(for: .microseconds(200))
+        // A thread of its own: blocking reads must not hold one of the pool's (see `onDedicatedThread`).
+        let reader = Task {
+            await onDedicatedThread {
+                readUntilStopped(file, while: reading, badReads: badReads)
             }
         }
 
@@ -117,5 +111,20 @@ import Testing
         // The last save holds the document as saving writes it (positions rounded to integers).
         let expected = try EmojiArtDecoder().decode(EmojiArtEncoder().encode(document.model))
         #expect(try DocumentFile.read(from: file) == expected)
+    }
+}
+
+/// Reads `file` again and again until `reading` turns false, noting every read that fails for
+/// any reason but the file not existing yet.
+private func readUntilStopped(_ file: URL, while reading: LoadingBox<Bool>, badReads: LoadingBox<[String]>) {
+    while reading.value {
+        do {
+            _ = try DocumentFile.read(from: file)
+        } catch DocumentReadError.fileNotReadable(.notFound) {
+            // not saved yet
+        } catch {
+            _ = badReads.update { $0.append("\(error)") }
+        }
+        usleep(200)
     }
 }
