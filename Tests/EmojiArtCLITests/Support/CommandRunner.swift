@@ -14,7 +14,9 @@ enum CommandRunner {
     }
 
     static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // This file is Tests/EmojiArtCLITests/Support/CommandRunner.swift.
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
     }
 
     static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
