@@ -127,6 +127,8 @@ public struct EmojiArtDecoder: Sendable {
         static let y = EmojiFields(rawValue: 4)
         static let size = EmojiFields(rawValue: 8)
         static let id = EmojiFields(rawValue: 16)
+        static let rotation = EmojiFields(rawValue: 32)
+        static let flipped = EmojiFields(rawValue: 64)
     }
 
     private func readEmoji(_ scanner: inout JSONScanner, number: Int) throws -> Emoji {
@@ -136,6 +138,8 @@ public struct EmojiArtDecoder: Sendable {
         var text: String?
         var x = 0.0, y = 0.0, size = 40.0
         var id = 0
+        var rotation = 0.0
+        var flipped = false
         var seen: EmojiFields = []
         func first(_ field: EmojiFields, _ name: String) throws {
             guard seen.insert(field).inserted else {
@@ -159,6 +163,21 @@ public struct EmojiArtDecoder: Sendable {
                 try first(.id, "id")
                 // An id of 0 or less is replaced by a fresh one, like a duplicate (see EmojiArtModel.init).
                 id = try readInteger(&scanner, named: "the id of emoji number \(number)", in: Int(Int32.min)...EmojiArtFormat.maxEmojiID)
+            } else if scanner.matches(key, "rotation") {
+                // Ours, beyond the original (M3): a value of another type is ignored like an unknown key.
+                try first(.rotation, "rotation")
+                if try scanner.peekKind() == .number {
+                    rotation = try readNumber(&scanner, named: "the rotation of emoji number \(number)")
+                } else {
+                    try scanner.skipValue(depth: 4)
+                }
+            } else if scanner.matches(key, "flipped") {
+                try first(.flipped, "flipped")
+                if try scanner.peekKind() == .bool {
+                    flipped = try scanner.readBool()
+                } else {
+                    try scanner.skipValue(depth: 4)
+                }
             } else {
                 try scanner.skipValue(depth: 4)
             }
@@ -174,7 +193,8 @@ public struct EmojiArtDecoder: Sendable {
         guard EmojiArtFormat.sizeRange.contains(size) else {
             throw invalid("emoji number \(number) has a size of \(size); sizes must be from \(Int(EmojiArtFormat.sizeRange.lowerBound)) to \(Int(EmojiArtFormat.sizeRange.upperBound))")
         }
-        return Emoji(id: id, text: text, position: DocumentPoint(x: x, y: y), size: size)
+        return Emoji(
+            id: id, text: text, position: DocumentPoint(x: x, y: y), size: size, rotation: rotation, flipped: flipped)
     }
 
     // MARK: - Values

@@ -42,8 +42,16 @@ public struct EmojiArtEncoder: Sendable {
     private func appendEmoji(_ emoji: Emoji, to output: inout [UInt8]) {
         let limit = EmojiArtFormat.maxCoordinateMagnitude
         let sizes = EmojiArtFormat.sizeRange
-        output.append(contentsOf: #"{"id":"#.utf8)
+        // Keys in sorted order; `flipped` and `rotation` only when set, so an upright emoji is
+        // written exactly as the iOS app writes it (M3).
+        output.append(UInt8(ascii: "{"))
+        if emoji.flipped { output.append(contentsOf: #""flipped":true,"#.utf8) }
+        output.append(contentsOf: #""id":"#.utf8)
         appendInteger(emoji.id, to: &output)
+        if emoji.rotation != 0, emoji.rotation.isFinite {
+            output.append(contentsOf: #","rotation":"#.utf8)
+            appendAngle(emoji.rotation, to: &output)
+        }
         output.append(contentsOf: #","size":"#.utf8)
         appendInteger(writable(emoji.size, in: sizes.lowerBound...sizes.upperBound), to: &output)
         output.append(contentsOf: #","text":"#.utf8)
@@ -59,6 +67,16 @@ public struct EmojiArtEncoder: Sendable {
     private func writable(_ value: Double, in range: ClosedRange<Double>) -> Int {
         guard value.isFinite else { return Int(max(range.lowerBound, min(range.upperBound, 0))) }
         return Int(max(range.lowerBound, min(range.upperBound, value.rounded())))
+    }
+
+    /// An angle in degrees to 1/100°: integral angles as integers, others as short decimals.
+    private func appendAngle(_ degrees: Double, to output: inout [UInt8]) {
+        let hundredths = (degrees * 100).rounded()
+        if hundredths.truncatingRemainder(dividingBy: 100) == 0 {
+            appendInteger(Int(hundredths / 100), to: &output)
+        } else {
+            output.append(contentsOf: String(hundredths / 100).utf8)
+        }
     }
 
     private func appendInteger(_ value: Int, to output: inout [UInt8]) {

@@ -7,17 +7,42 @@ public struct Emoji: Identifiable, Hashable, Sendable {
     public var position: DocumentPoint
     /// The font point size at zoom 1 (one point is one logical pixel).
     public var size: Double
+    /// Degrees clockwise about the emoji's centre, −180 < r ≤ 180 (beyond the original, M3).
+    public var rotation: Double {
+        didSet { rotation = Self.normalized(rotation: rotation) }
+    }
+    /// Mirrored left–right (beyond the original, M3), applied before the rotation.
+    public var flipped: Bool
 
-    public init(id: Int, text: String, position: DocumentPoint, size: Double) {
+    public init(
+        id: Int, text: String, position: DocumentPoint, size: Double, rotation: Double = 0, flipped: Bool = false
+    ) {
         self.id = id
         self.text = text
         self.position = position
         self.size = size
+        self.rotation = Self.normalized(rotation: rotation)
+        self.flipped = flipped
+    }
+
+    /// The same emoji under another id (fresh ids for duplicates, pastes).
+    public func withID(_ newID: Int) -> Emoji {
+        Emoji(id: newID, text: text, position: position, size: size, rotation: rotation, flipped: flipped)
     }
 
     /// Core knows no fonts: for hit testing, the selection mark and bounds an emoji is the
-    /// square of side `size` centred on its position (DESIGN "Fonts, sizes, geometry").
+    /// square of side `size` centred on its position, turned by `rotation` (DESIGN "Fonts, sizes,
+    /// geometry"). This is the unrotated square.
     public var frame: DocumentRect {
         DocumentRect(center: position, size: DocumentSize(width: size, height: size))
+    }
+
+    /// Brings any angle into −180 < r ≤ 180, so equal turns compare equal; non-finite is 0.
+    public static func normalized(rotation: Double) -> Double {
+        guard rotation.isFinite else { return 0 }
+        var angle = rotation.truncatingRemainder(dividingBy: 360)
+        if angle <= -180 { angle += 360 }
+        if angle > 180 { angle -= 360 }
+        return angle == 0 ? 0 : angle  // no −0 in files
     }
 }

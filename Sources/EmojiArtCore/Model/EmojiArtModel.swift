@@ -25,7 +25,7 @@ public struct EmojiArtModel: Hashable, Sendable {
         var ids = FreshEmojiIDs(
             counter: min(max(uniqueEmojiId, taken.max() ?? 0, 0), EmojiArtFormat.maxEmojiID), taken: taken)
         self.emojis = zip(emojis, keepsID).map { emoji, keepsID in
-            keepsID ? emoji : Emoji(id: ids.next(), text: emoji.text, position: emoji.position, size: emoji.size)
+            keepsID ? emoji : emoji.withID(ids.next())
         }
         self.uniqueEmojiId = ids.counter
     }
@@ -94,10 +94,10 @@ public struct EmojiArtModel: Hashable, Sendable {
         }
     }
 
-    /// The union of the emojis' frames, or nil when there are none.
+    /// The union of the emojis' (turned) squares, or nil when there are none.
     public var emojiBounds: DocumentRect? {
         guard let first = emojis.first else { return nil }
-        return emojis.dropFirst().reduce(first.frame) { $0.union($1.frame) }
+        return emojis.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }
     }
 }
 
