@@ -30,7 +30,14 @@ let package = Package(
             pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
-        .target(name: "EmojiArtRender", dependencies: ["EmojiArtCore", "CPangoCairo", "CGdkPixbuf"]),
+        // libdeflate and zlib for the PNG writer (Export/PNGEncoder.swift).
+        .systemLibrary(
+            name: "CPNGEncoding",
+            path: "Sources/CPNGEncoding",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev", "zlib1g-dev"])]
+        ),
+        .target(name: "EmojiArtRender", dependencies: ["EmojiArtCore", "CPangoCairo", "CGdkPixbuf", "CPNGEncoding"]),
         .systemLibrary(
             name: "CGtk",
             pkgConfig: "libadwaita-1",

@@ -46,7 +46,7 @@ public final class DocumentExporter {
         try Self.check(drawStatus)
 
         if options.format == .png {
-            try Self.check(cairo_surface_write_to_png_stream(surface, writeToStream, Unmanaged.passUnretained(output).toOpaque()))
+            return try PNGEncoder.encode(surface)
         } else {
             cairo_surface_finish(surface)
             try Self.check(cairo_surface_status(surface))
