@@ -31,3 +31,14 @@ static inline void emojiart_accessible_set_label(GtkWidget *widget, const char *
 }
 
 static inline GType emojiart_type_int(void) { return G_TYPE_INT; }
+
+// gettext (SPEC A3). Swift's Glibc module leaves libintl.h out, so the domain is bound here;
+// lookups go through GLib's g_dgettext / g_dngettext, which Swift imports from glib.h.
+#include <libintl.h>
+#include <locale.h>
+
+/// Binds `domain` to the catalogs under `directory` (DIR/LANG/LC_MESSAGES/DOMAIN.mo), in UTF-8.
+static inline void emojiart_bind_text_domain(const char *domain, const char *directory) {
+    bindtextdomain(domain, directory);
+    bind_textdomain_codeset(domain, "UTF-8");
+}

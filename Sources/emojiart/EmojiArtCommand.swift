@@ -1,4 +1,5 @@
 import ArgumentParser
+import EmojiArtApp
 
 /// `emojiart [FILE…]` opens windows (the default `open` subcommand); the other subcommands work
 /// headless, without a display.
@@ -14,4 +15,10 @@ struct EmojiArtCommand: ParsableCommand {
         subcommands: [Open.self, Info.self, Render.self],
         defaultSubcommand: Open.self
     )
+
+    /// Binds the translations before anything is parsed or printed (SPEC A3), then runs.
+    static func main() {
+        Translations.install()
+        main(nil)
+    }
 }

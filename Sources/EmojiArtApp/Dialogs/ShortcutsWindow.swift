@@ -1,25 +1,27 @@
 import CGtk
+import EmojiArtCore
 
 /// The Keyboard Shortcuts window (X2, Ctrl+?), built from GtkBuilder XML as GtkShortcutsWindow
 /// expects.
 @MainActor
 enum ShortcutsWindow {
-    private static let sections: [(title: String, shortcuts: [(accelerator: String, title: String)])] = [
-        ("Documents", [
-            ("<Control>n", "New window"), ("<Control>o", "Open"), ("<Control>s", "Save"),
-            ("<Control><Shift>s", "Save as"), ("<Control>w", "Close window"), ("<Control>q", "Quit"),
+    /// Built when the window opens, so the titles are in the language of the moment.
+    private static var sections: [(title: String, shortcuts: [(accelerator: String, title: String)])] { [
+        (localized("Documents"), [
+            ("<Control>n", localized("New window")), ("<Control>o", localized("Open")), ("<Control>s", localized("Save")),
+            ("<Control><Shift>s", localized("Save as")), ("<Control>w", localized("Close window")), ("<Control>q", localized("Quit")),
         ]),
-        ("Editing", [
-            ("<Control>z", "Undo"), ("<Control><Shift>z", "Redo"), ("Delete BackSpace", "Delete the selection"),
-            ("<Control>a", "Select all"), ("Escape", "Clear the selection"), ("Tab", "Select the next emoji"),
-            ("Left Right Up Down", "Nudge the selection by 1 point"), ("<Shift>Left <Shift>Right", "Nudge by 10 points"),
+        (localized("Editing"), [
+            ("<Control>z", localized("Undo")), ("<Control><Shift>z", localized("Redo")), ("Delete BackSpace", localized("Delete the selection")),
+            ("<Control>a", localized("Select all")), ("Escape", localized("Clear the selection")), ("Tab", localized("Select the next emoji")),
+            ("Left Right Up Down", localized("Nudge the selection by 1 point")), ("<Shift>Left <Shift>Right", localized("Nudge by 10 points")),
         ]),
-        ("View", [
-            ("<Control>0", "Zoom to fit"), ("<Control>equal", "Zoom in"), ("<Control>minus", "Zoom out"),
-            ("Left Right Up Down", "Pan, with nothing selected"),
+        (localized("View"), [
+            ("<Control>0", localized("Zoom to fit")), ("<Control>equal", localized("Zoom in")), ("<Control>minus", localized("Zoom out")),
+            ("Left Right Up Down", localized("Pan, with nothing selected")),
         ]),
-        ("General", [("<Control>question", "Keyboard shortcuts"), ("F10", "Main menu")]),
-    ]
+        (localized("General"), [("<Control>question", localized("Keyboard shortcuts")), ("F10", localized("Main menu"))]),
+    ] }
 
     static func present(parent: UnsafeMutablePointer<GtkWidget>?) {
         let builder = gtk_builder_new_from_string(xml, -1)!
