@@ -62,13 +62,47 @@ public final class DocumentRenderer {
             // Below one device pixel nothing readable is left to draw.
             guard devicePixels >= 1, devicePixels.isFinite else { continue }
             let center = viewport.viewPoint(for: emoji.position, in: viewSize)
-            // A raster is at most `maximumWidthPerHeight` times as wide as the emoji is tall.
-            let reach = emoji.size * viewport.zoom * EmojiRasterizer.maximumWidthPerHeight / 2
+            // A raster is at most `maximumWidthPerHeight` times as wide as the emoji is tall; turned,
+            // its corners reach √2 times as far.
+            let turned = emoji.rotation != 0
+            let reach = emoji.size * viewport.zoom * EmojiRasterizer.maximumWidthPerHeight / 2 * (turned ? 2.0.squareRoot() : 1)
             guard Self.isVisible(center: center, reach: reach, in: viewSize) else { continue }
             let pixelSize = fixedRasterPixelSize ?? Int(devicePixels.rounded())
             guard let raster = rasterCache.raster(for: emoji.text, pixelSize: pixelSize) else { continue }
-            paint(raster, atDevicePixels: devicePixels, centeredAt: center, deviceScale: deviceScale, into: cr)
+            if turned || emoji.flipped {
+                paint(raster, atDevicePixels: devicePixels, centeredAt: center, deviceScale: deviceScale,
+                      rotation: emoji.rotation, flipped: emoji.flipped, into: cr)
+            } else {
+                paint(raster, atDevicePixels: devicePixels, centeredAt: center, deviceScale: deviceScale, into: cr)
+            }
         }
+        cairo_restore(cr)
+    }
+
+    /// Paints `raster` turned by `rotation` degrees clockwise about `center` and mirrored
+    /// left–right when `flipped` (SPEC M3: the flip applies before the rotation). The raster
+    /// cache is not keyed by angle: the same upright raster is transformed at draw time, with a
+    /// bilinear filter, so turning an emoji costs no new rasters and no memory.
+    private func paint(
+        _ raster: EmojiRaster, atDevicePixels devicePixels: Double, centeredAt center: ViewPoint,
+        deviceScale: Double, rotation: Double, flipped: Bool, into cr: OpaquePointer
+    ) {
+        let side = Double(raster.side)
+        let factor = devicePixels / Double(raster.pixelSize)
+        // The centre an upright raster of this size would have on the pixel grid, so a flip or a
+        // quarter turn at its own size copies whole pixels instead of blurring them by half a pixel.
+        let centerX = (center.x * deviceScale - side * factor / 2).rounded() + side * factor / 2
+        let centerY = (center.y * deviceScale - side * factor / 2).rounded() + side * factor / 2
+        cairo_save(cr)
+        cairo_translate(cr, centerX, centerY)
+        cairo_rotate(cr, rotation * .pi / 180)
+        cairo_scale(cr, flipped ? -factor : factor, factor)
+        cairo_translate(cr, -side / 2, -side / 2)
+        cairo_set_source_surface(cr, raster.surface, 0, 0)
+        // Never the default GOOD on a transformed source (DESIGN "Performance budget").
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_rectangle(cr, 0, 0, side, side)
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 

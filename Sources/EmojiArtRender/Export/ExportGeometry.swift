@@ -58,11 +58,13 @@ public struct ExportGeometry: Hashable, Sendable {
         ViewSize(width: Double(pixelWidth), height: Double(pixelHeight))
     }
 
-    /// The emojis' bounds with their margins, or nil without emojis.
+    /// The emojis' bounds with their margins, or nil without emojis: each emoji's turned square
+    /// (Core's `boundingBox`) grown by the margin on every side.
     static func contentRect(of model: EmojiArtModel) -> DocumentRect? {
         model.emojis.lazy.map { emoji in
-            let side = emoji.size * (1 + 2 * contentMarginPerSize)
-            return DocumentRect(center: emoji.position, size: DocumentSize(width: side, height: side))
+            let box = emoji.boundingBox
+            let margin = 2 * emoji.size * contentMarginPerSize
+            return DocumentRect(center: box.center, size: DocumentSize(width: box.width + margin, height: box.height + margin))
         }.reduce(nil) { $0?.union($1) ?? $1 }
     }
 
