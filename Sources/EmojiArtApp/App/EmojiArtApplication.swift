@@ -67,7 +67,9 @@ final class EmojiArtApplication {
             return existing.present()
         }
         do {
-            let document = EmojiArtDocument(model: try DocumentFile.read(from: file))
+            let model = try DocumentFile.read(from: file)
+            LaunchTrace.mark("document-decoded", ["emojis": model.emojis.count])
+            let document = EmojiArtDocument(model: model)
             AtomicFile.removeStaleTemporaryFiles(of: file)  // left by a save that was killed
             show(DocumentWindow(application: self, document: document, location: .file(file)))
             RecentFiles.add(file)
@@ -90,6 +92,7 @@ final class EmojiArtApplication {
             windows.removeAll { $0 === window }
         }
         window.present()
+        LaunchTrace.mark("window-shown")
     }
 
     /// Shows why a file could not be opened; the application keeps running and the file is

@@ -35,6 +35,9 @@ extension CanvasView {
             document.model, background: backgroundImage, viewport: effectiveViewport, viewSize: size,
             deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: selection.ids, into: cr,
             isInteractive: isViewGestureRunning)
+        LaunchTrace.frameDrawn(
+            emojiCount: document.model.emojis.count, isComplete: true, showsBackground: backgroundImage != nil,
+            hasBackground: document.model.background != .blank)
         if isDropHovering { drawDropHighlight(into: cr, size: size) }
     }
 

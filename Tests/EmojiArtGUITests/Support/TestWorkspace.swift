@@ -34,6 +34,9 @@ final class TestWorkspace: Sendable {
     /// The environment for a GTK program of the tests on `server`: this workspace's HOME and XDG
     /// folders; cairo rendering and the X11 backend (there is no GL under Xvfb); no session bus
     /// and no accessibility bus, which do not exist here and would only add warnings and delays.
+    /// Where the app appends its launch milestones (EMOJIART_TRACE), one JSON object a line.
+    var traceFile: URL { root.appendingPathComponent("trace.jsonl") }
+
     func environment(on server: XvfbServer) -> [String: String] {
         var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
@@ -44,6 +47,8 @@ final class TestWorkspace: Sendable {
             "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
             "NO_AT_BRIDGE": "1",
             "GTK_A11Y": "none",
+            // Every launch writes its milestones (issue 12); LaunchTraceTests reads them.
+            "EMOJIART_TRACE": traceFile.path,
         ]
         for (variable, path) in Self.xdgFolders {
             environment[variable] = home.appendingPathComponent(path).path

@@ -1,0 +1,81 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Milestones of a launch, for measuring what a user waits for from outside the app (issue 12).
+///
+/// With `EMOJIART_TRACE=FILE` in the environment, each milestone appends one JSON line to FILE:
+/// `{"event": "first-frame", "ms": 231.4, "emojis": 10000}`, where `ms` counts from the moment
+/// the kernel started the process (field 22 of /proc/self/stat against CLOCK_BOOTTIME), so GTK's
+/// start-up and the dynamic loader are inside the figure, as they are in what the user sees.
+/// Without the variable nothing is read, computed or written: `mark` returns at its first test.
+///
+/// Events: `window-shown` (a document window was presented), `document-decoded` (a file was read
+/// and parsed; `emojis`), `first-frame` (the first frame that drew a whole document; `emojis`),
+/// `background-ready` (the first frame showing the document's background image, or the first
+/// frame of a document without one).
+enum LaunchTrace {
+    /// The trace file, read once; nil (the usual case) turns every mark into a no-op.
+    private static let path: String? = getenv("EMOJIART_TRACE").map { String(cString: $0) }
+
+    /// When the process started, in milliseconds on CLOCK_BOOTTIME; computed at the first mark.
+    private static let processStartMilliseconds: Double? = readProcessStart()
+
+    /// Whether a trace is being written (so callers can skip work that only feeds it).
+    static var isEnabled: Bool { path != nil }
+
+    /// Appends `event` with the milliseconds since the process started and any `counts`.
+    static func mark(_ event: String, _ counts: KeyValuePairs<String, Int> = [:]) {
+        guard let path else { return }
+        let elapsed = processStartMilliseconds.map { bootTimeMilliseconds() - $0 } ?? -1
+        var line = "{\"event\": \"\(event)\", \"ms\": \(String(format: "%.1f", elapsed))"
+        for (key, value) in counts { line += ", \"\(key)\": \(value)" }
+        line += "}\n"
+        // One write of a whole line with O_APPEND, so lines of several processes never interleave.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        _ = line.withCString { write(descriptor, $0, strlen($0)) }
+        close(descriptor)
+    }
+
+    /// Events already written by `markOnce`.
+    @MainActor private static var markedOnce: Set<String> = []
+
+    /// `mark`, but only the first time this process reaches `event` (a launch's first frame,
+    /// not every window's).
+    @MainActor static func markOnce(_ event: String, _ counts: KeyValuePairs<String, Int> = [:]) {
+        guard path != nil, markedOnce.insert(event).inserted else { return }
+        mark(event, counts)
+    }
+
+    /// Called after each canvas frame: the first frame that drew a whole document is
+    /// `first-frame`; the first one that shows its background (or of a document that has none)
+    /// is `background-ready`.
+    @MainActor static func frameDrawn(emojiCount: Int, isComplete: Bool, showsBackground: Bool, hasBackground: Bool) {
+        guard path != nil, isComplete else { return }
+        markOnce("first-frame", ["emojis": emojiCount])
+        if showsBackground || !hasBackground { markOnce("background-ready") }
+    }
+
+    private static func bootTimeMilliseconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
+    }
+
+    /// Field 22 of /proc/self/stat: the process's start in clock ticks since boot. The fields are
+    /// counted after the command name's closing parenthesis, since the name may hold spaces.
+    private static func readProcessStart() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+            let nameEnd = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+        // fields[0] is field 3 (the state), so field 22 is fields[19].
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard ticksPerSecond > 0 else { return nil }
+        return ticks / ticksPerSecond * 1000
+    }
+}

@@ -1,0 +1,45 @@
+import EmojiArtCore
+import Foundation
+import Testing
+
+extension GUITests {
+    /// EMOJIART_TRACE (issue 12): the milestones a launch benchmark reads, one JSON line each.
+    @Suite("Launch trace", .serialized, .ownXvfbDisplay)
+    struct LaunchTraceTests {
+        @Test("a launch writes window-shown, document-decoded, first-frame with the emoji count, and background-ready")
+        func milestones() async throws {
+            try await withExampleDocument("sunny-meadow") { document in
+                let expectedCount = try document.savedModel().emojis.count
+                let traceFile = document.app.workspace.traceFile
+                let events = try await waitFor("the trace to hold first-frame and background-ready") { () -> [[String: Any]]? in
+                    let events = try Self.readEvents(traceFile)
+                    let names = Set(events.compactMap { $0["event"] as? String })
+                    return names.isSuperset(of: ["first-frame", "background-ready"]) ? events : nil
+                }
+                let names = events.compactMap { $0["event"] as? String }
+                #expect(names.contains("window-shown"))
+                #expect(names.contains("document-decoded"))
+                let decoded = try #require(events.first { $0["event"] as? String == "document-decoded" })
+                #expect(decoded["emojis"] as? Int == expectedCount)
+                let frame = try #require(events.first { $0["event"] as? String == "first-frame" })
+                #expect(frame["emojis"] as? Int == expectedCount)
+                // Milliseconds since the process started: positive, below the test's own time limit,
+                // and the frame cannot come before the decode it draws.
+                let milliseconds = events.compactMap { $0["ms"] as? Double }
+                #expect(milliseconds.count == events.count)
+                #expect(milliseconds.allSatisfy { $0 > 0 && $0 < 120_000 })
+                #expect(try #require(frame["ms"] as? Double) >= (try #require(decoded["ms"] as? Double)))
+                #expect(names.filter { $0 == "first-frame" }.count == 1, "first-frame is written once per launch")
+            }
+        }
+
+        /// Each line of the trace parsed as a JSON object; a line that is not one fails the test.
+        static func readEvents(_ file: URL) throws -> [[String: Any]] {
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
+            return try text.split(separator: "\n").map { line in
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+                return try #require(object as? [String: Any], "not a JSON object: \(line)")
+            }
+        }
+    }
+}
