@@ -37,7 +37,11 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev", "zlib1g-dev"])]
         ),
-        .target(name: "EmojiArtRender", dependencies: ["EmojiArtCore", "CPangoCairo", "CGdkPixbuf", "CPNGEncoding"]),
+        // The pixel loops that must run at memory speed (painting emoji rasters), in C.
+        .target(name: "CRenderKernels"),
+        .target(
+            name: "EmojiArtRender",
+            dependencies: ["EmojiArtCore", "CPangoCairo", "CGdkPixbuf", "CPNGEncoding", "CRenderKernels"]),
         .systemLibrary(
             name: "CGtk",
             pkgConfig: "libadwaita-1",

@@ -95,11 +95,10 @@ public final class ContentLayer {
         guard let cr = cairo_create(surface) else { return nil }
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        renderer.draw(
-            model, background: background, viewport: viewport, viewSize: content.viewSize,
-            deviceScale: content.deviceScale, selection: content.selection, into: cr)
         cairo_destroy(cr)
+        renderer.drawDirectly(
+            model, background: background, viewport: viewport, viewSize: content.viewSize,
+            deviceScale: content.deviceScale, selection: content.selection, intoImage: surface)
         cairo_surface_flush(surface)
         renderCount += 1
         self.content = content

@@ -49,6 +49,10 @@ public final class DocumentRenderer {
     /// (emoji, size) (DESIGN "Export": 10k emojis of ~200 sizes made a 7.9 MB SVG otherwise).
     public var fixedRasterPixelSize: Int?
 
+    /// Emojis the last `drawDirectly` painted; the rest were off the view or hidden under opaque
+    /// emojis above them (for tests and the benchmarks).
+    public internal(set) var lastPaintedEmojiCount = 0
+
     private func drawEmojis(
         _ emojis: [Emoji], viewport: Viewport, viewSize: ViewSize, deviceScale: Double, into cr: OpaquePointer
     ) {
@@ -83,7 +87,7 @@ public final class DocumentRenderer {
     /// left–right when `flipped` (SPEC M3: the flip applies before the rotation). The raster
     /// cache is not keyed by angle: the same upright raster is transformed at draw time, with a
     /// bilinear filter, so turning an emoji costs no new rasters and no memory.
-    private func paint(
+    func paint(
         _ raster: EmojiRaster, atDevicePixels devicePixels: Double, centeredAt center: ViewPoint,
         deviceScale: Double, rotation: Double, flipped: Bool, into cr: OpaquePointer
     ) {
@@ -107,7 +111,7 @@ public final class DocumentRenderer {
     }
 
     /// Paints `raster` centred on the view point `center`; `cr` is in device space.
-    private func paint(
+    func paint(
         _ raster: EmojiRaster, atDevicePixels devicePixels: Double, centeredAt center: ViewPoint,
         deviceScale: Double, into cr: OpaquePointer
     ) {
@@ -135,7 +139,7 @@ public final class DocumentRenderer {
         }
     }
 
-    private func drawSelectionMarks(
+    func drawSelectionMarks(
         _ selected: [Emoji], viewport: Viewport, viewSize: ViewSize, into cr: OpaquePointer
     ) {
         for emoji in selected {

@@ -95,8 +95,7 @@ final class EmojiRasterizer {
         pango_cairo_show_layout(cr, layout)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        let byteCount = Int(cairo_image_surface_get_stride(surface)) * side
-        return EmojiRaster(surface: surface, pixelSize: pixelSize, side: side, byteCount: byteCount)
+        return EmojiRaster(takingOwnershipOf: surface, pixelSize: pixelSize, side: side)
     }
 
     private func setLayout(text: String, fontPixels: Double) {

@@ -38,6 +38,15 @@ public final class DocumentExporter {
             cairo_set_source_rgb(cr, 1, 1, 1)
             cairo_paint(cr)
         }
+        if options.format == .png {
+            // Straight into the pixels, skipping what is hidden (DocumentRenderer+Direct).
+            cairo_destroy(cr)
+            renderer.drawDirectly(
+                model, background: background, viewport: geometry.viewport, viewSize: geometry.viewSize,
+                deviceScale: 1, selection: [], intoImage: surface)
+            try Self.check(cairo_surface_status(surface))
+            return try PNGEncoder.encode(surface)
+        }
         renderer.draw(
             model, background: background, viewport: geometry.viewport, viewSize: geometry.viewSize, deviceScale: 1,
             selection: [], into: cr)
@@ -45,12 +54,8 @@ public final class DocumentExporter {
         cairo_destroy(cr)
         try Self.check(drawStatus)
 
-        if options.format == .png {
-            return try PNGEncoder.encode(surface)
-        } else {
-            cairo_surface_finish(surface)
-            try Self.check(cairo_surface_status(surface))
-        }
+        cairo_surface_finish(surface)
+        try Self.check(cairo_surface_status(surface))
         return output.data
     }
 

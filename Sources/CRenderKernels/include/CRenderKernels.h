@@ -1,0 +1,47 @@
+// Pixel loops of EmojiArtRender that must run at memory speed (issue 12): painting an emoji
+// raster over a frame, row run by row run. Swift calls them on raw cairo image surface data.
+#ifndef EMOJIART_CRENDERKERNELS_H
+#define EMOJIART_CRENDERKERNELS_H
+
+#include <stdint.h>
+
+/// A run of a raster row: `x` and `length` in pixels; `opaque` when every pixel has alpha 255
+/// (copied), otherwise every pixel has some alpha (blended). Transparent pixels have no run.
+typedef struct {
+    uint16_t x;
+    uint16_t length;
+    uint32_t opaque;
+} emojiart_run;
+
+/// Paints a premultiplied ARGB32 raster with cairo's OVER operator onto a premultiplied ARGB32
+/// frame, its top-left corner at (`left`, `top`), touching only frame rows in
+/// [`band_top`, `band_bottom`) and columns in [0, `frame_width`).
+///
+/// `row_first_run[r]` … `row_first_run[r + 1]` index the runs of raster row r in `runs`.
+/// Translucent pixels are blended with exactly pixman's arithmetic (its SSE2 OVER:
+/// d = s + ((d · (255 − αs) + 128) · 257 >> 16), saturated), so the frame is bit for bit what
+/// `cairo_set_source_surface` + `cairo_fill` would make.
+void emojiart_paint_runs(
+    const uint32_t *raster, int raster_stride_bytes, int raster_side,
+    const emojiart_run *runs, const int32_t *row_first_run,
+    uint32_t *frame, int frame_stride_bytes, int frame_width,
+    int left, int top, int band_top, int band_bottom);
+
+/// One raster placed in a frame, for `emojiart_paint_batch`.
+typedef struct {
+    const uint32_t *raster;
+    int raster_stride_bytes;
+    int raster_side;
+    const emojiart_run *runs;
+    const int32_t *row_first_run;
+    int left;
+    int top;
+} emojiart_paint_job;
+
+/// Paints `count` jobs in order (the first is lowest in the stack) with `emojiart_paint_runs`.
+/// Two threads may paint the same jobs into disjoint bands of rows at once.
+void emojiart_paint_batch(
+    const emojiart_paint_job *jobs, int count,
+    uint32_t *frame, int frame_stride_bytes, int frame_width, int band_top, int band_bottom);
+
+#endif

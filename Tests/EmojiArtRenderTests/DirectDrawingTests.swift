@@ -1,0 +1,76 @@
+import CPangoCairo
+import EmojiArtCore
+import Testing
+
+@testable import EmojiArtRender
+
+/// The fast path (issue 12) must change no pixel: a frame planned top-down with occlusion and
+/// painted by the C loop in two bands equals, bit for bit, the frame cairo paints emoji by emoji.
+@Suite struct DirectDrawingTests {
+    /// `count` emojis of 10–70 pt over a `width` × `height` view; every `turnEvery`-th one turned
+    /// or mirrored, so cairo's transformed paints interleave with the C loop's copies.
+    static func crowd(count: Int, width: Double, height: Double, turnEvery: Int = 7) -> EmojiArtModel {
+        var state: UInt64 = 12_345
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let texts = ["😀", "🐶", "🌲", "☀️", "🐻‍❄️", "🚀", "❤", "🦋"]
+        let emojis = (0..<count).map { index in
+            Emoji(
+                id: index + 1, text: texts[index % texts.count],
+                position: DocumentPoint(x: (next() - 0.5) * width * 1.1, y: (next() - 0.5) * height * 1.1),
+                size: 10 + next() * 60,
+                rotation: index % turnEvery == 3 ? next() * 360 - 180 : 0, flipped: index % turnEvery == 5)
+        }
+        return EmojiArtModel(background: .blank, emojis: emojis)
+    }
+
+    private func frames(
+        _ model: EmojiArtModel, background: BackgroundImage? = nil, viewSize: ViewSize, deviceScale: Double,
+        viewport: Viewport = Viewport()
+    ) -> (cairo: RenderedImage, direct: RenderedImage, renderer: DocumentRenderer) {
+        let width = Int(viewSize.width), height = Int(viewSize.height)
+        let cairo = RenderedImage(width: width, height: height, deviceScale: deviceScale) { cr in
+            DocumentRenderer().draw(
+                model, background: background, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale,
+                selection: [], into: cr)
+        }
+        let renderer = DocumentRenderer()
+        let direct = RenderedImage(width: width, height: height, deviceScale: deviceScale) { cr in
+            renderer.drawDirectly(
+                model, background: background, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale,
+                selection: [], intoImage: cairo_get_target(cr))
+        }
+        return (cairo, direct, renderer)
+    }
+
+    @Test("a crowd with turned and mirrored emojis: the same pixels as cairo's frame", arguments: [1.0, 2.0])
+    func sameAsCairo(deviceScale: Double) {
+        let viewSize = ViewSize(width: 400, height: 300)
+        let model = Self.crowd(count: 1_500, width: 400, height: 300)
+        let (cairo, direct, _) = frames(model, viewSize: viewSize, deviceScale: deviceScale)
+        #expect(direct.differingPixelCount(from: cairo, tolerance: 0) == 0)
+        #expect(direct.count(where: \.isColourful) > 10_000)
+    }
+
+    @Test("a deep stack: most emojis are skipped as hidden, and the frame is still cairo's")
+    func occlusionChangesNothing() {
+        let viewSize = ViewSize(width: 320, height: 200)
+        let model = Self.crowd(count: 6_000, width: 320, height: 200, turnEvery: 50)
+        let (cairo, direct, renderer) = frames(model, viewSize: viewSize, deviceScale: 1)
+        #expect(direct.differingPixelCount(from: cairo, tolerance: 0) == 0)
+        #expect(renderer.lastPaintedEmojiCount > 0)
+        #expect(renderer.lastPaintedEmojiCount < model.emojis.count / 2, "painted \(renderer.lastPaintedEmojiCount)")
+    }
+
+    @Test("over a background image, zoomed and panned: the same pixels as cairo's frame")
+    func overBackground() throws {
+        let background = try BackgroundImage(pngData: TestImages.redBluePNG(width: 300, height: 200))
+        let viewSize = ViewSize(width: 360, height: 240)
+        let model = Self.crowd(count: 400, width: 300, height: 200)
+        let viewport = Viewport(zoom: 1.3, pan: ViewVector(dx: 17, dy: -9))
+        let (cairo, direct, _) = frames(model, background: background, viewSize: viewSize, deviceScale: 1, viewport: viewport)
+        #expect(direct.differingPixelCount(from: cairo, tolerance: 0) == 0)
+    }
+}
