@@ -120,28 +120,15 @@ import Testing
         #"{"emojis":[1]}"#,
         #"{"emojis":[{"x":1}]}"#,
         #"{"emojis":[{"text":""}]}"#,
-        #"{"emojis":[{"text":"a"}]}"#,
-        #"{"emojis":[{"text":"😀😀"}]}"#,
-        #"{"emojis":[{"text":"1"}]}"#,
         #"{"emojis":[{"text":7}]}"#,
         #"{"emojis":[{"text":"😀","x":"1"}]}"#,
-        #"{"emojis":[{"text":"😀","x":1000001}]}"#,
-        #"{"emojis":[{"text":"😀","y":-1e7}]}"#,
         #"{"emojis":[{"text":"😀","x":1e400}]}"#,
-        #"{"emojis":[{"text":"😀","size":0}]}"#,
-        #"{"emojis":[{"text":"😀","size":-5}]}"#,
-        #"{"emojis":[{"text":"😀","size":0.5}]}"#,
-        #"{"emojis":[{"text":"😀","size":10001}]}"#,
         #"{"emojis":[{"text":"😀","id":1.5}]}"#,
         #"{"emojis":[{"text":"😀","x":1,"x":2}]}"#,
         #"{"emojis":[],"emojis":[]}"#,
         #"{"emojis":[],"uniqueEmojiId":"3"}"#,
         #"{"emojis":[],"formatVersion":0}"#,
         #"{"emojis":[],"background":"https://example.com"}"#,
-        #"{"emojis":[],"background":{"theURL":5}}"#,
-        #"{"emojis":[],"background":{"theURL":""}}"#,
-        #"{"emojis":[],"background":{"imageData":"***"}}"#,
-        #"{"emojis":[],"background":{"theURL":"https://a.b/c","imageData":"AAAA"}}"#,
     ])
     func invalidValues(json: String) {
         guard case .invalidValue(let file, let problem) = decodeError(json) else {
@@ -152,10 +139,10 @@ import Testing
         #expect(!problem.isEmpty)
     }
 
-    @Test("a size or coordinate error names the emoji and the limit")
+    @Test("a value of the wrong kind names the emoji and the field")
     func invalidValueMessage() {
-        let error = decodeError(#"{"emojis":[{"text":"😀"},{"text":"🐶","size":0}]}"#)
-        #expect(error?.description == "“art.emojiart” cannot be opened: emoji number 2 has a size of 0.0; sizes must be from 1 to 10000.")
+        let error = decodeError(#"{"emojis":[{"text":"😀"},{"text":"🐶","size":"big"}]}"#)
+        #expect(error?.description == "“art.emojiart” cannot be opened: the size of emoji number 2 is not a number.")
     }
 
     @Test("nesting deeper than 64 levels is refused, even in unknown keys")

@@ -5,7 +5,9 @@ import Testing
 /// Inputs the fuzzers (`Fuzz/`, run by `scripts/fuzz`) found breaking a property, each kept here
 /// so its bug stays fixed. The comment names the artifact the fuzzer saved.
 @Suite struct FuzzRegressionTests {
-    static let largestID = Int(Int32.max)
+    /// The largest id a file may hold: 2³¹ − 1 when these were found, 2⁶³ − 1 since SPEC M4
+    /// reads ids as the original's 64-bit `Int`.
+    static let largestID = EmojiArtFormat.maxEmojiID
 
     private func reopen(_ model: EmojiArtModel) throws -> EmojiArtModel {
         try EmojiArtDecoder().decode(EmojiArtEncoder().encode(model))
@@ -15,7 +17,7 @@ import Testing
     // got the fresh id 2147483648, which the decoder refuses: the saved file never reopened.
     @Test("a document whose id counter is at its limit gives fresh ids that a saved file keeps")
     func freshIDAtLimit() throws {
-        let json = #"{"emojis":[{"text":"😀","id":0},{"text":"🐶","id":2147483647},{"text":"🐱","id":2147483647}],"uniqueEmojiId":2147483647}"#
+        let json = #"{"emojis":[{"text":"😀","id":0},{"text":"🐶","id":\#(Self.largestID)},{"text":"🐱","id":\#(Self.largestID)}],"uniqueEmojiId":\#(Self.largestID)}"#
         let model = try EmojiArtDecoder().decode(Data(json.utf8))
         #expect(Set(model.emojis.map(\.id)).count == 3)
         #expect(model.emojis.allSatisfy { (1...Self.largestID).contains($0.id) })

@@ -56,13 +56,8 @@ import Testing
 
     @Test("absurd numbers are refused with a message, never trapped on", arguments: [
         #"{"emojis":[{"text":"😀","x":1"# + String(repeating: "0", count: 100_000) + "}]}",
-        #"{"emojis":[{"text":"😀","x":-1e308,"y":0}]}"#,
-        #"{"emojis":[{"text":"😀","size":1e-320}]}"#,
-        #"{"emojis":[{"text":"😀","id":9223372036854775807}]}"#,
         #"{"emojis":[{"text":"😀","id":99999999999999999999999}]}"#,
         #"{"emojis":[{"text":"😀","id":-9223372036854775809}]}"#,
-        #"{"emojis":[{"text":"😀","id":2147483648}]}"#,
-        #"{"emojis":[],"uniqueEmojiId":1e10}"#,
         #"{"emojis":[],"formatVersion":1e999}"#,
         #"{"emojis":[{"text":"😀","id":0.5e1}],"uniqueEmojiId":-1.5}"#,
     ])

@@ -4,6 +4,13 @@ import Foundation
 /// `{"background":{"theURL":…}|{"imageData":…}|{},"emojis":[{"text","x","y","size","id"}],"uniqueEmojiId":N}`
 /// plus our `formatVersion`. Missing or unknown fields are tolerated; anything that is not an
 /// EmojiArt document, or holds values no document can have, is refused with a `DocumentReadError`.
+///
+/// Everything the original app can write opens: sizes are clamped into
+/// `EmojiArtFormat.sizeRange` and coordinates into ±`maxCoordinateMagnitude` (pinches in the
+/// original leave sizes of 0 or 12000), ids are 64-bit as its `Int` is, an emoji's text is kept as
+/// written when it is not empty (D1 decides what a user may add, not what a file may hold), and
+/// the background is read as leniently as the original's `try?` reads it. Clamped values reach
+/// the file only when the user edits and the document is saved.
 public struct EmojiArtDecoder: Sendable {
     /// The name used in error messages, usually the file's name.
     public var fileName: String
@@ -56,7 +63,7 @@ public struct EmojiArtDecoder: Sendable {
                 background = try readBackground(&scanner)
             } else if scanner.matches(key, "uniqueEmojiId") {
                 try noteFirst("uniqueEmojiId", in: &seenKeys, where: "the document")
-                uniqueEmojiId = try readInteger(&scanner, named: "uniqueEmojiId", in: Int(Int32.min)...EmojiArtFormat.maxEmojiID)
+                uniqueEmojiId = try readID(&scanner, named: "uniqueEmojiId")
             } else if scanner.matches(key, "formatVersion") {
                 try noteFirst("formatVersion", in: &seenKeys, where: "the document")
                 version = try readInteger(&scanner, named: "formatVersion", in: 1...Int(Int32.max))
@@ -81,31 +88,30 @@ public struct EmojiArtDecoder: Sendable {
         default:
             throw invalid("the background is not a JSON object")
         }
-        var background = Background.blank
+        // As the original's `init(from:)`: a usable `theURL` wins, then usable `imageData`, else
+        // blank; a value of the wrong kind is skipped as its `try?` skips it.
+        var url: URL?
+        var imageData: Data?
         var seenKeys = Set<String>()
         try scanner.readObject(depth: 2) { scanner, key in
             if scanner.matches(key, "theURL") {
                 try noteFirst("theURL", in: &seenKeys, where: "the background")
-                let text = try readString(&scanner, named: "the background URL")
-                guard let url = URL(string: text), url.scheme != nil else {
-                    throw invalid("the background URL “\(text.prefix(200))” is not a valid URL")
-                }
-                background = .url(url)
+                guard try scanner.peekKind() == .string else { return try scanner.skipValue(depth: 3) }
+                let text = try scanner.readString()
+                // Kept as written, relative or not: a URL background that is not a web address
+                // shows as failed ("not a web address"), and the file keeps what it held.
+                if !text.isEmpty { url = URL(keepingEscapesOf: text) }
             } else if scanner.matches(key, "imageData") {
                 try noteFirst("imageData", in: &seenKeys, where: "the background")
-                let text = try readString(&scanner, named: "the background image data")
-                guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
-                    throw invalid("the background image data is not valid base64")
-                }
-                background = .imageData(data)
+                guard try scanner.peekKind() == .string else { return try scanner.skipValue(depth: 3) }
+                imageData = Data(base64Encoded: try scanner.readString(), options: .ignoreUnknownCharacters)
             } else {
                 try scanner.skipValue(depth: 3)
             }
         }
-        if seenKeys.contains("theURL"), seenKeys.contains("imageData") {
-            throw invalid("the background holds both a URL and image data")
-        }
-        return background
+        if let url { return .url(url) }
+        if let imageData { return .imageData(imageData) }
+        return .blank
     }
 
     private func readEmojis(_ scanner: inout JSONScanner) throws -> [Emoji] {
@@ -137,7 +143,7 @@ public struct EmojiArtDecoder: Sendable {
         }
         var text: String?
         var x = 0.0, y = 0.0, size = 40.0
-        var id = 0
+        var id = 0  // 0 or less is replaced by a fresh id, like a duplicate (see EmojiArtModel.init)
         var rotation = 0.0
         var flipped = false
         var seen: EmojiFields = []
@@ -161,8 +167,7 @@ public struct EmojiArtDecoder: Sendable {
                 size = try readNumber(&scanner, named: "the size of emoji number \(number)")
             } else if scanner.matches(key, "id") {
                 try first(.id, "id")
-                // An id of 0 or less is replaced by a fresh one, like a duplicate (see EmojiArtModel.init).
-                id = try readInteger(&scanner, named: "the id of emoji number \(number)", in: Int(Int32.min)...EmojiArtFormat.maxEmojiID)
+                id = try readID(&scanner, named: "the id of emoji number \(number)")
             } else if scanner.matches(key, "rotation") {
                 // Ours, beyond the original (M3): a value of another type is ignored like an unknown key.
                 try first(.rotation, "rotation")
@@ -183,18 +188,13 @@ public struct EmojiArtDecoder: Sendable {
             }
         }
         guard let text else { throw invalid("emoji number \(number) has no text") }
-        guard text.count == 1, let character = text.first, character.isEmoji else {
-            throw invalid("emoji number \(number) is “\(text.prefix(40))”, which is not a single emoji")
-        }
+        guard !text.isEmpty else { throw invalid("emoji number \(number) has empty text") }
         let limit = EmojiArtFormat.maxCoordinateMagnitude
-        guard abs(x) <= limit, abs(y) <= limit else {
-            throw invalid("emoji number \(number) lies too far from the centre (\(x), \(y)); coordinates are limited to ±\(Int(limit))")
-        }
-        guard EmojiArtFormat.sizeRange.contains(size) else {
-            throw invalid("emoji number \(number) has a size of \(size); sizes must be from \(Int(EmojiArtFormat.sizeRange.lowerBound)) to \(Int(EmojiArtFormat.sizeRange.upperBound))")
-        }
+        let sizes = EmojiArtFormat.sizeRange
         return Emoji(
-            id: id, text: text, position: DocumentPoint(x: x, y: y), size: size, rotation: rotation, flipped: flipped)
+            id: id, text: text,
+            position: DocumentPoint(x: min(max(x, -limit), limit), y: min(max(y, -limit), limit)),
+            size: min(max(size, sizes.lowerBound), sizes.upperBound), rotation: rotation, flipped: flipped)
     }
 
     // MARK: - Values
@@ -221,6 +221,15 @@ public struct EmojiArtDecoder: Sendable {
             throw invalid("\(name()) is \(value), not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return Int(value)
+    }
+
+    /// An id or `uniqueEmojiId`: any 64-bit integer, read exactly (the original's `Int`).
+    private func readID(_ scanner: inout JSONScanner, named name: @autoclosure () -> String) throws -> Int {
+        guard try scanner.peekKind() == .number else { throw invalid("\(name()) is not a number") }
+        guard let value = try scanner.readExactInteger() else {
+            throw invalid("\(name()) is not a whole number from \(Int.min) to \(Int.max)")
+        }
+        return value
     }
 
     private func noteFirst(_ name: String, in seen: inout Set<String>, where place: String) throws {

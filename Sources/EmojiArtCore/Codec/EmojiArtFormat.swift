@@ -7,13 +7,14 @@ public enum EmojiArtFormat {
     public static let fileExtension = "emojiart"
     /// Larger files are refused before they are read.
     public static let maxFileBytes = 64 * 1024 * 1024
-    /// Coordinates further than this from the origin are refused on read.
+    /// Coordinates further than this from the origin are clamped to it on read and on write.
     public static let maxCoordinateMagnitude = 1_000_000.0
-    /// The sizes an emoji may have, in points at zoom 1.
+    /// The sizes an emoji may have, in points at zoom 1; others are clamped into it on read.
     public static let sizeRange = 1.0...10_000.0
-    /// The largest emoji id (and `uniqueEmojiId`) a file may hold. Ids are handed out below it
-    /// (see `EmojiArtModel.nextEmojiID`), so every document we save opens again.
-    public static let maxEmojiID = Int(Int32.max)
+    /// The largest emoji id (and `uniqueEmojiId`) a file may hold: the original app's ids are
+    /// 64-bit `Int`s. Ids are handed out up to it (see `EmojiArtModel.nextEmojiID`), so every
+    /// document we save opens again.
+    public static let maxEmojiID = Int.max
     /// Values nested deeper than this are refused (a guard against hostile files).
     public static let maxNestingDepth = 64
 }

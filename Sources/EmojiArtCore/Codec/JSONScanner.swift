@@ -128,6 +128,36 @@ struct JSONScanner {
     /// Reads a number following JSON's grammar. Out-of-range literals become ±infinity; the
     /// caller validates ranges.
     mutating func readNumber() throws -> Double {
+        let (literal, isInteger) = try readNumberLiteral()
+        return try doubleValue(of: literal, isInteger: isInteger)
+    }
+
+    /// Reads a number that should be a 64-bit integer (an id: the original app's `Int`): exact
+    /// for integer literals of any length, which a Double is not past 2⁵³. Nil when the number
+    /// is not whole or lies outside `Int`'s range.
+    mutating func readExactInteger() throws -> Int? {
+        let (literal, isInteger) = try readNumberLiteral()
+        if isInteger {
+            var value = 0
+            let isNegative = literal.first == UInt8(ascii: "-")
+            for byte in literal where byte != UInt8(ascii: "-") {
+                // Accumulated negatively, so Int.min, whose magnitude Int cannot hold, reads too.
+                let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (next, overflow2) = shifted.subtractingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                if overflow1 || overflow2 { return nil }
+                value = next
+            }
+            if isNegative { return value }
+            let (positive, overflow) = (0).subtractingReportingOverflow(value)
+            return overflow ? nil : positive
+        }
+        // 1e3 or 7.0: whole values are accepted, below 2⁶³ (Double(Int.max) rounds up to it).
+        let value = try doubleValue(of: literal, isInteger: false)
+        guard value.isFinite, value == value.rounded(), value >= -0x1p63, value < 0x1p63 else { return nil }
+        return Int(value)
+    }
+
+    private mutating func readNumberLiteral() throws -> (literal: UnsafeBufferPointer<UInt8>, isInteger: Bool) {
         skipWhitespace()
         let start = offset
         var isInteger = true
@@ -151,7 +181,10 @@ struct JSONScanner {
             guard let byte = peekByte(), isDigit(byte) else { throw error("a number has no digits in its exponent") }
             while let byte = peekByte(), isDigit(byte) { offset += 1 }
         }
-        let literal = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+        return (UnsafeBufferPointer(rebasing: bytes[start..<offset]), isInteger)
+    }
+
+    private func doubleValue(of literal: UnsafeBufferPointer<UInt8>, isInteger: Bool) throws -> Double {
         // Integers of up to 15 digits are exact in a Double: the common case needs no parsing library.
         if isInteger, literal.count <= 16 {
             var value = 0

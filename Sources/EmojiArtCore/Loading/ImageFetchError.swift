@@ -27,6 +27,8 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
     case truncated(receivedBytes: Int, expectedBytes: Int)
     /// A scheme other than http, https or file.
     case unsupportedURL(scheme: String)
+    /// A relative address or one without a scheme, as a hand-made file may hold (SPEC M4).
+    case notAWebAddress
     /// A `file://` background that is missing, not a regular file or unreadable (SPEC D2).
     case fileNotReadable(FileReadError)
 
@@ -52,6 +54,8 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
             "the download stopped early (\(received) of \(expected) bytes arrived). Try again."
         case .unsupportedURL(let scheme):
             "EmojiArt loads images only from http, https and file addresses, not “\(scheme)”."
+        case .notAWebAddress:
+            "it is not a web address. Set the background again from a link or an image file."
         case .fileNotReadable(let error):
             error.description
         }

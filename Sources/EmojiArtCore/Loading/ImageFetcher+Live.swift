@@ -19,6 +19,8 @@ extension ImageFetcher {
                 data = try await HTTPImageTransfer(url: url, limits: limits).run()
             case "file":
                 data = try await LocalImageFile.read(url, maxBytes: limits.maxBytes)
+            case nil:
+                throw ImageFetchError.notAWebAddress  // a relative address from a hand-made file (M4)
             default:
                 throw ImageFetchError.unsupportedURL(scheme: url.scheme ?? "")
             }

@@ -20,7 +20,7 @@ extension URL {
             let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2, Self.wrappedImageParameterNames.contains(String(pair[0])),
                 let decoded = String(pair[1]).removingPercentEncoding,
-                let url = URL(string: decoded), url.isWebURL
+                let url = URL(keepingEscapesOf: decoded), url.isWebURL
             else { continue }
             return url
         }
