@@ -80,18 +80,45 @@ public final class DecodedImage: @unchecked Sendable {
             documentSize: DocumentSize(width: Double(originalWidth), height: Double(originalHeight)))
     }
 
-    /// The bytes to embed in a document (D3): the original PNG or JPEG bytes when they are
-    /// small enough; otherwise re-encoded within the size cap — PNG when the image has an alpha
-    /// channel, JPEG at quality 90 when it has none.
-    public func embeddableData(original: Data) throws(ImageDecodingError) -> Data {
-        let longEdge = max(width, height)
-        if ["png", "jpeg"].contains(formatName), max(originalWidth, originalHeight) <= Self.maximumLongEdge {
+    /// How many image bytes `embeddableData` embeds at most unless told otherwise: the document
+    /// format's budget, so a document with its image stays under 48 MB (SPEC M5).
+    public static let defaultEmbeddingBudget = EmojiArtFormat.maxEmbeddedImageBytes
+
+    /// The bytes to embed in a document (D3, M5): the original PNG or JPEG bytes when they are
+    /// small enough in pixels and in bytes; otherwise re-encoded — PNG when the image has an alpha
+    /// channel, JPEG at quality 90 when it has none — within the pixel cap, stepping the pixel
+    /// size down until the bytes fit in `maxBytes`. A 48 MB PNG of 4096 px made a 64.6 MB
+    /// document that no longer opened.
+    public func embeddableData(
+        original: Data, maxBytes: Int = DecodedImage.defaultEmbeddingBudget
+    ) throws(ImageDecodingError) -> Data {
+        if ["png", "jpeg"].contains(formatName), max(originalWidth, originalHeight) <= Self.maximumLongEdge,
+           original.count <= maxBytes {
             return original
         }
+        let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
+        var longEdge = min(max(width, height), Self.maximumLongEdge)
+        while true {
+            let data = try encode(longEdge: longEdge, asPNG: hasAlpha)
+            if data.count <= maxBytes { return data }
+            // Bytes grow with the pixel count: aim for the budget with a margin, and always
+            // step down at least 10 %, so a few encodes reach it.
+            let factor = min(0.9, (Double(maxBytes) / Double(data.count)).squareRoot() * 0.95)
+            let next = Int(Double(longEdge) * factor)
+            guard next >= Self.minimumEmbeddedLongEdge else { throw .encodingFailed }
+            longEdge = next
+        }
+    }
+
+    /// Below this long edge a background is no picture any more: the budget cannot be met.
+    static let minimumEmbeddedLongEdge = 16
+
+    /// The picture scaled so its long edge is `longEdge` (never up), encoded as PNG or JPEG 90.
+    private func encode(longEdge: Int, asPNG: Bool) throws(ImageDecodingError) -> Data {
         var source = pixbuf
         var scaled: OpaquePointer?
-        if longEdge > Self.maximumLongEdge {
-            let factor = Double(Self.maximumLongEdge) / Double(longEdge)
+        if longEdge < max(width, height) {
+            let factor = Double(longEdge) / Double(max(width, height))
             scaled = gdk_pixbuf_scale_simple(
                 pixbuf, Int32(max(1, (Double(width) * factor).rounded())), Int32(max(1, (Double(height) * factor).rounded())),
                 GDK_INTERP_BILINEAR)
@@ -99,8 +126,7 @@ public final class DecodedImage: @unchecked Sendable {
             source = scaled
         }
         defer { if let scaled { g_object_unref(UnsafeMutableRawPointer(scaled)) } }
-        let hasAlpha = gdk_pixbuf_get_has_alpha(source) != 0
-        return try encode(source, as: hasAlpha ? "png" : "jpeg", options: hasAlpha ? [:] : ["quality": "90"])
+        return try encode(source, as: asPNG ? "png" : "jpeg", options: asPNG ? [:] : ["quality": "90"])
     }
 
     private func encode(_ pixbuf: OpaquePointer, as type: String, options: [String: String]) throws(ImageDecodingError) -> Data {

@@ -106,6 +106,13 @@ import Testing
         #expect(try reopen(model) == model)
     }
 
+    @Test("a theURL that is no URL even escaped is kept as a relative address")
+    func garbageURLKept() throws {
+        let model = try decode(#"{"background":{"theURL":"[::1] sky|"},"emojis":[]}"#)
+        #expect(model.background.url?.absoluteString == "%5B%3A%3A1%5D%20sky%7C")
+        #expect(try reopen(model) == model)
+    }
+
     @Test("a background with both theURL and imageData uses the URL, as the original does")
     func bothURLAndImageData() throws {
         let model = try decode(#"{"background":{"imageData":"AAAA","theURL":"https://a.b/c.png"},"emojis":[]}"#)

@@ -20,6 +20,15 @@ import Testing
         #expect(url.absoluteString == expected)
     }
 
+    // text-crash: "\u{FFFD}[::1]\u{FFFD} dog" came back with every escape escaped again
+    // (%25EF%25BF%25BD…): Foundation re-escapes a string it finds out of place, even in ASCII.
+    @Test("text that is no URL even escaped gives none, never a re-escaped one")
+    func noReescaping() {
+        #expect(URL(keepingEscapesOf: "\u{FFFD}[::1]\u{FFFD} dog") == nil)
+        #expect(URL(keepingEscapesOf: "http://[bad") == nil)
+        #expect(URL(keepingEscapesOf: "https://[::1]:8080/a.png")?.absoluteString == "https://[::1]:8080/a.png")
+    }
+
     @Test("escaping leaves a plain ASCII URL exactly as it was")
     func asciiUnchanged() throws {
         let text = "https://example.com/a%20b.png?q=x%26y&z=1"

@@ -22,6 +22,12 @@ func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         require(url.isWebURL, "webURL gave \(url)")
         require(url.unwrappedImageURL.isWebURL, "a web URL unwrapped to \(url.unwrappedImageURL)")
     }
+    // Escapes survive (DESIGN "URL escapes on Linux"): the URL made from the text decodes to
+    // what the text decodes to, so no `%` was escaped twice and no escape was lost.
+    if let url = URL(keepingEscapesOf: text), let decoded = text.removingPercentEncoding {
+        require(url.absoluteString.removingPercentEncoding == decoded,
+                "\(text.debugDescription) became \(url.absoluteString)")
+    }
     if let url = URL(string: text) {
         let unwrapped = url.unwrappedImageURL
         require(unwrapped == url || unwrapped.isWebURL, "\(url) unwrapped to \(unwrapped)")

@@ -100,7 +100,7 @@ public struct EmojiArtDecoder: Sendable {
                 let text = try scanner.readString()
                 // Kept as written, relative or not: a URL background that is not a web address
                 // shows as failed ("not a web address"), and the file keeps what it held.
-                if !text.isEmpty { url = URL(keepingEscapesOf: text) }
+                if !text.isEmpty { url = URL(keepingEverythingOf: text) }
             } else if scanner.matches(key, "imageData") {
                 try noteFirst("imageData", in: &seenKeys, where: "the background")
                 guard try scanner.peekKind() == .string else { return try scanner.skipValue(depth: 3) }

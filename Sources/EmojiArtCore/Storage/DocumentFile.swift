@@ -20,7 +20,15 @@ public enum DocumentFile {
         return try EmojiArtDecoder(fileName: name).decode(data)
     }
 
+    /// Writes `model` atomically. What we save, we open (SPEC M5): a document the reader would
+    /// refuse is not written, and the file already there stays as it was.
     public static func write(_ model: EmojiArtModel, to url: URL) throws {
-        try AtomicFile.write(EmojiArtEncoder().encode(model), to: url)
+        let data = EmojiArtEncoder().encode(model)
+        // The encoder writes only values the reader accepts (clamped numbers, 64-bit ids, no
+        // nesting), so the size is the one read limit a model can exceed.
+        guard data.count <= EmojiArtFormat.maxFileBytes else {
+            throw FileWriteError.tooLargeToOpen(path: url.path, byteCount: data.count)
+        }
+        try AtomicFile.write(data, to: url)
     }
 }

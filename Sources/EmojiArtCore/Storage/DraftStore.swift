@@ -38,6 +38,45 @@ public struct DraftStore: Sendable {
         return drafts.sorted { modified($0) < modified($1) }
     }
 
+    /// The drafts a launch brings back (W2): those that open, and a warning for each that did not.
+    public struct Recovered: Sendable {
+        public var drafts: [(url: URL, model: EmojiArtModel)]
+        /// One per draft that could not be read and was moved aside; the app shows each.
+        public var setAside: [CorruptFileWarning]
+    }
+
+    /// Reads every draft left by earlier sessions, oldest first. A draft is the user's only copy
+    /// of an untitled document, so one that cannot be read — damaged, or saved by a newer
+    /// EmojiArt — is never deleted: it is renamed `NAME.corrupt-<time>` beside the others (and so
+    /// not offered again), and the warning tells the user where it is.
+    public func recoverDrafts() -> Recovered {
+        var recovered = Recovered(drafts: [], setAside: [])
+        for url in existingDrafts() {
+            do {
+                recovered.drafts.append((url, try DocumentFile.read(from: url)))
+            } catch {
+                recovered.setAside.append(FileQuarantine.setAside(
+                    url, problem: Self.problem(error),
+                    consequence: "This untitled draft from an earlier session could not be opened."))
+            }
+        }
+        return recovered
+    }
+
+    /// The reason as a clause after "couldn't be used:", without the file's name said twice.
+    private static func problem(_ error: DocumentReadError) -> String {
+        switch error {
+        case .newerVersion(_, let version):
+            "it was saved by a newer EmojiArt (format version \(version)); update EmojiArt to open it"
+        case .invalidValue(_, let problem):
+            problem
+        case .notJSON(_, let reason, let line, let column):
+            "it is damaged (\(reason) at line \(line), column \(column))"
+        default:
+            "\(error)"
+        }
+    }
+
     /// Writes a draft atomically, creating the drafts folder (private to the user) if needed.
     public func write(_ model: EmojiArtModel, to url: URL) throws {
         try PrivateDirectory.create(directory, forSaving: url.path)

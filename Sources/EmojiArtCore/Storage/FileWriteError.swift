@@ -22,6 +22,8 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     case notARegularFile(path: String, reason: String)
     /// Any other failure; `reason` is the system's text, e.g. "Input/output error".
     case failed(path: String, reason: String)
+    /// The document would be larger than EmojiArt opens (SPEC M5), so it is not written.
+    case tooLargeToOpen(path: String, byteCount: Int)
 
     /// Sorts a failed system call into the case that tells the user what to do about it.
     init(_ error: SystemError, path: String) {
@@ -41,7 +43,7 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .diskFull(let path, _), .permissionDenied(let path, _), .readOnlyVolume(let path, _),
              .folderNotFound(let path, _), .isADirectory(let path, _), .notARegularFile(let path, _),
-             .failed(let path, _):
+             .failed(let path, _), .tooLargeToOpen(let path, _):
             path
         }
     }
@@ -53,6 +55,8 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
              .folderNotFound(_, let reason), .isADirectory(_, let reason), .notARegularFile(_, let reason),
              .failed(_, let reason):
             reason
+        case .tooLargeToOpen(_, let byteCount):
+            "\(FileReadError.formatted(byteCount: byteCount)), over the \(FileReadError.formatted(byteCount: EmojiArtFormat.maxFileBytes)) limit"
         }
     }
 
@@ -75,6 +79,10 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(start) that name belongs to a device or a pipe, not a file. Use Save As to choose another name."
         case .failed(_, let reason):
             "\(start) the system reported “\(reason)”. Try again, or use Save As to save it somewhere else."
+        case .tooLargeToOpen(_, let byteCount):
+            "\(start) it would be too large to open again (\(FileReadError.formatted(byteCount: byteCount)); "
+                + "EmojiArt opens documents up to \(FileReadError.formatted(byteCount: EmojiArtFormat.maxFileBytes))). "
+                + "Remove some emojis or use a smaller background image."
         }
     }
 }
