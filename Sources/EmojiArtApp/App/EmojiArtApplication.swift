@@ -11,13 +11,19 @@ final class EmojiArtApplication {
     let windowStates: WindowStateStore
     let drafts: DraftStore
     private var windows: [DocumentWindow] = []
+    /// Drafts come back once per process, at its first activate or open (W2).
+    private var draftsRestored = false
     /// Re-reads the palettes when another EmojiArt process changes them (P5).
     private var paletteMonitor: PaletteFileMonitor?
 
     init(storage: StorageLocations) {
         application = adw_application_new(ApplicationLauncher.applicationID, G_APPLICATION_HANDLES_OPEN)
         palettes = PaletteStore(dataDirectory: storage.dataDirectory)
-        windowStates = WindowStateStore(stateDirectory: storage.stateDirectory)
+        // A damaged window-state file is moved aside (never lost) and only logged: what it held
+        // is a zoom, a pan and a window size, not worth interrupting the user for.
+        windowStates = WindowStateStore(stateDirectory: storage.stateDirectory) { warning in
+            FileHandle.standardError.write(Data("emojiart: \(warning)\n".utf8))
+        }
         drafts = DraftStore(stateDirectory: storage.stateDirectory)
         for directory in [storage.dataDirectory, windowStates.directory, drafts.directory] {
             AtomicFile.removeStaleTemporaryFiles(in: directory)
@@ -26,12 +32,15 @@ final class EmojiArtApplication {
             gtk_window_set_default_icon_name(ApplicationLauncher.applicationID)
             ApplicationStyle.install()
             installActions()
-            paletteMonitor = PaletteFileMonitor(store: palettes)
+            paletteMonitor = PaletteFileMonitor(store: palettes) { [unowned self] warning in
+                showWarnings([warning])
+            }
         }
         onSignal(application, "activate") { [unowned self] in
             activate()
         }
         onOpenSignal(application) { [unowned self] paths in
+            restoreDraftsOnce()
             for path in paths { openWindow(for: URL(fileURLWithPath: path)) }
         }
     }
@@ -48,12 +57,41 @@ final class EmojiArtApplication {
     }
 
     /// Started without files: the drafts of untitled documents left by an earlier session come
-    /// back (W2); otherwise a new untitled document opens.
+    /// back (W2); without any, a new untitled document opens.
     private func activate() {
         guard windows.isEmpty else { return windows.last?.present() ?? () }
-        let leftDrafts = drafts.existingDrafts()
-        for draft in leftDrafts { openDraft(draft) }
+        restoreDraftsOnce()
         if windows.isEmpty { openWindow(for: nil) }
+    }
+
+    /// The drafts left by an earlier session come back at the next launch, whether it opens
+    /// files or not (W2). A draft that cannot be read is set aside, never deleted (it is the
+    /// user's only copy), and the user is told where it is; so is a palettes file that had to be
+    /// set aside when the store loaded.
+    private func restoreDraftsOnce() {
+        guard !draftsRestored else { return }
+        draftsRestored = true
+        let recovered = drafts.recoverDrafts()
+        for (url, model) in recovered.drafts {
+            show(DocumentWindow(application: self, document: EmojiArtDocument(model: model), location: .draft(url)))
+        }
+        let warnings = recovered.setAside + [palettes.loadWarning].compactMap { $0 }
+        if !warnings.isEmpty {
+            // After the windows that are about to open, so the dialog has a parent.
+            Task { @MainActor [weak self] in self?.showWarnings(warnings) }
+        }
+    }
+
+    /// Tells the user about files that were set aside, in one dialog.
+    func showWarnings(_ warnings: [CorruptFileWarning]) {
+        guard !warnings.isEmpty else { return }
+        let parent: UnsafeMutablePointer<GtkWindow>? = gtk_application_get_active_window(cast(application))
+        let heading = warnings.count == 1 ? "A File Was Set Aside" : "Some Files Were Set Aside"
+        let body = warnings.map(\.description).joined(separator: "\n\n")
+        let dialog = adw_message_dialog_new(parent, heading, body)!
+        emojiart_message_dialog_add_response(cast(dialog), "close", "_Close")
+        gtk_window_set_application(cast(dialog), cast(application))
+        gtk_window_present(cast(dialog))
     }
 
     /// Opens `file` in a window of its own, or a new untitled document with nil. A file already
@@ -76,14 +114,6 @@ final class EmojiArtApplication {
         } catch {
             showOpenError(error)
         }
-    }
-
-    private func openDraft(_ url: URL) {
-        guard let model = try? DocumentFile.read(from: url) else {
-            drafts.remove(url)  // an unreadable draft cannot be offered; it held no file of the user's
-            return
-        }
-        show(DocumentWindow(application: self, document: EmojiArtDocument(model: model), location: .draft(url)))
     }
 
     private func show(_ window: DocumentWindow) {

@@ -17,12 +17,15 @@ final class PaletteFileMonitor {
     /// Held for the application's lifetime, like the store it serves.
     private let monitor: UnsafeMutablePointer<GFileMonitor>
     private var pendingReload: Task<Void, Never>?
+    /// Told when a reload had to set a damaged palettes file aside.
+    private let onWarning: (CorruptFileWarning) -> Void
 
     /// Watches `store.fileURL`, or returns nil when GIO cannot watch it. The file need not exist
     /// yet: a first run writes it only with the first change. GLib keeps watching a file that is
     /// replaced by rename, which is how `AtomicFile` saves it.
-    init?(store: PaletteStore) {
+    init?(store: PaletteStore, onWarning: @escaping (CorruptFileWarning) -> Void) {
         self.store = store
+        self.onWarning = onWarning
         // GLib notices a file in a folder that does not exist yet only by polling, every ~4 s
         // (checked), so a first run creates the folder — private, as XDG asks — before watching.
         _ = g_mkdir_with_parents(store.fileURL.deletingLastPathComponent().path, 0o700)
@@ -46,7 +49,7 @@ final class PaletteFileMonitor {
         pendingReload = Task { [weak self] in
             try? await Task.sleep(for: Self.reloadDelay)
             guard !Task.isCancelled, let self else { return }
-            store.reload()
+            if let warning = store.reload() { onWarning(warning) }
         }
     }
 }

@@ -41,6 +41,14 @@ extension DocumentWindow {
             windowWidth: width > 0 ? Int(width) : nil, windowHeight: height > 0 ? Int(height) : nil)
         let store = application.windowStates
         let url = location.url
-        Task.detached { try? store.save(state, for: url) }
+        // A window state that cannot be written costs a zoom and a pan at the next open, not a
+        // document: logged, not shown (a full disk already shows the document's own save error).
+        Task.detached {
+            do {
+                try store.save(state, for: url)
+            } catch {
+                FileHandle.standardError.write(Data("emojiart: the window state of \(url.path) was not saved: \(error)\n".utf8))
+            }
+        }
     }
 }
