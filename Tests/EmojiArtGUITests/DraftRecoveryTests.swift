@@ -20,8 +20,9 @@ extension GUITests {
                 let file = try workspace.copyExample("sunny-meadow")
 
                 try await withApp(in: workspace, arguments: [file.path]) { app in
-                    _ = try await OpenDocument.waitForWindow(of: file, in: app)
-                    _ = try await OpenDocument.waitForUntitledWindow(in: app, draft: good)
+                    // Without a window manager the windows overlap: found by title, not by canvas.
+                    _ = try await app.waitForWindow(titled: OpenDocument.title(for: file))
+                    _ = try await app.waitForWindow(titled: OpenDocument.untitledTitle)
                     // The file's window, the draft's, and the dialog naming the draft set aside.
                     _ = try await waitFor("three windows: the file, the draft and the warning") {
                         try await app.visibleWindows().count == 3 ? true : nil
