@@ -42,3 +42,5 @@ static inline void emojiart_bind_text_domain(const char *domain, const char *dir
     bindtextdomain(domain, directory);
     bind_textdomain_codeset(domain, "UTF-8");
 }
+
+static inline gboolean emojiart_is_menu_button(GtkWidget *widget) { return GTK_IS_MENU_BUTTON(widget); }

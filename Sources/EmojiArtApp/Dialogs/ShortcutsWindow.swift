@@ -33,6 +33,7 @@ enum ShortcutsWindow {
     }
 
     private static var xml: String {
+        let title = localized("Keyboard Shortcuts")  // outside the raw string, where xgettext finds it
         var groups = ""
         for section in sections {
             groups += #"<child><object class="GtkShortcutsGroup"><property name="title">\#(escape(section.title))</property>"#
@@ -41,7 +42,7 @@ enum ShortcutsWindow {
             }
             groups += "</object></child>"
         }
-        return #"<interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property><child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property>\#(groups)</object></child></object></interface>"#
+        return #"<interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property><property name="title">\#(escape(title))</property><child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property>\#(groups)</object></child></object></interface>"#
     }
 
     private static func escape(_ text: String) -> String {

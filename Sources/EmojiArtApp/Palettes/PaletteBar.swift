@@ -38,6 +38,7 @@ final class PaletteBar {
         gtk_widget_set_valign(chooser, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(chooser, "Next Palette")
         adw_split_button_set_dropdown_tooltip(opaque(chooser), "Palette Menu")
+        AccessibleNames.nameSplitButtonMenu(chooser, "Palette Menu")
         emojiBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
 
         let scroller = gtk_scrolled_window_new()!

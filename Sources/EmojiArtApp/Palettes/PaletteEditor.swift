@@ -106,7 +106,7 @@ final class PaletteEditor {
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_set_tooltip_text(button, "Choose an Emoji")
-        emojiart_accessible_set_label(button, "Choose an Emoji")
+        AccessibleNames.nameMenuButton(button, "Choose an Emoji")
         let chooser = gtk_emoji_chooser_new()!
         gtk_menu_button_set_popover(cast(button), chooser)
         onStringSignal(chooser, "emoji-picked") { [unowned self] emoji in addEmojis(emoji) }

@@ -15,6 +15,7 @@ enum PrimaryMenu {
         gtk_menu_button_set_menu_model(cast(button), cast(menu))
         gtk_menu_button_set_primary(cast(button), 1)  // F10 opens it
         gtk_widget_set_tooltip_text(button, "Main Menu")
+        AccessibleNames.nameMenuButton(button, "Main Menu")  // else AT-SPI reads "GtkMenuButton" (A2)
         g_object_unref(menu.raw)
         return button
     }

@@ -28,11 +28,12 @@ func withWorkspace(_ body: (TestWorkspace) async throws -> Void) async throws {
 /// `crash()` is not a failure. `name` names its log files (see `AppUnderTest.launch`).
 func withApp(
     in workspace: TestWorkspace, arguments: [String], name: String = "emojiart",
+    extraEnvironment: [String: String] = [:],
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (AppUnderTest) async throws -> Void
 ) async throws {
     let server = try XvfbServer.requireCurrent()
-    let app = try AppUnderTest.launch(arguments, in: workspace, on: server, name: name)
+    let app = try AppUnderTest.launch(arguments, in: workspace, on: server, name: name, extraEnvironment: extraEnvironment)
     defer { app.stop() }
     try await body(app)
     if let status = app.exitStatus, status != 0, !app.wasCrashedByTest {

@@ -27,13 +27,16 @@ final class AppUnderTest: Sendable {
 
     /// Starts `emojiart ARGUMENTS…`; returns at once, before any window shows. Its output goes
     /// to `NAME.stdout` and `NAME.stderr` in the workspace, so several launches in one workspace
-    /// (a relaunch, a second process) each keep their own.
+    /// (a relaunch, a second process) each keep their own. `extraEnvironment` adds to or
+    /// overrides the workspace's (an accessibility bus, a language).
     static func launch(
-        _ arguments: [String], in workspace: TestWorkspace, on server: XvfbServer, name: String = "emojiart"
+        _ arguments: [String], in workspace: TestWorkspace, on server: XvfbServer, name: String = "emojiart",
+        extraEnvironment: [String: String] = [:]
     ) throws -> AppUnderTest {
         let standardErrorFile = workspace.root.appendingPathComponent("\(name).stderr")
         let process = try ChildProcess.launch(
-            executable, arguments: arguments, environment: workspace.environment(on: server),
+            executable, arguments: arguments,
+            environment: workspace.environment(on: server).merging(extraEnvironment) { $1 },
             standardOutput: workspace.root.appendingPathComponent("\(name).stdout"),
             standardError: standardErrorFile)
         return AppUnderTest(server: server, workspace: workspace, process: process, standardErrorFile: standardErrorFile)

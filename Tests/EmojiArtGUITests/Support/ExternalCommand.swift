@@ -20,8 +20,10 @@ enum ExternalCommand {
         var description: String
     }
 
-    /// The program called `name` on PATH.
+    /// The program called `name` on PATH, or at `name` when it is an absolute path (Debian's
+    /// /usr/bin/python3 for pyatspi, which a python3 earlier on PATH may lack).
     static func locate(_ name: String) throws -> URL {
+        if name.hasPrefix("/") { return URL(fileURLWithPath: name) }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)

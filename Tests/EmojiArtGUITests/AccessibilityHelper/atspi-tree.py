@@ -1,0 +1,98 @@
+#!/usr/bin/python3
+"""Reads a running app's accessible tree through AT-SPI, as Orca does (SPEC A2), for the GUI
+tests (Support/AccessibleTree.swift). Debian's python3-pyatspi; run with the session bus the app
+uses (DBUS_SESSION_BUS_ADDRESS), on which at-spi-bus-launcher serves the accessibility bus.
+
+    atspi-tree.py tree PID                      the tree of the application with that pid, as JSON
+    atspi-tree.py act PID ROLE NAME ACTION      performs ACTION on the first node (depth first)
+                                                with that role and name; prints what it did
+
+JSON nodes: {"role", "name", "description", "actions": [...], "states": [...], "children": [...]}.
+Exit status 2 when the application is not (yet) on the accessibility bus, or no node matches.
+"""
+import json
+import sys
+
+import pyatspi
+
+
+def application(pid):
+    desktop = pyatspi.Registry.getDesktop(0)
+    for index in range(desktop.childCount):
+        app = desktop.getChildAtIndex(index)
+        try:
+            if app is not None and app.get_process_id() == pid:
+                return app
+        except Exception:
+            continue
+    return None
+
+
+def actions(node):
+    try:
+        action = node.queryAction()
+    except NotImplementedError:
+        return []
+    return [action.getName(index) for index in range(action.nActions)]
+
+
+def describe(node, depth=0):
+    children = []
+    # Deep enough for any of our windows; a cycle (which AT-SPI should never report) cannot hang.
+    if depth < 60:
+        for index in range(node.childCount):
+            child = node.getChildAtIndex(index)
+            if child is not None:
+                children.append(describe(child, depth + 1))
+    states = node.getState().getStates()
+    return {
+        "role": node.getRoleName(),
+        "name": node.name or "",
+        "description": node.description or "",
+        "actions": actions(node),
+        "states": sorted(str(state).lower().replace("state_", "") for state in states),
+        "children": children,
+    }
+
+
+def find(node, role, name, action, depth=0):
+    if node.getRoleName() == role and (node.name or "") == name and action in actions(node):
+        return node
+    if depth >= 60:
+        return None
+    for index in range(node.childCount):
+        child = node.getChildAtIndex(index)
+        if child is not None:
+            found = find(child, role, name, action, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def main():
+    command, pid = sys.argv[1], int(sys.argv[2])
+    app = application(pid)
+    if app is None:
+        print(f"no application with pid {pid} on the accessibility bus", file=sys.stderr)
+        sys.exit(2)
+    if command == "tree":
+        json.dump(describe(app), sys.stdout, ensure_ascii=False)
+    elif command == "act":
+        role, name, action = sys.argv[3], sys.argv[4], sys.argv[5]
+        node = find(app, role, name, action)
+        if node is None:
+            print(f"no {role} named “{name}” with the action “{action}”", file=sys.stderr)
+            sys.exit(2)
+        interface = node.queryAction()
+        index = [interface.getName(i) for i in range(interface.nActions)].index(action)
+        if not interface.doAction(index):
+            print(f"the {role} “{name}” refused “{action}”", file=sys.stderr)
+            sys.exit(1)
+        print(json.dumps({"done": action, "role": role, "name": name}, ensure_ascii=False))
+    else:
+        print(f"unknown command {command}", file=sys.stderr)
+        sys.exit(64)
+
+
+if __name__ == "__main__":
+    main()

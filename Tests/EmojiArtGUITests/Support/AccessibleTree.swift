@@ -1,0 +1,74 @@
+import Foundation
+
+/// One node of an app's accessible tree as AT-SPI reports it to a screen reader.
+struct AccessibleNode: Decodable, Sendable {
+    var role: String
+    var name: String
+    var description: String
+    var actions: [String]
+    var states: [String]
+    var children: [AccessibleNode]
+
+    /// This node and every node under it, depth first.
+    var allNodes: [AccessibleNode] {
+        [self] + children.flatMap(\.allNodes)
+    }
+
+    /// The first node, depth first, with this role and name.
+    func first(role: String, name: String) -> AccessibleNode? {
+        allNodes.first { $0.role == role && $0.name == name }
+    }
+
+    /// The names of the nodes with this role, depth first.
+    func names(ofRole role: String) -> [String] {
+        allNodes.filter { $0.role == role }.map(\.name)
+    }
+
+    /// "[push button] “Main Menu” (description)", for failure messages.
+    var summary: String { "[\(role)] “\(name)”" + (description.isEmpty ? "" : " (\(description))") }
+}
+
+/// Reads an app's accessible tree and performs actions on it through AT-SPI with Debian's
+/// pyatspi (`AccessibilityHelper/atspi-tree.py`), the way Orca reads GNOME apps.
+enum AccessibleTree {
+    private static let helper = TestWorkspace.packageRoot
+        .appendingPathComponent("Tests/EmojiArtGUITests/AccessibilityHelper/atspi-tree.py")
+
+    /// The tree of `app`, once the app has published it on `bus`.
+    static func read(_ app: AppUnderTest, on bus: AccessibilityBus) async throws -> AccessibleNode {
+        let output = try await run(["tree", "\(app.processIdentifier)"], on: bus)
+        guard output.status == 0 else {
+            throw NotYet("the app is not on the accessibility bus yet: \(output.standardError)")
+        }
+        return try JSONDecoder().decode(AccessibleNode.self, from: output.standardOutput)
+    }
+
+    /// Waits until the tree of `app` satisfies `probe` (returns non-nil) and returns its value;
+    /// the last tree seen is quoted when the deadline passes.
+    static func waitFor<Value>(
+        _ awaited: String, in app: AppUnderTest, on bus: AccessibilityBus, timeout: Duration = .seconds(20),
+        _ probe: (AccessibleNode) throws -> Value?
+    ) async throws -> Value {
+        try await EmojiArtGUITests.waitFor(awaited, timeout: timeout, poll: .milliseconds(200)) {
+            try app.requireRunning()
+            let tree = try await read(app, on: bus)
+            if let value = try probe(tree) { return value }
+            throw NotYet(tree.allNodes.filter { !$0.name.isEmpty }.map(\.summary).joined(separator: ", "))
+        }
+    }
+
+    /// Performs `action` (say "click") on the first node with this role and name, as a screen
+    /// reader user activating it would.
+    static func perform(_ action: String, role: String, name: String, in app: AppUnderTest, on bus: AccessibilityBus) async throws {
+        let output = try await run(["act", "\(app.processIdentifier)", role, name, action], on: bus)
+        guard output.status == 0 else {
+            throw ExternalCommand.Failure(description: "AT-SPI \(action) on [\(role)] “\(name)” failed: \(output.standardError)")
+        }
+    }
+
+    private static func run(_ arguments: [String], on bus: AccessibilityBus) async throws -> ExternalCommand.Output {
+        try await ExternalCommand.run(
+            "/usr/bin/python3", [helper.path] + arguments,
+            extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "NO_AT_BRIDGE": "1"], timeout: .seconds(30))
+    }
+}
