@@ -32,7 +32,8 @@ enum FileChooser {
     }
 
     /// Asks where to save, proposing `suggestedName`; the `.emojiart` extension is added when the
-    /// user leaves it out (W5). `completion` gets nil when cancelled.
+    /// user leaves it out, and then, if that file exists, we ask before replacing it: GTK asked
+    /// only about the name as typed (W5). `completion` gets nil when cancelled.
     static func chooseSaveLocation(
         parent: UnsafeMutablePointer<GtkWidget>?, suggestedName: String, completion: @escaping @MainActor (URL?) -> Void
     ) {
@@ -43,13 +44,30 @@ enum FileChooser {
             guard accepted, let file = gtk_file_chooser_get_file(cast(chooser)) else { return completion(nil) }
             defer { g_object_unref(file.raw) }
             guard let path = g_file_get_path(file) else { return completion(nil) }
-            var url = URL(fileURLWithPath: String(cString: path))
+            let name = SaveAsName(chosen: URL(fileURLWithPath: String(cString: path)))
             g_free(path)
-            if url.pathExtension.lowercased() != EmojiArtFormat.fileExtension {
-                url.appendPathExtension(EmojiArtFormat.fileExtension)
-            }
-            completion(url)
+            guard name.mustAskBeforeReplacing else { return completion(name.url) }
+            askBeforeReplacing(name, parent: parent) { replace in completion(replace ? name.url : nil) }
         }
+    }
+
+    /// "Replace “art.emojiart”?" with Cancel (the default, also Escape) and a destructive Replace.
+    private static func askBeforeReplacing(
+        _ name: SaveAsName, parent: UnsafeMutablePointer<GtkWidget>?, completion: @escaping @MainActor (Bool) -> Void
+    ) {
+        let question = name.replaceQuestion
+        let dialog = adw_message_dialog_new(parent.map { cast($0) }, question.heading, question.body)!
+        gtk_window_set_title(cast(dialog), question.heading)  // what a window list and tests see
+        emojiart_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
+        emojiart_message_dialog_add_response(cast(dialog), "replace", "_Replace")
+        adw_message_dialog_set_response_appearance(cast(dialog), "replace", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(cast(dialog), "cancel")
+        adw_message_dialog_set_close_response(cast(dialog), "cancel")
+        onSignal(dialog, "response") { (response: UnsafeMutableRawPointer?) in
+            let choice = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "cancel"
+            completion(choice == "replace")
+        }
+        gtk_window_present(cast(dialog))
     }
 
     /// Asks where to export the picture and at what scale (E1). The format follows the chosen
