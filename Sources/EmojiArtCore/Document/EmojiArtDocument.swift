@@ -11,6 +11,12 @@ public final class EmojiArtDocument {
     public private(set) var revision = 0
     /// The revision last written to disk.
     public private(set) var savedRevision = 0
+    /// The undo history's state token at the last save: "unsaved" means the content differs from
+    /// the file, so undoing back to the saved state makes the document saved again (U5).
+    private var savedStateToken = 0
+    /// State tokens of the revisions not yet known to be saved, so a save that ran while the
+    /// user kept editing marks exactly the state it wrote.
+    @ObservationIgnored private var stateTokens: [Int: Int] = [0: 0]
 
     /// Called after every change with what it touched.
     @ObservationIgnored public var onChange: (@MainActor (DocumentChange) -> Void)?
@@ -19,13 +25,17 @@ public final class EmojiArtDocument {
         self.model = model
     }
 
-    public var hasUnsavedChanges: Bool { revision != savedRevision }
+    public var hasUnsavedChanges: Bool { undoStack.stateToken != savedStateToken }
 
     /// Marks `revision` as written; a change made while the save ran stays unsaved.
     public func markSaved(revision savedRevision: Int) {
-        guard savedRevision > self.savedRevision, savedRevision <= revision else { return }
+        guard savedRevision > self.savedRevision, savedRevision <= revision,
+              let token = stateTokens[savedRevision]
+        else { return }
         let wasUnsaved = hasUnsavedChanges
         self.savedRevision = savedRevision
+        savedStateToken = token
+        stateTokens = stateTokens.filter { $0.key >= savedRevision }
         if wasUnsaved != hasUnsavedChanges { onChange?(.saveState) }
     }
 
@@ -86,12 +96,14 @@ public final class EmojiArtDocument {
     }
 
     public func endGesture() {
+        guard undoStack.isGrouping else { return }
         let before = (undoStack.canUndo, undoStack.undoActionName)
         undoStack.closeGroup()
         if before != (undoStack.canUndo, undoStack.undoActionName) { onChange?(.history) }
     }
 
     public func undo() {
+        let wasUnsaved = hasUnsavedChanges
         guard let step = undoStack.popUndo() else { return }
         var change = DocumentChange.history
         for edit in step.edits.reversed() {
@@ -99,10 +111,11 @@ public final class EmojiArtDocument {
             change.formUnion(edit.change)
         }
         undoStack.pushRedo(step)
-        noteChange(change)
+        noteChange(change, wasUnsaved: wasUnsaved)
     }
 
     public func redo() {
+        let wasUnsaved = hasUnsavedChanges
         guard let step = undoStack.popRedo() else { return }
         var change = DocumentChange.history
         for edit in step.edits {
@@ -110,7 +123,7 @@ public final class EmojiArtDocument {
             change.formUnion(edit.change)
         }
         undoStack.pushUndo(step)
-        noteChange(change)
+        noteChange(change, wasUnsaved: wasUnsaved)
     }
 
     // MARK: - Private
@@ -127,24 +140,35 @@ public final class EmojiArtDocument {
         perform(.updateEmojis(before: before, after: after), named: name)
     }
 
-    private func perform(_ edit: DocumentEdit, named name: String) {
-        edit.apply(to: &model)
-        undoStack.record(edit, named: name)
-        noteChange(edit.change.union(.history))
+    func perform(_ edit: DocumentEdit, named name: String) {
+        perform([edit], named: name)
     }
 
-    private func noteChange(_ change: DocumentChange) {
+    /// Applies `edits` in order and records them as one step named `name`.
+    func perform(_ edits: [DocumentEdit], named name: String) {
+        guard !edits.isEmpty else { return }
         let wasUnsaved = hasUnsavedChanges
-        revision += 1
-        onChange?(wasUnsaved ? change : change.union(.saveState))
+        var change = DocumentChange.history
+        for edit in edits {
+            edit.apply(to: &model)
+            change.formUnion(edit.change)
+        }
+        undoStack.record(edits, named: name)
+        noteChange(change, wasUnsaved: wasUnsaved)
     }
 
-    private static func clamped(_ point: DocumentPoint) -> DocumentPoint {
+    private func noteChange(_ change: DocumentChange, wasUnsaved: Bool) {
+        revision += 1
+        stateTokens[revision] = undoStack.stateToken
+        onChange?(wasUnsaved == hasUnsavedChanges ? change : change.union(.saveState))
+    }
+
+    static func clamped(_ point: DocumentPoint) -> DocumentPoint {
         let limit = EmojiArtFormat.maxCoordinateMagnitude
         return DocumentPoint(x: min(max(point.x, -limit), limit), y: min(max(point.y, -limit), limit))
     }
 
-    private static func clamped(size: Double) -> Double {
+    static func clamped(size: Double) -> Double {
         min(max(size, EmojiArtFormat.sizeRange.lowerBound), EmojiArtFormat.sizeRange.upperBound)
     }
 }

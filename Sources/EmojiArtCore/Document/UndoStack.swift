@@ -2,6 +2,9 @@
 struct UndoStep: Sendable {
     var name: String
     var edits: [DocumentEdit]
+    /// Names the document state right after this step; renewed by every edit the step takes in,
+    /// so a state saved halfway through a drag differs from the state at its end (U5).
+    var stateToken: Int = 0
 }
 
 /// Our own undo/redo history: Foundation on Linux has no UndoManager (DESIGN joint 5).
@@ -10,8 +13,13 @@ public struct UndoStack: Sendable {
     private var undoSteps: [UndoStep] = []
     private var redoSteps: [UndoStep] = []
     private var openGroup: UndoStep?
+    private var lastToken = 0
 
     public init() {}
+
+    /// Names the document's current state: equal tokens mean equal content, so undoing back to
+    /// the saved state makes the document saved again (U5).
+    public var stateToken: Int { pendingGroup?.stateToken ?? undoSteps.last?.stateToken ?? 0 }
 
     /// The open group, once it holds an edit: Undo during a gesture reverses the gesture so far.
     private var pendingGroup: UndoStep? { openGroup.flatMap { $0.edits.isEmpty ? nil : $0 } }
@@ -26,13 +34,39 @@ public struct UndoStack: Sendable {
     public var undoCount: Int { undoSteps.count + (pendingGroup == nil ? 0 : 1) }
     public var isGrouping: Bool { openGroup != nil }
 
-    /// Records an edit that was just applied. Inside a group it joins the group's step.
+    /// The name of the open group (a running gesture or burst), if any.
+    public var openGroupName: String? { openGroup?.name }
+
+    /// Records an edit that was just applied. Inside a group of the same name it joins the
+    /// group's step; an edit of another name is its own step (a Delete during a drag, U3): the
+    /// group so far becomes a step before it, and the gesture goes on in a new group.
     mutating func record(_ edit: DocumentEdit, named name: String) {
         redoSteps.removeAll()
-        if openGroup != nil {
+        lastToken += 1
+        if let group = openGroup {
+            guard group.name == name else {
+                closeGroup()
+                undoSteps.append(UndoStep(name: name, edits: [edit], stateToken: lastToken))
+                openGroup = UndoStep(name: group.name, edits: [])
+                return
+            }
             append(edit, to: &openGroup!)
+            openGroup!.stateToken = lastToken
         } else {
-            undoSteps.append(UndoStep(name: name, edits: [edit]))
+            undoSteps.append(UndoStep(name: name, edits: [edit], stateToken: lastToken))
+        }
+    }
+
+    /// Records several edits as one step (e.g. a reorder: remove, then insert elsewhere).
+    mutating func record(_ edits: [DocumentEdit], named name: String) {
+        guard let first = edits.first else { return }
+        record(first, named: name)
+        guard edits.count > 1 else { return }
+        let rest = edits.dropFirst()
+        if openGroup != nil, openGroup!.name == name {
+            for edit in rest { append(edit, to: &openGroup!) }
+        } else {
+            undoSteps[undoSteps.count - 1].edits.append(contentsOf: rest)
         }
     }
 

@@ -82,3 +82,33 @@ public struct ViewSize: Hashable, Sendable, Codable {
         width > 0 && height > 0 && width.isFinite && height.isFinite
     }
 }
+
+/// An axis-aligned rectangle in view pixels, e.g. the selection frame or a rubber band.
+public struct ViewRect: Hashable, Sendable {
+    public var minX: Double
+    public var minY: Double
+    public var maxX: Double
+    public var maxY: Double
+
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    /// The rectangle spanned by two corners in any order (a rubber band dragged any way).
+    public init(corner: ViewPoint, opposite: ViewPoint) {
+        self.init(
+            minX: min(corner.x, opposite.x), minY: min(corner.y, opposite.y),
+            maxX: max(corner.x, opposite.x), maxY: max(corner.y, opposite.y))
+    }
+
+    public var width: Double { maxX - minX }
+    public var height: Double { maxY - minY }
+    public var center: ViewPoint { ViewPoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2) }
+
+    public func insetBy(_ amount: Double) -> ViewRect {
+        ViewRect(minX: minX + amount, minY: minY + amount, maxX: maxX - amount, maxY: maxY - amount)
+    }
+}

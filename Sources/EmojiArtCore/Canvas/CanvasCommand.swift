@@ -1,0 +1,108 @@
+/// A verb the menus offer (U4, S9, B7): its label and the window action that performs it.
+public enum CanvasCommand: String, CaseIterable, Sendable {
+    case undo, redo
+    case cut, copy, paste, duplicate, delete
+    case selectAll = "select-all"
+    case bringToFront = "bring-to-front"
+    case bringForward = "bring-forward"
+    case sendBackward = "send-backward"
+    case sendToBack = "send-to-back"
+    case rotateLeft = "rotate-left"
+    case rotateRight = "rotate-right"
+    case flipHorizontally = "flip-horizontally"
+    case setBackgroundFromFile = "set-background-from-file"
+    case setBackgroundFromURL = "set-background-from-url"
+    case removeBackground = "remove-background"
+    case zoomToFit = "zoom-fit"
+
+    /// The window action's name (`win.` + this).
+    public var actionName: String { rawValue }
+
+    public var label: String {
+        switch self {
+        case .undo: "Undo"
+        case .redo: "Redo"
+        case .cut: "Cut"
+        case .copy: "Copy"
+        case .paste: "Paste"
+        case .duplicate: "Duplicate"
+        case .delete: "Delete"
+        case .selectAll: "Select All"
+        case .bringToFront: "Bring to Front"
+        case .bringForward: "Bring Forward"
+        case .sendBackward: "Send Backward"
+        case .sendToBack: "Send to Back"
+        case .rotateLeft: "Rotate Left"
+        case .rotateRight: "Rotate Right"
+        case .flipHorizontally: "Flip Horizontally"
+        case .setBackgroundFromFile: "Set Background from File…"
+        case .setBackgroundFromURL: "Set Background from URL…"
+        case .removeBackground: "Remove Background"
+        case .zoomToFit: "Zoom to Fit"
+        }
+    }
+}
+
+extension CanvasInteraction {
+    /// Whether `command` can act now: menus and actions are insensitive otherwise (U4).
+    public func canPerform(_ command: CanvasCommand) -> Bool {
+        switch command {
+        case .undo: document.undoStack.canUndo
+        case .redo: document.undoStack.canRedo
+        case .cut, .copy, .duplicate, .delete, .bringToFront, .bringForward, .sendBackward, .sendToBack,
+             .rotateLeft, .rotateRight, .flipHorizontally:
+            hasSelection
+        case .selectAll: !document.model.emojis.isEmpty
+        case .removeBackground: document.model.background != .blank
+        case .paste, .setBackgroundFromFile, .setBackgroundFromURL, .zoomToFit: true
+        }
+    }
+
+    /// Opens the context menu at `point` (S9): over an emoji it becomes the selection unless it
+    /// is in it already; nil `point` (Menu key, Shift+F10) opens it over the selection, if any.
+    public mutating func contextMenu(at point: ViewPoint?) -> (menu: CanvasContextMenu, effects: CanvasEffects) {
+        _ = finishGestures()
+        if let point {
+            if let hit = emoji(at: point) {
+                var effects = CanvasEffects()
+                if !selection.contains(hit.id) {
+                    selection.select([hit.id])
+                    effects = [.selection, .redraw]
+                }
+                return (CanvasContextMenu(kind: .emoji, point: point, interaction: self), effects)
+            }
+            return (CanvasContextMenu(kind: .canvas, point: point, interaction: self), [])
+        }
+        if let frame = selectionFrame {
+            return (CanvasContextMenu(kind: .emoji, point: frame.rect.center, interaction: self), [])
+        }
+        return (CanvasContextMenu(kind: .canvas, point: pointer ?? viewSize.center, interaction: self), [])
+    }
+}
+
+/// The context menu to show (S9): its sections of commands, at a view point.
+public struct CanvasContextMenu: Hashable, Sendable {
+    public enum Kind: Sendable { case emoji, canvas }
+
+    public var kind: Kind
+    public var point: ViewPoint
+    public var sections: [[CanvasCommand]]
+
+    @MainActor
+    init(kind: Kind, point: ViewPoint, interaction: CanvasInteraction) {
+        self.kind = kind
+        self.point = point
+        switch kind {
+        case .emoji:
+            sections = [
+                [.cut, .copy, .paste, .duplicate, .delete],
+                [.bringToFront, .bringForward, .sendBackward, .sendToBack],
+                [.rotateLeft, .rotateRight, .flipHorizontally],
+            ]
+        case .canvas:
+            var background: [CanvasCommand] = [.setBackgroundFromFile, .setBackgroundFromURL]
+            if interaction.canPerform(.removeBackground) { background.append(.removeBackground) }
+            sections = [[.paste, .selectAll], background, [.zoomToFit]]
+        }
+    }
+}

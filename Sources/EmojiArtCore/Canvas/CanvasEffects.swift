@@ -1,0 +1,25 @@
+/// What the UI must do after the canvas took an input (Rnote's `WidgetFlags`): values combine
+/// with `|`, and the GTK adapter applies them in one place.
+public struct CanvasEffects: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// Draw the canvas again.
+    public static let redraw = CanvasEffects(rawValue: 1 << 0)
+    /// The user zoomed or panned: remember the viewport (W4).
+    public static let viewportChanged = CanvasEffects(rawValue: 1 << 1)
+    /// The cursor to show may have changed (X3).
+    public static let cursor = CanvasEffects(rawValue: 1 << 2)
+    /// The selection changed: menus' sensitivity and the accessible description follow (U4, A2).
+    public static let selection = CanvasEffects(rawValue: 1 << 3)
+    /// The view moves in steps (wheel, keys): show the cached frame, then a crisp one once the
+    /// steps stop (DESIGN performance).
+    public static let viewStepped = CanvasEffects(rawValue: 1 << 4)
+    /// Load the document's background now (B1).
+    public static let startLoading = CanvasEffects(rawValue: 1 << 5)
+
+    public static let none: CanvasEffects = []
+}

@@ -1,0 +1,28 @@
+/// What a drop or a paste does with its content (D1–D5, S6): one policy for both.
+extension CanvasInteraction {
+    /// Accepts `content` dropped at `point` (a drop) or pasted (nil: at the pointer or centre).
+    public mutating func accept(_ content: CanvasContent, at point: ViewPoint?, from source: ContentSource) -> CanvasResponse {
+        switch content {
+        case .emojis(let emojis):
+            if let point { pointer = point }
+            return CanvasResponse(paste(emojis))
+        case .imageURL(let url):
+            setBackgroundByUser(.url(url))
+            return CanvasResponse(.redraw)
+        case .documents(let urls):
+            return CanvasResponse(request: .openDocuments(urls))
+        case .imageFile(let url):
+            return CanvasResponse(request: .embedImageFile(url))
+        case .imageBytes(let data):
+            return CanvasResponse(request: .embedImageBytes(data))
+        case .emoji(let emoji):
+            endBurst()
+            let viewport = effectiveViewport
+            let position = viewport.documentPoint(for: point ?? viewSize.center, in: viewSize)
+            let added = document.addEmoji(emoji, at: position, size: defaultEmojiSize / viewport.zoom)
+            return CanvasResponse(added == nil ? [] : .redraw)
+        case .unusable:
+            return CanvasResponse(request: .showMessage(source.refusal))
+        }
+    }
+}

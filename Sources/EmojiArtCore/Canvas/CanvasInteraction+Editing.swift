@@ -1,0 +1,114 @@
+/// The editor's verbs on the selection (S4–S8): each is one named undo step (U2). Window
+/// actions, keys and the context menu all end here.
+extension CanvasInteraction {
+    /// Pasted and duplicated emojis step this far right and down, in document points (S6).
+    static let pasteStep = 10.0
+
+    public var hasSelection: Bool { !selection.isEmpty }
+
+    public mutating func selectAll() -> CanvasEffects {
+        selection.select(Set(document.model.emojis.map(\.id)))
+        return [.selection, .redraw, .cursor]
+    }
+
+    public mutating func clearSelection() -> CanvasEffects {
+        guard !selection.isEmpty else { return [] }
+        selection.clear()
+        return [.selection, .redraw, .cursor]
+    }
+
+    /// Delete / Backspace and the menus' Delete (S4): its own step even during a drag (U3).
+    public mutating func deleteSelection() -> CanvasEffects {
+        guard !selection.isEmpty else { return [] }
+        endBurst()
+        document.deleteEmojis(selection.ids, named: "Delete")
+        return pruneSelection().union(.redraw)
+    }
+
+    /// What Copy puts on the clipboard (S6); nil without a selection.
+    public func copySelection() -> ClipboardEmojis? {
+        let selected = selectedEmojis
+        return selected.isEmpty ? nil : ClipboardEmojis(copying: selected)
+    }
+
+    /// Cut: the copy, and the selection removed as "Cut" (S6).
+    public mutating func cutSelection() -> (clipboard: ClipboardEmojis, effects: CanvasEffects)? {
+        guard let copied = copySelection() else { return nil }
+        endBurst()
+        document.deleteEmojis(selection.ids, named: "Cut")
+        return (copied, pruneSelection().union(.redraw))
+    }
+
+    /// Pastes emojis centred under the pointer when it is over the canvas, else at the view's
+    /// centre; the same emojis pasted again at the same place step 10 pt further. The pasted
+    /// emojis become the selection (S6).
+    public mutating func paste(_ emojis: ClipboardEmojis) -> CanvasEffects {
+        endBurst()
+        let target = documentPoint(for: pointer ?? viewSize.center)
+        var count = 0
+        if let last = lastPaste, last.emojis == emojis, last.target == target { count = last.count + 1 }
+        lastPaste = PasteMemory(emojis: emojis, target: target, count: count)
+        let step = Self.pasteStep * Double(count)
+        let placed = emojis.placed(at: DocumentPoint(x: target.x + step, y: target.y + step))
+        let inserted = document.insertCopies(of: placed, named: "Paste")
+        guard !inserted.isEmpty else { return [] }
+        selection.select(Set(inserted.map(\.id)))
+        return [.selection, .redraw]
+    }
+
+    /// Ctrl+D: copies of the selection 10 pt right and down, which become the selection (S6).
+    public mutating func duplicateSelection() -> CanvasEffects {
+        let selected = selectedEmojis
+        guard !selected.isEmpty else { return [] }
+        endBurst()
+        let moved = selected.map { emoji in
+            var copy = emoji
+            copy.position = emoji.position.offset(by: DocumentVector(dx: Self.pasteStep, dy: Self.pasteStep))
+            return copy
+        }
+        let inserted = document.insertCopies(of: moved, named: "Duplicate")
+        selection.select(Set(inserted.map(\.id)))
+        return [.selection, .redraw]
+    }
+
+    /// Page Up / Page Down / Home / End and the menus (S7).
+    public mutating func restack(_ move: StackingMove) -> CanvasEffects {
+        guard !selection.isEmpty else { return [] }
+        endBurst()
+        document.restack(selection.ids, move)
+        return .redraw
+    }
+
+    /// Turns the selection about its centre, degrees clockwise ("Rotate", S8).
+    public mutating func rotateSelection(by degrees: Double) -> CanvasEffects {
+        transformSelection(named: "Rotate") { GroupTransform(pivot: $0, rotation: degrees) }
+    }
+
+    /// Scales the selection about its centre ("Scale", S8).
+    public mutating func scaleSelection(by factor: Double) -> CanvasEffects {
+        transformSelection(named: "Scale") { GroupTransform(pivot: $0, scale: factor) }
+    }
+
+    /// Mirrors the selection left–right about its centre ("Flip", S8).
+    public mutating func flipSelection() -> CanvasEffects {
+        transformSelection(named: "Flip") { GroupTransform(pivot: $0, mirrored: true) }
+    }
+
+    private mutating func transformSelection(
+        named name: String, _ transform: (DocumentPoint) -> GroupTransform
+    ) -> CanvasEffects {
+        let selected = selectedEmojis
+        guard let center = selected.boundingBox?.center else { return [] }
+        endBurst()
+        document.replaceEmojis(transform(center).apply(to: selected), named: name)
+        return .redraw
+    }
+
+    /// A palette click adds the emoji at the centre of the view at the default size on screen (P1).
+    public mutating func addEmojiAtCenter(_ emoji: String) -> CanvasEffects {
+        endBurst()
+        let viewport = effectiveViewport
+        let position = viewport.documentPoint(for: viewSize.center, in: viewSize)
+        return document.addEmoji(emoji, at: position, size: defaultEmojiSize / viewport.zoom) == nil ? [] : .redraw
+    }
+}

@@ -1,0 +1,77 @@
+/// Keys on the focused canvas (G5, S1, S5, S7, S8, S9). Keys that must work whatever has the
+/// focus (Ctrl+C/X/V/D/A, Delete) are window actions that call the verbs in
+/// `CanvasInteraction+Editing` instead (U4).
+extension CanvasInteraction {
+    /// Nudging a selection with the arrow keys moves it this far, in document points (S5).
+    static let nudgeStep = 1.0
+    static let largeNudgeStep = 10.0
+    /// `[` / `]` turn by this much; with Shift by `fineRotationStep` (S8).
+    static let rotationStep = 15.0
+    static let fineRotationStep = 1.0
+    /// `<` / `>` scale by this factor (S8).
+    static let keyScaleStep = 1.1
+
+    /// Handles a key; nil when the canvas does not use it (it then goes on, e.g. Tab past the
+    /// last emoji leaves the canvas).
+    public mutating func key(_ key: CanvasKey, modifiers: CanvasModifiers, time: Double) -> CanvasEffects? {
+        let isShift = modifiers.contains(.shift)
+        switch key {
+        case .escape:
+            guard !selection.isEmpty else { return nil }
+            return clearSelection()
+        case .left, .right, .up, .down:
+            return arrow(key, isShift: isShift, time: time)
+        case .tab:
+            return stepSelection(backwards: isShift)
+        case .pageUp: return restack(.bringForward)
+        case .pageDown: return restack(.sendBackward)
+        case .home: return restack(.bringToFront)
+        case .end: return restack(.sendToBack)
+        case .scaleDown: return scaleSelection(by: 1 / Self.keyScaleStep)
+        case .scaleUp: return scaleSelection(by: Self.keyScaleStep)
+        case .rotateLeft: return rotateSelection(by: -(isShift ? Self.fineRotationStep : Self.rotationStep))
+        case .rotateRight: return rotateSelection(by: isShift ? Self.fineRotationStep : Self.rotationStep)
+        case .flip: return flipSelection()
+        case .menu: return nil  // the adapter opens the menu through `contextMenu(at:)`
+        }
+    }
+
+    /// Arrows nudge the selection (S5, a burst is one "Move") or, with nothing selected, pan the
+    /// view (G5).
+    private mutating func arrow(_ key: CanvasKey, isShift: Bool, time: Double) -> CanvasEffects {
+        let (x, y): (Double, Double) = switch key {
+        case .left: (-1, 0)
+        case .right: (1, 0)
+        case .up: (0, -1)
+        default: (0, 1)
+        }
+        guard !selection.isEmpty else {
+            // The content moves opposite to the arrow, as when scrolling a page.
+            return pan(by: ViewVector(dx: -x * Viewport.arrowKeyPanStep, dy: -y * Viewport.arrowKeyPanStep))
+        }
+        let step = isShift ? Self.largeNudgeStep : Self.nudgeStep
+        continueBurst(named: "Move", at: time)
+        document.moveEmojis(selection.ids, by: DocumentVector(dx: x * step, dy: y * step))
+        return .redraw
+    }
+
+    /// Tab and Shift+Tab select the next or previous emoji in drawing order, so selection works
+    /// without a mouse (S1, A2). Past the last emoji, Tab leaves the canvas as usual (nil).
+    private mutating func stepSelection(backwards: Bool) -> CanvasEffects? {
+        let ids = document.model.emojis.map(\.id)
+        guard !ids.isEmpty else { return nil }
+        let current = selection.ids.count == 1 ? selection.ids.first.flatMap { ids.firstIndex(of: $0) } : nil
+        let next: Int = switch (current, backwards) {
+        case (nil, false): 0
+        case (nil, true): ids.count - 1
+        case (let index?, false): index + 1
+        case (let index?, true): index - 1
+        }
+        guard ids.indices.contains(next) else {
+            selection.clear()
+            return nil
+        }
+        selection.select([ids[next]])
+        return [.selection, .redraw]
+    }
+}

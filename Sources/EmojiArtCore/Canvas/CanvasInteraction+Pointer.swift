@@ -1,0 +1,191 @@
+import Foundation
+
+/// Clicks select (S1) and double-clicks fit (G1); drags pan (G3), move emojis (S2), draw a
+/// rubber band (S5) or work the selection frame's handles (S8).
+extension CanvasInteraction {
+    /// Snapping step for the rotate handle with Shift (S8), in degrees.
+    static let rotationSnap = 15.0
+
+    public mutating func pointerMoved(to point: ViewPoint?) -> CanvasEffects {
+        pointer = point
+        return .cursor
+    }
+
+    /// A button press. Every press also starts a (possibly zero-length) drag.
+    public mutating func press(count: Int, at point: ViewPoint, modifiers: CanvasModifiers) -> CanvasEffects {
+        if selectionFrame?.handle(at: point) != nil { return [] }  // the drag that follows uses it
+        let hit = emoji(at: point)
+        if count >= 2 {
+            return hit == nil ? zoomToFit() : []
+        }
+        let extending = !modifiers.isDisjoint(with: [.shift, .control])
+        let before = selection
+        if let hit {
+            if extending { selection.toggle(hit.id) } else { selection.click(on: hit.id) }
+        } else if !extending {
+            selection.clear()
+        }
+        return before == selection ? .cursor : [.selection, .redraw, .cursor]
+    }
+
+    public mutating func dragBegan(at point: ViewPoint, modifiers: CanvasModifiers) -> CanvasEffects {
+        endBurst()
+        if let frame = selectionFrame, let handle = frame.handle(at: point) {
+            return beginHandleDrag(handle, of: frame, at: point)
+        }
+        if let hit = emoji(at: point) {
+            let ids = selection.contains(hit.id) ? selection.ids : [hit.id]
+            document.beginGesture(named: "Move")
+            drag = .moving(originals: document.model.emojis(withIDs: ids))
+        } else if modifiers.contains(.shift) {
+            drag = .rubberBand(start: point, current: point, base: selection.ids)
+        } else {
+            drag = .panning(committedOffset: .zero)
+        }
+        return .cursor
+    }
+
+    /// `offset` is from where the drag began, in view pixels.
+    public mutating func dragUpdated(offset: ViewVector, modifiers: CanvasModifiers) -> CanvasEffects {
+        switch drag {
+        case .idle:
+            return []
+        case .panning(let committed):
+            liveGesture.translation = offset - committed
+            return .redraw
+        case .moving(let originals):
+            let zoom = effectiveViewport.zoom
+            let delta = DocumentVector(dx: offset.dx / zoom, dy: offset.dy / zoom)
+            document.replaceEmojis(originals.map { emoji in
+                var moved = emoji
+                moved.position = emoji.position.offset(by: delta)
+                return moved
+            }, named: "Move")
+            return .redraw
+        case .rubberBand(let start, _, let base):
+            drag = .rubberBand(start: start, current: start.offset(by: offset), base: base)
+            return .redraw
+        case .scaling(let handleDrag):
+            let point = handleDrag.start.offset(by: offset)
+            document.replaceEmojis(
+                GroupTransform(pivot: handleDrag.pivot, scale: cornerScale(handleDrag, to: point))
+                    .apply(to: handleDrag.originals),
+                named: "Scale")
+            return .redraw
+        case .rotating(let handleDrag):
+            let point = handleDrag.start.offset(by: offset)
+            var angle = handleAngle(handleDrag, to: point)
+            if modifiers.contains(.shift) { angle = (angle / Self.rotationSnap).rounded() * Self.rotationSnap }
+            document.replaceEmojis(
+                GroupTransform(pivot: handleDrag.pivot, rotation: angle).apply(to: handleDrag.originals),
+                named: "Rotate")
+            return .redraw
+        }
+    }
+
+    /// Keeps what the drag did: the pan stays (G3), a move, scale or turn is one undo step (U3),
+    /// the rubber band's emojis join the selection (S5).
+    public mutating func dragEnded(offset: ViewVector, modifiers: CanvasModifiers) -> CanvasEffects {
+        var effects = dragUpdated(offset: offset, modifiers: modifiers)
+        switch drag {
+        case .idle:
+            break
+        case .panning:
+            effects.formUnion(commitLiveGesture())
+        case .moving, .scaling, .rotating:
+            document.endGesture()
+        case .rubberBand(let start, let current, let base):
+            let band = effectiveViewport.documentRect(for: ViewRect(corner: start, opposite: current), in: viewSize)
+            if start != current {
+                selection.select(base.union(document.model.emojiIDs(intersecting: band)))
+                effects.formUnion(.selection)
+            }
+            effects.formUnion(.redraw)
+        }
+        drag = .idle
+        return effects.union(.cursor)
+    }
+
+    /// Ends any running drag or pinch where it is (before an undo, a window close), so its
+    /// step is closed first.
+    public mutating func finishGestures() -> CanvasEffects {
+        var effects = CanvasEffects()
+        switch drag {
+        case .idle, .rubberBand: break
+        case .panning: effects.formUnion(commitLiveGesture())
+        case .moving, .scaling, .rotating: document.endGesture()
+        }
+        drag = .idle
+        if pinch != nil { effects.formUnion(pinchEnded()) }
+        endBurst()
+        return effects.union(.redraw)
+    }
+
+    /// Ends a burst of nudges or Ctrl+scroll resizes, so the next edit is a step of its own.
+    mutating func endBurst() {
+        guard burst != nil else { return }
+        burst = nil
+        document.endGesture()
+    }
+
+    /// Folds the running view gesture into the steady viewport, so a gesture that goes on (a
+    /// pinch during a pan) continues from here.
+    mutating func commitLiveGesture() -> CanvasEffects {
+        let translation = liveGesture.translation
+        let scale = liveGesture.scale
+        viewport = effectiveViewport
+        liveGesture = .identity
+        if case .panning(let committed) = drag {
+            drag = .panning(committedOffset: committed + translation)
+        }
+        if var running = pinch, !running.transformsSelection {
+            running.appliedScale *= scale
+            pinch = running
+        }
+        return userDidMoveView().union(.redraw)
+    }
+
+    mutating func userDidMoveView() -> CanvasEffects {
+        hasUserMovedView = true
+        return .viewportChanged
+    }
+
+    // MARK: - Handles
+
+    private mutating func beginHandleDrag(
+        _ handle: SelectionFrame.Handle, of frame: SelectionFrame, at point: ViewPoint
+    ) -> CanvasEffects {
+        let originals = selectedEmojis
+        let viewport = effectiveViewport
+        let pivotInView = handle.opposite.map { frame.center(of: $0) } ?? frame.rect.center
+        let pivot = viewport.documentPoint(for: pivotInView, in: viewSize)
+        let handleDrag = HandleDrag(handle: handle, originals: originals, pivot: pivot, start: point)
+        if handle == .rotate {
+            document.beginGesture(named: "Rotate")
+            drag = .rotating(handleDrag)
+        } else {
+            document.beginGesture(named: "Scale")
+            drag = .scaling(handleDrag)
+        }
+        return .cursor
+    }
+
+    /// Proportional scale about the opposite corner: the pointer's progress along the diagonal.
+    private func cornerScale(_ handleDrag: HandleDrag, to point: ViewPoint) -> Double {
+        let pivot = effectiveViewport.viewPoint(for: handleDrag.pivot, in: viewSize)
+        let diagonal = handleDrag.start.vector(from: pivot)
+        let reached = point.vector(from: pivot)
+        let length = diagonal.dx * diagonal.dx + diagonal.dy * diagonal.dy
+        guard length > 1 else { return 1 }
+        let scale = (reached.dx * diagonal.dx + reached.dy * diagonal.dy) / length
+        return max(scale, 0.01)
+    }
+
+    /// Degrees clockwise from the drag's start to `point`, about the pivot.
+    private func handleAngle(_ handleDrag: HandleDrag, to point: ViewPoint) -> Double {
+        let pivot = effectiveViewport.viewPoint(for: handleDrag.pivot, in: viewSize)
+        let start = atan2(handleDrag.start.y - pivot.y, handleDrag.start.x - pivot.x)
+        let now = atan2(point.y - pivot.y, point.x - pivot.x)
+        return Emoji.normalized(rotation: (now - start) * 180 / .pi)
+    }
+}

@@ -1,0 +1,175 @@
+/// The canvas's state and policy as one value (Loupe's canvas split, Rnote's engine): the
+/// viewport and the gesture running on it, the selection, the rubber band, handles, the B5 fit
+/// policy and what a drop or paste means. Each input method changes the document through its
+/// intents and returns what the UI must do (`CanvasEffects`); `CanvasView` only forwards GTK
+/// events here and applies the effects. Split by concern in the `CanvasInteraction+…` files.
+@MainActor
+public struct CanvasInteraction {
+    public let document: EmojiArtDocument
+
+    /// The steady viewport; a running pan or pinch adds `liveGesture` on top of it (G2, G3).
+    public internal(set) var viewport: Viewport
+    public internal(set) var liveGesture = ViewportGesture.identity
+    /// The canvas's size in view pixels; the adapter keeps it current.
+    public var viewSize = ViewSize(width: 1, height: 1)
+    /// Where the pointer is over the canvas, if it is: Ctrl+scroll zooms around it (G2) and a
+    /// paste lands under it (S6).
+    public internal(set) var pointer: ViewPoint?
+    public internal(set) var selection = EmojiSelection()
+    /// The emoji size for drops and palette clicks at zoom 1: 40 at normal text size (D1, A1).
+    public var defaultEmojiSize = 40.0
+    /// The loaded background image's frame in document points, for fitting (G1); nil when none.
+    public var backgroundFrame: DocumentRect?
+
+    var drag = CanvasDrag.idle
+    var pinch: CanvasPinch?
+    /// Wheel zoom or key pan steps are still coming: the cached frame may be moved.
+    public internal(set) var isViewSettling = false
+    /// A burst of Ctrl+scroll resizes or nudges that is one undo step (U3).
+    var burst: EditBurst?
+    /// Fit the next background that arrives (B5): true after the user sets one, false for the
+    /// background a reopened document already had, which keeps its saved view.
+    var fitsArrivingBackground = false
+    /// The user zoomed or panned since they last set the background (B5).
+    var hasUserMovedView = false
+    /// The last paste, so a second paste of the same emojis steps 10 pt further (S6).
+    var lastPaste: PasteMemory?
+
+    public init(document: EmojiArtDocument, viewport: Viewport = Viewport()) {
+        self.document = document
+        self.viewport = viewport
+    }
+
+    /// What is on screen right now: the steady viewport with the running gesture applied.
+    public var effectiveViewport: Viewport {
+        viewport.applying(liveGesture, in: viewSize)
+    }
+
+    /// A pan, a view pinch or stepped view changes are running: the cached frame can be moved
+    /// instead of re-rendered (DESIGN performance).
+    public var isInteractive: Bool {
+        if case .panning = drag { return true }
+        return isViewSettling || (pinch.map { !$0.transformsSelection } ?? false)
+    }
+
+    /// A gesture that edits the document is running (its frames fold into one step).
+    public var isEditing: Bool {
+        switch drag {
+        case .moving, .scaling, .rotating: true
+        case .idle, .panning, .rubberBand: pinch?.transformsSelection ?? false
+        }
+    }
+
+    /// The document point under a view point, as drawn now.
+    public func documentPoint(for point: ViewPoint) -> DocumentPoint {
+        effectiveViewport.documentPoint(for: point, in: viewSize)
+    }
+
+    /// The topmost emoji under a view point, if any.
+    public func emoji(at point: ViewPoint) -> Emoji? {
+        document.model.topmostEmoji(at: documentPoint(for: point))
+    }
+
+    /// The selected emojis, in drawing order.
+    public var selectedEmojis: [Emoji] {
+        selection.isEmpty ? [] : document.model.emojis(withIDs: selection.ids)
+    }
+
+    /// The frame with handles around the selection (S8), in view pixels; nil without one.
+    public var selectionFrame: SelectionFrame? {
+        guard let bounds = selectedEmojis.boundingBox else { return nil }
+        return SelectionFrame(around: bounds, viewport: effectiveViewport, viewSize: viewSize)
+    }
+
+    /// The rubber band being dragged (S5), in view pixels.
+    public var rubberBand: ViewRect? {
+        guard case .rubberBand(let start, let current, _) = drag else { return nil }
+        return ViewRect(corner: start, opposite: current)
+    }
+
+    /// The pointer's shape (X3, S8).
+    public var cursor: CanvasCursor {
+        switch drag {
+        case .panning: return .grabbing
+        case .moving: return .move
+        case .rubberBand: return .crosshair
+        case .scaling(let gesture): return gesture.handle.cursor
+        case .rotating: return .grabbing
+        case .idle:
+            guard let pointer else { return .standard }
+            if let handle = selectionFrame?.handle(at: pointer) { return handle.cursor }
+            if let emoji = emoji(at: pointer), selection.contains(emoji.id) { return .move }
+            return .standard
+        }
+    }
+
+    /// What a screen reader says about the canvas (A2): "2 emojis selected: 😀 🌲".
+    public var selectionDescription: String {
+        let texts = selectedEmojis.map(\.text)
+        switch texts.count {
+        case 0: return "No emoji selected"
+        case 1: return "1 emoji selected: \(texts[0])"
+        default:
+            let shown = texts.prefix(20).joined(separator: " ")
+            return "\(texts.count) emojis selected: \(shown)\(texts.count > 20 ? " …" : "")"
+        }
+    }
+
+    /// Keeps the selection to emojis that still exist, after any document change.
+    mutating func pruneSelection() -> CanvasEffects {
+        let before = selection
+        selection.removeMissing(from: document.model)
+        return before == selection ? [] : .selection
+    }
+}
+
+/// What a drag that started on the canvas is doing.
+enum CanvasDrag {
+    case idle
+    /// Panning the view (G3): started on empty canvas. `committedOffset` is the part of the drag
+    /// already folded into the steady viewport (a pinch that ended during the drag commits it).
+    case panning(committedOffset: ViewVector)
+    /// Moving emojis (S2): the emojis as they were when the drag began.
+    case moving(originals: [Emoji])
+    /// A rubber band (S5) from `start` to `current`; `base` is the selection it adds to.
+    case rubberBand(start: ViewPoint, current: ViewPoint, base: Set<Int>)
+    /// Dragging a corner handle (S8).
+    case scaling(HandleDrag)
+    /// Dragging the rotate handle (S8).
+    case rotating(HandleDrag)
+}
+
+/// A handle drag: the emojis as they were, the pivot in document points, where it started.
+struct HandleDrag {
+    var handle: SelectionFrame.Handle
+    var originals: [Emoji]
+    var pivot: DocumentPoint
+    var start: ViewPoint
+}
+
+/// A running pinch (G2, S3, S8): zooming the view, or scaling and turning the selection.
+struct CanvasPinch {
+    var anchor: ViewPoint
+    var transformsSelection: Bool
+    /// The gesture's scale already committed into the viewport (view zoom only).
+    var appliedScale: Double = 1
+    /// The selection's emojis when the pinch began, and the pivot they scale and turn about.
+    var originals: [Emoji] = []
+    var pivot: DocumentPoint = .zero
+    var scale: Double = 1
+    /// Degrees clockwise so far (GtkGestureRotate).
+    var rotation: Double = 0
+}
+
+/// Consecutive small edits that make one undo step until a pause (U3).
+struct EditBurst {
+    var name: String
+    var lastTime: Double
+}
+
+/// The last paste: a second paste of the same emojis at the same place steps further (S6).
+struct PasteMemory {
+    var emojis: ClipboardEmojis
+    var target: DocumentPoint
+    var count: Int
+}
