@@ -44,3 +44,13 @@ static inline void emojiart_bind_text_domain(const char *domain, const char *dir
 }
 
 static inline gboolean emojiart_is_menu_button(GtkWidget *widget) { return GTK_IS_MENU_BUTTON(widget); }
+
+/// The accessible description, e.g. the canvas's "2 emojis selected: 😀 🌲" (A2).
+static inline void emojiart_accessible_set_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+/// A menu item attribute holding a string (g_menu_item_set_attribute is variadic).
+static inline void emojiart_menu_item_set_string(GMenuItem *item, const char *attribute, const char *value) {
+    g_menu_item_set_attribute_value(item, attribute, g_variant_new_string(value));
+}

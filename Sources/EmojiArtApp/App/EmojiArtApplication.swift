@@ -164,26 +164,6 @@ final class EmojiArtApplication {
         addAction("quit", to: application) { [unowned self] in quit() }
         addAction("about", to: application) { [unowned self] in AboutWindow.present(parent: activeWindow) }
         addAction("shortcuts", to: application) { [unowned self] in ShortcutsWindow.present(parent: activeWindow) }
-        let accelerators: [(action: String, keys: [String])] = [
-            ("app.new", ["<Control>n"]),
-            ("app.open", ["<Control>o"]),
-            ("app.quit", ["<Control>q"]),
-            ("app.shortcuts", ["<Control>question"]),
-            ("win.undo", ["<Control>z"]),
-            ("win.redo", ["<Control><Shift>z", "<Control>y"]),
-            ("win.save", ["<Control>s"]),
-            ("win.save-as", ["<Control><Shift>s"]),
-            ("win.export", ["<Control><Shift>e"]),
-            ("win.close", ["<Control>w"]),
-            ("win.zoom-fit", ["<Control>0"]),
-            ("win.zoom-in", ["<Control>equal", "<Control>plus", "<Control>KP_Add"]),
-            ("win.zoom-out", ["<Control>minus", "<Control>KP_Subtract"]),
-        ]
-        for (action, keys) in accelerators {
-            var cKeys: [UnsafePointer<CChar>?] = keys.map { UnsafePointer(strdup($0)) }
-            cKeys.append(nil)
-            gtk_application_set_accels_for_action(cast(application), action, &cKeys)
-            cKeys.forEach { free(UnsafeMutablePointer(mutating: $0)) }
-        }
+        Accelerators.install(on: application)
     }
 }

@@ -4,19 +4,15 @@ import EmojiArtRender
 
 extension CanvasView {
     /// Shows what the loader has: the spinner while fetching (B2), the image once it arrives —
-    /// fitted to the window unless the user zoomed or panned meanwhile (B5) — and a message with
-    /// Retry when it failed (B4).
+    /// fitted or not as the interaction core decides (B5) — and a message with Retry when it
+    /// failed (B4).
     func backgroundLoaderDidChange() {
         let status = backgroundLoader.status
         gtk_widget_set_visible(spinner, status.isFetching ? 1 : 0)
         gtk_spinner_set_spinning(cast(spinner), status.isFetching ? 1 : 0)
-        if backgroundImage != nil, fitsArrivingBackground {
-            fitsArrivingBackground = false
-            if !hasUserMovedView { zoomToFit() }
-            hasUserMovedView = false
-        }
+        apply { $0.backgroundArrived(frame: backgroundImage?.frame) }
         if let message = status.failureMessage {
-            fitsArrivingBackground = false
+            interact { $0.backgroundFailed() }
             onBackgroundFailure?(message)
         } else if let error = backgroundLoader.embeddedImageError {
             onMessage?("The document’s background image cannot be shown: \(error).")
@@ -24,12 +20,12 @@ extension CanvasView {
             onBackgroundFailure?(nil)
         }
         updateHint()
-        redraw()
+        apply(.redraw)
     }
 
     /// Loads the current background again (the failure message's Retry, B4).
     func retryBackground() {
-        fitsArrivingBackground = true
+        interact { _ = $0.retryBackground() }
         backgroundLoader.retry()
     }
 }

@@ -28,42 +28,25 @@ extension CanvasView {
     }
 
     private func draw(into cr: OpaquePointer, size: ViewSize) {
+        if interaction.viewSize != size { interact { $0.viewSize = size } }
         // The paper: white, as in the original, so emoji art looks the same in dark style.
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
         contentLayer.draw(
-            document.model, background: backgroundImage, viewport: effectiveViewport, viewSize: size,
-            deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: selection.ids, into: cr,
-            isInteractive: isViewGestureRunning)
+            document.model, background: backgroundImage, viewport: interaction.effectiveViewport, viewSize: size,
+            deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: interaction.selection.ids,
+            into: cr, isInteractive: interaction.isInteractive)
         LaunchTrace.frameDrawn(
             emojiCount: document.model.emojis.count, isComplete: true, showsBackground: backgroundImage != nil,
             hasBackground: document.model.background != .blank)
+        // The frame and the rubber band are drawn over the cached layer, never into it, and
+        // never into an export (S5, S8).
+        if let frame = interaction.selectionFrame { SelectionFrameOverlay.draw(frame, into: cr) }
+        if let band = interaction.rubberBand { SelectionFrameOverlay.drawRubberBand(band, into: cr) }
         if isDropHovering { drawDropHighlight(into: cr, size: size) }
     }
 
-    /// A pan or a view pinch is running: the cached frame can be moved instead of re-rendered.
-    private var isViewGestureRunning: Bool {
-        if case .panning = drag { return true }
-        return isViewSettling || (pinch.map { !$0.scalesSelection } ?? false)
-    }
-
-    /// How long after the last wheel notch or key press the view counts as still moving.
-    private static let settleDelay = Duration.milliseconds(150)
-
-    /// Wheel zooms and key pans come as separate steps: between steps the cached frame is moved
-    /// (a blit, ~1 ms for 10,000 emojis), and a crisp frame follows once the steps stop.
-    func viewDidStep() {
-        isViewSettling = true
-        settling?.cancel()
-        settling = Task { [weak self] in
-            try? await Task.sleep(for: Self.settleDelay)
-            guard !Task.isCancelled, let self else { return }
-            isViewSettling = false
-            redraw()
-        }
-    }
-
-    /// An accent outline while something is dragged over the canvas (issue #3, item 5).
+    /// An accent outline while something is dragged over the canvas.
     private func drawDropHighlight(into cr: OpaquePointer, size: ViewSize) {
         cairo_save(cr)
         cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.9)

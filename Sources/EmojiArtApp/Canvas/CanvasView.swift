@@ -3,47 +3,35 @@ import EmojiArtCore
 import EmojiArtRender
 import Foundation
 
-/// The canvas: a GtkDrawingArea showing the document through a viewport, with its gestures,
-/// keys and drop target. Split by concern (drawing, zoom, pan, selection, drop, keys) in the
-/// `CanvasView+…` files; the math lives in Core (`Viewport`, hit testing).
+/// The canvas: a GtkDrawingArea showing the document. An adapter: it forwards GTK events to
+/// `CanvasInteraction` (Core), which owns the state and policy, and applies the effects it
+/// returns in `apply(_:)`. Split by concern in the `CanvasView+…` files.
 @MainActor
 final class CanvasView {
     /// The widget to put in a window: the drawing area with the empty-canvas hint over it.
     let container: UnsafeMutablePointer<GtkWidget>
     let drawingArea: UnsafeMutablePointer<GtkWidget>
     let hintLabel: UnsafeMutablePointer<GtkWidget>
+    let spinner: UnsafeMutablePointer<GtkWidget>
     let document: EmojiArtDocument
     /// Draws crisp frames, and reuses the last one while a pan or pinch runs (DESIGN performance).
     let contentLayer = ContentLayer()
-
-    /// The steady viewport; a running pan or pinch adds `liveGesture` on top of it (G2, G3).
-    var viewport = Viewport()
-    var liveGesture = ViewportGesture.identity
-    var selection = EmojiSelection()
+    /// The canvas's state and policy (Core). Read it freely; change it only through `interact`
+    /// or `apply { … }`.
+    private(set) var interaction: CanvasInteraction
+    /// How deep we are inside a call into `interaction`, and the document changes that arrived
+    /// meanwhile (see `interact`).
+    private var interactionDepth = 0
+    private var pendingDocumentChange: DocumentChange = []
     /// Fetches and decodes the background off the main thread (B1–B4).
     let backgroundLoader = BackgroundLoader<BackgroundImage>(fetcher: .live()) { data in
         try DecodedImage(data: data).makeBackgroundImage()
     }
     var backgroundImage: BackgroundImage? { backgroundLoader.image }
-    /// Fit the next background that arrives (B5): true after the user sets one, false for the
-    /// background a reopened document already had, which keeps its saved view.
-    var fitsArrivingBackground = false
-    let spinner: UnsafeMutablePointer<GtkWidget>
-    /// Where the pointer is, for zooming around it with Ctrl+scroll (G2).
-    var pointer: ViewPoint?
-    var drag = CanvasDrag.idle
-    var pinch: CanvasPinch?
     var isDropHovering = false
-    /// Wheel zoom or key pan steps are still coming (see `viewDidStep`).
-    var isViewSettling = false
     var settling: Task<Void, Never>?
-    /// Whether the user zoomed or panned since they last set the background: a background that
-    /// arrives then keeps the user's view instead of zooming to fit it (B5).
-    var hasUserMovedView = false
-
-    /// The emoji size for drops and palette clicks at zoom 1: 40 at normal text size, following
-    /// the desktop's text scaling (D1, A1).
-    var defaultEmojiSize = TextScale.defaultEmojiSize
+    /// The context menu (S9), made once and re-filled for each opening.
+    var contextMenu: UnsafeMutablePointer<GtkWidget>?
     private var textScaleObservation: UInt = 0
 
     /// Asks the application to open a dropped `.emojiart` file in its own window (D2).
@@ -54,9 +42,15 @@ final class CanvasView {
     var onBackgroundFailure: ((String?) -> Void)?
     /// Called when the user zooms or pans (the window remembers the viewport, W4).
     var onViewportChange: (() -> Void)?
+    /// Called when the selection changes (menus' sensitivity, U4).
+    var onSelectionChange: (() -> Void)?
+    /// Called once the canvas has taken in a document change (menus' sensitivity, U4).
+    var onDocumentChangeHandled: ((DocumentChange) -> Void)?
 
     init(document: EmojiArtDocument) {
         self.document = document
+        interaction = CanvasInteraction(document: document)
+        interaction.defaultEmojiSize = TextScale.defaultEmojiSize
         drawingArea = gtk_drawing_area_new()
         gtk_widget_set_hexpand(drawingArea, 1)
         gtk_widget_set_vexpand(drawingArea, 1)
@@ -87,70 +81,105 @@ final class CanvasView {
         gtk_overlay_add_overlay(opaque(container), spinner)
 
         installDrawing()
-        installPointerTracking()
-        installClickAndDrag()
-        installZoom()
+        installPointer()
+        installZoomAndRotate()
         installKeys()
         installDropTarget()
-        textScaleObservation = TextScale.observe { [weak self] in self?.defaultEmojiSize = TextScale.defaultEmojiSize }
+        textScaleObservation = TextScale.observe { [weak self] in
+            self?.interact { $0.defaultEmojiSize = TextScale.defaultEmojiSize }
+        }
         updateHint()
+        updateAccessibleDescription()
         backgroundLoader.onChange = { [unowned self] in backgroundLoaderDidChange() }
         // A reopened document keeps its view: its background does not zoom to fit (B5).
         backgroundLoader.load(document.model.background)
     }
 
-    var viewSize: ViewSize {
-        ViewSize(width: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea)))
+    /// The steady viewport, remembered per window (W4).
+    var viewport: Viewport { interaction.viewport }
+
+    /// Runs `body` on the interaction core. An input often edits the document, whose change
+    /// comes back (through the window) to `documentDidChange` while the core is still being
+    /// changed; Swift's exclusivity forbids touching `interaction` then, so the change waits and
+    /// is handled as soon as `body` returns.
+    @discardableResult
+    func interact<Result>(_ body: (inout CanvasInteraction) -> Result) -> Result {
+        interactionDepth += 1
+        let result = body(&interaction)
+        interactionDepth -= 1
+        if interactionDepth == 0 { handlePendingDocumentChange() }
+        return result
     }
 
-    /// What is on screen right now: the steady viewport with the running gesture applied.
-    var effectiveViewport: Viewport {
-        viewport.applying(liveGesture, in: viewSize)
+    /// Runs one input through the interaction core and applies the effects it returns.
+    func apply(_ input: (inout CanvasInteraction) -> CanvasEffects) {
+        apply(interact(input))
     }
 
-    func redraw() {
-        gtk_widget_queue_draw(drawingArea)
+    func apply(_ input: (inout CanvasInteraction) -> CanvasResponse) {
+        apply(interact(input))
     }
 
-    /// Called by the window for every document change that touches emojis or the background.
+    /// Applies what the interaction asks for — the one place canvas effects reach GTK.
+    func apply(_ effects: CanvasEffects) {
+        if effects.contains(.viewStepped) { viewDidStep() }
+        if effects.contains(.viewportChanged) { onViewportChange?() }
+        if effects.contains(.startLoading) { backgroundLoader.load(document.model.background) }
+        if effects.contains(.selection) {
+            updateAccessibleDescription()
+            onSelectionChange?()
+        }
+        if effects.contains(.cursor) { gtk_widget_set_cursor_from_name(drawingArea, interaction.cursor.name) }
+        if effects.contains(.redraw) { gtk_widget_queue_draw(drawingArea) }
+    }
+
+    func apply(_ response: CanvasResponse) {
+        apply(response.effects)
+        guard let request = response.request else { return }
+        switch request {
+        case .embedImageFile(let url):
+            embedBackgroundImage { try AtomicFile.read(url, maxBytes: FetchLimits.standard.maxBytes) }
+        case .embedImageBytes(let data):
+            embedBackgroundImage { data }
+        case .openDocuments(let urls):
+            for url in urls { onOpenDocument?(url) }
+        case .showMessage(let message):
+            onMessage?(message)
+        }
+    }
+
+    /// Called by the window for every document change; handled at once, or right after the
+    /// input that caused it (see `interact`).
     func documentDidChange(_ change: DocumentChange) {
-        if change.contains(.background) { backgroundDidChange() }
-        selection.removeMissing(from: document.model)
-        updateHint()
-        redraw()
+        pendingDocumentChange.formUnion(change)
+        if interactionDepth == 0 { handlePendingDocumentChange() }
     }
 
-    /// Lets go of what outlives the window (a running fetch, the text-size observer); called when
-    /// it is destroyed (B3).
+    private func handlePendingDocumentChange() {
+        let change = pendingDocumentChange
+        guard !change.isEmpty else { return }
+        pendingDocumentChange = []
+        let loaded = backgroundLoader.background
+        apply { $0.documentChanged(change, loadedBackground: loaded) }
+        updateHint()
+        updateAccessibleDescription()
+        onDocumentChangeHandled?(change)
+    }
+
+    /// Lets go of what outlives the window (a running fetch, the text-size observer, the
+    /// context menu); called when it is destroyed (B3).
     func tearDown() {
         backgroundLoader.cancel()
+        settling?.cancel()
         TextScale.stopObserving(textScaleObservation)
         textScaleObservation = 0
+        if let contextMenu { gtk_widget_unparent(contextMenu) }
+        contextMenu = nil
     }
 
     /// Ends any running drag or pinch, e.g. before an undo, so its step is closed first.
     func finishGestures() {
-        if case .idle = drag {} else { endDrag() }
-        if pinch != nil { endPinch() }
-    }
-
-    func userDidMoveView() {
-        hasUserMovedView = true
-        onViewportChange?()
-    }
-
-    /// The user set (or undid) a background: load it, and fit it when it arrives unless the user
-    /// zooms or pans meanwhile (B5; drops and pastes clear `hasUserMovedView` as they set it).
-    private func backgroundDidChange() {
-        guard document.model.background != backgroundLoader.background else { return }
-        fitsArrivingBackground = true
-        backgroundLoader.load(document.model.background)
-    }
-
-    /// Sets a background the user chose: from this moment a zoom or pan keeps their view (B5).
-    func setBackgroundByUser(_ background: Background) {
-        hasUserMovedView = false
-        document.setBackground(background)
+        apply { $0.finishGestures() }
     }
 
     /// X4: a short hint while the canvas is empty.
@@ -158,22 +187,24 @@ final class CanvasView {
         let isEmpty = document.model.emojis.isEmpty && document.model.background == .blank
         gtk_widget_set_visible(hintLabel, isEmpty ? 1 : 0)
     }
-}
 
-/// What a drag that started on the canvas is doing.
-enum CanvasDrag {
-    case idle
-    /// Panning the view (G3): started on empty canvas. `committedOffset` is the part of the drag
-    /// already folded into the steady viewport (a pinch that ended during the drag commits it).
-    case panning(committedOffset: ViewVector)
-    /// Moving emojis (S2): started on an emoji; `applied` is how far they have moved so far.
-    case moving(ids: Set<Int>, applied: DocumentVector)
-}
+    /// The canvas tells a screen reader what is selected (A2).
+    private func updateAccessibleDescription() {
+        emojiart_accessible_set_description(drawingArea, interaction.selectionDescription)
+    }
 
-/// A running pinch (G2, S3): either zooming the view or scaling the selection.
-struct CanvasPinch {
-    var anchor: ViewPoint
-    var scalesSelection: Bool
-    /// The gesture's scale already applied: to the emojis, or committed into the viewport.
-    var appliedScale: Double
+    /// Wheel zooms and key pans come as separate steps: between steps the cached frame is moved
+    /// (a blit, ~1 ms for 10,000 emojis), and a crisp frame follows once the steps stop.
+    private func viewDidStep() {
+        interact { $0.viewStepped() }
+        settling?.cancel()
+        settling = Task { [weak self] in
+            try? await Task.sleep(for: Self.settleDelay)
+            guard !Task.isCancelled, let self else { return }
+            apply { $0.viewSettled() }
+        }
+    }
+
+    /// How long after the last wheel notch or key press the view counts as still moving.
+    private static let settleDelay = Duration.milliseconds(150)
 }

@@ -103,6 +103,26 @@ enum FileChooser {
         }
     }
 
+    /// Asks for an image to set as the background (B7); `completion` gets nil when cancelled.
+    static func chooseImage(parent: UnsafeMutablePointer<GtkWidget>?, completion: @escaping @MainActor (URL?) -> Void) {
+        let chooser = gtk_file_chooser_native_new(
+            localized("Set Background from File"), parent.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_OPEN,
+            localized("_Open"), localized("_Cancel"))!
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, localized("Images"))
+        for type in ["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp", "image/tiff"] {
+            gtk_file_filter_add_mime_type(filter, type)
+        }
+        gtk_file_chooser_add_filter(cast(chooser), filter)
+        show(chooser) { accepted in
+            guard accepted, let file = gtk_file_chooser_get_file(cast(chooser)) else { return completion(nil) }
+            defer { g_object_unref(file.raw) }
+            guard let path = g_file_get_path(file) else { return completion(nil) }
+            defer { g_free(path) }
+            completion(URL(fileURLWithPath: String(cString: path)))
+        }
+    }
+
     private static func addDocumentFilter(to chooser: OpaquePointer) {
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, "EmojiArt Documents")

@@ -12,9 +12,20 @@ enum ShortcutsWindow {
             ("<Control><Shift>s", localized("Save as")), ("<Control>w", localized("Close window")), ("<Control>q", localized("Quit")),
         ]),
         (localized("Editing"), [
-            ("<Control>z", localized("Undo")), ("<Control><Shift>z", localized("Redo")), ("Delete BackSpace", localized("Delete the selection")),
+            ("<Control>z", localized("Undo")), ("<Control><Shift>z", localized("Redo")),
+            ("<Control>x", localized("Cut")), ("<Control>c", localized("Copy")), ("<Control>v", localized("Paste")),
+            ("<Control>d", localized("Duplicate")), ("Delete BackSpace", localized("Delete the selection")),
             ("<Control>a", localized("Select all")), ("Escape", localized("Clear the selection")), ("Tab", localized("Select the next emoji")),
+            ("<Shift>Pointer", localized("Drag on empty canvas to select with a rectangle")),
+            ("Menu <Shift>F10", localized("Context menu")),
+        ]),
+        (localized("Arranging"), [
             ("Left Right Up Down", localized("Nudge the selection by 1 point")), ("<Shift>Left <Shift>Right", localized("Nudge by 10 points")),
+            ("Page_Up", localized("Bring forward")), ("Page_Down", localized("Send backward")),
+            ("Home", localized("Bring to front")), ("End", localized("Send to back")),
+            ("less greater", localized("Scale down and up")),
+            ("bracketleft bracketright", localized("Rotate by 15°")), ("braceleft braceright", localized("Rotate by 1°")),
+            ("h", localized("Flip horizontally")),
         ]),
         (localized("View"), [
             ("<Control>0", localized("Zoom to fit")), ("<Control>equal", localized("Zoom in")), ("<Control>minus", localized("Zoom out")),

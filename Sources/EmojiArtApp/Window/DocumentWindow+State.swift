@@ -11,10 +11,10 @@ extension DocumentWindow {
     func restoreWindowState() {
         guard let state = application.windowStates.state(for: location.url) else {
             // Never opened here before: show the whole background once it has loaded.
-            canvas.fitsArrivingBackground = true
+            canvas.interact { $0.fitBackgroundWhenItArrives() }
             return
         }
-        canvas.viewport = Viewport(zoom: state.zoom, pan: ViewVector(dx: state.panX, dy: state.panY))
+        canvas.interact { $0.restore(viewport: Viewport(zoom: state.zoom, pan: ViewVector(dx: state.panX, dy: state.panY))) }
         if let paletteID = state.paletteID { paletteBar.showPalette(withID: paletteID) }
         if let width = state.windowWidth, let height = state.windowHeight {
             gtk_window_set_default_size(cast(window), Int32(width), Int32(height))

@@ -16,10 +16,11 @@ final class DocumentWindow {
     let paletteBar: PaletteBar
     unowned let application: EmojiArtApplication
     private let toastOverlay: UnsafeMutablePointer<GtkWidget>
-    private let undoButton: UnsafeMutablePointer<GtkWidget>
-    private let redoButton: UnsafeMutablePointer<GtkWidget>
-    private var undoAction: OpaquePointer?
-    private var redoAction: OpaquePointer?
+    let undoButton: UnsafeMutablePointer<GtkWidget>
+    let redoButton: UnsafeMutablePointer<GtkWidget>
+    let primaryMenu = PrimaryMenu()
+    /// The editor's window actions by command, for their sensitivity (U4).
+    var commandActions: [CanvasCommand: OpaquePointer] = [:]
     /// The one persistent toast for a failing save (W5), dismissed once a save succeeds.
     var saveErrorToast: OpaquePointer?
     /// The background's failure message with Retry (B4), and the text it shows.
@@ -52,7 +53,7 @@ final class DocumentWindow {
         emojiart_accessible_set_label(redoButton, "Redo")
         adw_header_bar_pack_start(cast(header), undoButton)
         adw_header_bar_pack_start(cast(header), redoButton)
-        adw_header_bar_pack_end(cast(header), PrimaryMenu.makeButton())
+        adw_header_bar_pack_end(cast(header), primaryMenu.button)
 
         adw_toast_overlay_set_child(cast(toastOverlay), canvas.container)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -68,6 +69,8 @@ final class DocumentWindow {
         canvas.onMessage = { [unowned self] message in showToast(message) }
         canvas.onBackgroundFailure = { [unowned self] message in showBackgroundFailure(message) }
         canvas.onViewportChange = { [unowned self] in scheduleStateSave() }
+        canvas.onSelectionChange = { [unowned self] in updateCommandStates() }
+        canvas.onDocumentChangeHandled = { [unowned self] _ in updateCommandStates() }
         paletteBar.onPaletteChange = { [unowned self] in scheduleStateSave() }
         paletteBar.onMessage = { [unowned self] message in showToast(message) }
         onSignal(window, "notify::default-width") { [unowned self] (_: UnsafeMutableRawPointer?) in scheduleStateSave() }
@@ -84,7 +87,6 @@ final class DocumentWindow {
             canvas.tearDown()
             onClose?()
         }
-        updateHistoryButtons()
         updateTitle()
         gtk_widget_grab_focus(canvas.drawingArea)
     }
@@ -96,22 +98,10 @@ final class DocumentWindow {
     // MARK: - Document changes
 
     private func documentDidChange(_ change: DocumentChange) {
-        if !change.isDisjoint(with: [.emojis, .background]) {
-            canvas.documentDidChange(change)
-            autosaver.documentDidChange()
-        }
-        if change.contains(.history) { updateHistoryButtons() }
+        if !change.isDisjoint(with: [.emojis, .background]) { autosaver.documentDidChange() }
         if change.contains(.saveState) { updateTitle() }
-    }
-
-    /// Undo/redo stay visible and become insensitive when there is nothing to do; the tooltip
-    /// names the action (U2).
-    private func updateHistoryButtons() {
-        let history = document.undoStack
-        if let undoAction { setEnabled(undoAction, history.canUndo) }
-        if let redoAction { setEnabled(redoAction, history.canRedo) }
-        gtk_widget_set_tooltip_text(undoButton, history.undoActionName.map { "Undo \($0)" } ?? "Nothing to Undo")
-        gtk_widget_set_tooltip_text(redoButton, history.redoActionName.map { "Redo \($0)" } ?? "Nothing to Redo")
+        // The canvas takes the change in once its running input is done; menus follow then.
+        canvas.documentDidChange(change)
     }
 
     /// "NAME — EmojiArt", with "•" before the name while a save is pending or has failed (W5).
@@ -123,22 +113,18 @@ final class DocumentWindow {
     // MARK: - Actions
 
     private func installActions() {
-        undoAction = addAction("undo", to: window) { [unowned self] in
-            canvas.finishGestures()
-            document.undo()
-        }
-        redoAction = addAction("redo", to: window) { [unowned self] in
-            canvas.finishGestures()
-            document.redo()
-        }
+        installEditActions()
         addAction("save", to: window) { [unowned self] in save() }
         addAction("save-as", to: window) { [unowned self] in saveAs() }
         addAction("export", to: window) { [unowned self] in export() }
         addAction("close", to: window) { [unowned self] in requestClose() }
         addAction("retry-background", to: window) { [unowned self] in canvas.retryBackground() }
-        addAction("zoom-fit", to: window) { [unowned self] in canvas.zoomToFit() }
-        addAction("zoom-in", to: window) { [unowned self] in canvas.zoomViewAroundCenter(by: Viewport.wheelZoomStep) }
-        addAction("zoom-out", to: window) { [unowned self] in canvas.zoomViewAroundCenter(by: 1 / Viewport.wheelZoomStep) }
+        addAction("zoom-in", to: window) { [unowned self] in
+            canvas.apply { $0.zoomViewAroundCenter(by: Viewport.wheelZoomStep) }
+        }
+        addAction("zoom-out", to: window) { [unowned self] in
+            canvas.apply { $0.zoomViewAroundCenter(by: 1 / Viewport.wheelZoomStep) }
+        }
         paletteBar.installActions(on: window)
     }
 

@@ -1,29 +1,66 @@
 import CGtk
+import EmojiArtCore
 
-/// The header bar's primary menu: only items whose actions exist (no dead entries).
+/// The header bar's primary menu: only items whose actions exist (no dead entries). Its Edit
+/// section names the step Undo and Redo would take ("Undo Move", U4), so it is rebuilt when the
+/// history changes.
 @MainActor
-enum PrimaryMenu {
-    static func makeButton() -> UnsafeMutablePointer<GtkWidget> {
+final class PrimaryMenu {
+    let button: UnsafeMutablePointer<GtkWidget>
+    /// The Edit section's model: Undo and Redo are its first two items.
+    private let editSection: OpaquePointer
+    private var shownHistory: (undo: String?, redo: String?)?
+
+    init() {
         let menu = g_menu_new()!
-        appendSection(to: menu, [("New Window", "app.new"), ("Open…", "app.open")])
-        appendSection(to: menu, [("Save", "win.save"), ("Save As…", "win.save-as"), ("Export…", "win.export")])
-        appendSection(to: menu, [("Zoom to Fit", "win.zoom-fit"), ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")])
-        appendSection(to: menu, [("Keyboard Shortcuts", "app.shortcuts"), ("About EmojiArt", "app.about")])
-        appendSection(to: menu, [("Close Window", "win.close"), ("Quit", "app.quit")])
-        let button = gtk_menu_button_new()!
+        Self.appendSection(to: menu, [(localized("New Window"), "app.new"), (localized("Open…"), "app.open")])
+        Self.appendSection(to: menu, [
+            (localized("Save"), "win.save"), (localized("Save As…"), "win.save-as"), (localized("Export…"), "win.export"),
+        ])
+        editSection = g_menu_new()!
+        for command: CanvasCommand in [.undo, .redo, .cut, .copy, .paste, .duplicate, .delete, .selectAll] {
+            g_menu_append(editSection, command.label, "win.\(command.actionName)")
+        }
+        g_menu_append_section(menu, localized("Edit"), cast(editSection))
+        Self.appendSection(to: menu, [CanvasCommand.setBackgroundFromFile, .setBackgroundFromURL, .removeBackground].map {
+            ($0.label, "win.\($0.actionName)")
+        }, label: localized("Background"))
+        Self.appendSection(to: menu, [
+            (localized("Zoom to Fit"), "win.zoom-fit"), (localized("Zoom In"), "win.zoom-in"), (localized("Zoom Out"), "win.zoom-out"),
+        ])
+        Self.appendSection(to: menu, [
+            (localized("Keyboard Shortcuts"), "app.shortcuts"), (localized("About EmojiArt"), "app.about"),
+        ])
+        Self.appendSection(to: menu, [(localized("Close Window"), "win.close"), (localized("Quit"), "app.quit")])
+        button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(cast(button), cast(menu))
         gtk_menu_button_set_primary(cast(button), 1)  // F10 opens it
-        gtk_widget_set_tooltip_text(button, "Main Menu")
-        AccessibleNames.nameMenuButton(button, "Main Menu")  // else AT-SPI reads "GtkMenuButton" (A2)
+        gtk_widget_set_tooltip_text(button, localized("Main Menu"))
+        AccessibleNames.nameMenuButton(button, localized("Main Menu"))  // else AT-SPI reads "GtkMenuButton" (A2)
         g_object_unref(menu.raw)
-        return button
     }
 
-    private static func appendSection(to menu: OpaquePointer, _ items: [(label: String, action: String)]) {
+    isolated deinit {
+        g_object_unref(editSection.raw)
+    }
+
+    /// "Undo Move" / "Redo Add 😀", or plain "Undo" / "Redo" (insensitive) when there is none.
+    func updateHistory(undoName: String?, redoName: String?) {
+        if let shown = shownHistory, shown.undo == undoName, shown.redo == redoName { return }
+        shownHistory = (undoName, redoName)
+        g_menu_remove(editSection, 0)
+        g_menu_remove(editSection, 0)
+        let undo = undoName.map { localized("Undo {action}", ["action": $0]) } ?? CanvasCommand.undo.label
+        let redo = redoName.map { localized("Redo {action}", ["action": $0]) } ?? CanvasCommand.redo.label
+        g_menu_insert(editSection, 0, undo, "win.undo")
+        g_menu_insert(editSection, 1, redo, "win.redo")
+    }
+
+    private static func appendSection(to menu: OpaquePointer, _ items: [(label: String, action: String)], label: String? = nil) {
         let section = g_menu_new()!
         for item in items { g_menu_append(section, item.label, item.action) }
-        g_menu_append_section(menu, nil, cast(section))
+        g_menu_append_section(menu, label, cast(section))
         g_object_unref(section.raw)
     }
 }

@@ -20,25 +20,25 @@ public enum CanvasCommand: String, CaseIterable, Sendable {
 
     public var label: String {
         switch self {
-        case .undo: "Undo"
-        case .redo: "Redo"
-        case .cut: "Cut"
-        case .copy: "Copy"
-        case .paste: "Paste"
-        case .duplicate: "Duplicate"
-        case .delete: "Delete"
-        case .selectAll: "Select All"
-        case .bringToFront: "Bring to Front"
-        case .bringForward: "Bring Forward"
-        case .sendBackward: "Send Backward"
-        case .sendToBack: "Send to Back"
-        case .rotateLeft: "Rotate Left"
-        case .rotateRight: "Rotate Right"
-        case .flipHorizontally: "Flip Horizontally"
-        case .setBackgroundFromFile: "Set Background from File…"
-        case .setBackgroundFromURL: "Set Background from URL…"
-        case .removeBackground: "Remove Background"
-        case .zoomToFit: "Zoom to Fit"
+        case .undo: localized("Undo")
+        case .redo: localized("Redo")
+        case .cut: localized("Cut")
+        case .copy: localized("Copy")
+        case .paste: localized("Paste")
+        case .duplicate: localized("Duplicate")
+        case .delete: localized("Delete")
+        case .selectAll: localized("Select All")
+        case .bringToFront: localized("Bring to Front")
+        case .bringForward: localized("Bring Forward")
+        case .sendBackward: localized("Send Backward")
+        case .sendToBack: localized("Send to Back")
+        case .rotateLeft: localized("Rotate Left")
+        case .rotateRight: localized("Rotate Right")
+        case .flipHorizontally: localized("Flip Horizontally")
+        case .setBackgroundFromFile: localized("Set Background from File…")
+        case .setBackgroundFromURL: localized("Set Background from URL…")
+        case .removeBackground: localized("Remove Background")
+        case .zoomToFit: localized("Zoom to Fit")
         }
     }
 }

@@ -68,8 +68,8 @@ public enum ContentSource: Sendable {
 
     var refusal: String {
         switch self {
-        case .drop: "Only emojis, images and image links can be dropped here."
-        case .paste: "Only emojis, images and image links can be pasted here."
+        case .drop: localized("Only emojis, images and image links can be dropped here.")
+        case .paste: localized("Only emojis, images and image links can be pasted here.")
         }
     }
 }
@@ -94,5 +94,13 @@ public struct CanvasResponse: Sendable, Hashable {
     public init(_ effects: CanvasEffects = [], request: CanvasRequest? = nil) {
         self.effects = effects
         self.request = request
+    }
+}
+
+extension CanvasContent {
+    /// Whether this is a single emoji (text that is neither a link nor a file).
+    public var isEmoji: Bool {
+        if case .emoji = self { return true }
+        return false
     }
 }

@@ -3,7 +3,7 @@
 extension CanvasInteraction {
     /// Sets a background the user chose (drop, paste, B7): from this moment a zoom or pan keeps
     /// their view when it arrives.
-    public mutating func setBackgroundByUser(_ background: Background, named name: String = "Set Background") {
+    public mutating func setBackgroundByUser(_ background: Background, named name: String = ActionName.setBackground) {
         endBurst()
         hasUserMovedView = false
         document.setBackground(background, named: name)

@@ -21,7 +21,7 @@ extension CanvasInteraction {
     public mutating func deleteSelection() -> CanvasEffects {
         guard !selection.isEmpty else { return [] }
         endBurst()
-        document.deleteEmojis(selection.ids, named: "Delete")
+        document.deleteEmojis(selection.ids, named: ActionName.delete)
         return pruneSelection().union(.redraw)
     }
 
@@ -35,7 +35,7 @@ extension CanvasInteraction {
     public mutating func cutSelection() -> (clipboard: ClipboardEmojis, effects: CanvasEffects)? {
         guard let copied = copySelection() else { return nil }
         endBurst()
-        document.deleteEmojis(selection.ids, named: "Cut")
+        document.deleteEmojis(selection.ids, named: ActionName.cut)
         return (copied, pruneSelection().union(.redraw))
     }
 
@@ -50,7 +50,7 @@ extension CanvasInteraction {
         lastPaste = PasteMemory(emojis: emojis, target: target, count: count)
         let step = Self.pasteStep * Double(count)
         let placed = emojis.placed(at: DocumentPoint(x: target.x + step, y: target.y + step))
-        let inserted = document.insertCopies(of: placed, named: "Paste")
+        let inserted = document.insertCopies(of: placed, named: ActionName.paste)
         guard !inserted.isEmpty else { return [] }
         selection.select(Set(inserted.map(\.id)))
         return [.selection, .redraw]
@@ -66,7 +66,7 @@ extension CanvasInteraction {
             copy.position = emoji.position.offset(by: DocumentVector(dx: Self.pasteStep, dy: Self.pasteStep))
             return copy
         }
-        let inserted = document.insertCopies(of: moved, named: "Duplicate")
+        let inserted = document.insertCopies(of: moved, named: ActionName.duplicate)
         selection.select(Set(inserted.map(\.id)))
         return [.selection, .redraw]
     }
@@ -81,17 +81,17 @@ extension CanvasInteraction {
 
     /// Turns the selection about its centre, degrees clockwise ("Rotate", S8).
     public mutating func rotateSelection(by degrees: Double) -> CanvasEffects {
-        transformSelection(named: "Rotate") { GroupTransform(pivot: $0, rotation: degrees) }
+        transformSelection(named: ActionName.rotate) { GroupTransform(pivot: $0, rotation: degrees) }
     }
 
     /// Scales the selection about its centre ("Scale", S8).
     public mutating func scaleSelection(by factor: Double) -> CanvasEffects {
-        transformSelection(named: "Scale") { GroupTransform(pivot: $0, scale: factor) }
+        transformSelection(named: ActionName.scale) { GroupTransform(pivot: $0, scale: factor) }
     }
 
     /// Mirrors the selection left–right about its centre ("Flip", S8).
     public mutating func flipSelection() -> CanvasEffects {
-        transformSelection(named: "Flip") { GroupTransform(pivot: $0, mirrored: true) }
+        transformSelection(named: ActionName.flip) { GroupTransform(pivot: $0, mirrored: true) }
     }
 
     private mutating func transformSelection(

@@ -50,7 +50,7 @@ extension CanvasInteraction {
             return pan(by: ViewVector(dx: -x * Viewport.arrowKeyPanStep, dy: -y * Viewport.arrowKeyPanStep))
         }
         let step = isShift ? Self.largeNudgeStep : Self.nudgeStep
-        continueBurst(named: "Move", at: time)
+        continueBurst(named: ActionName.move, at: time)
         document.moveEmojis(selection.ids, by: DocumentVector(dx: x * step, dy: y * step))
         return .redraw
     }

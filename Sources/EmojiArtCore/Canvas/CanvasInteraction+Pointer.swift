@@ -35,7 +35,7 @@ extension CanvasInteraction {
         }
         if let hit = emoji(at: point) {
             let ids = selection.contains(hit.id) ? selection.ids : [hit.id]
-            document.beginGesture(named: "Move")
+            document.beginGesture(named: ActionName.move)
             drag = .moving(originals: document.model.emojis(withIDs: ids))
         } else if modifiers.contains(.shift) {
             drag = .rubberBand(start: point, current: point, base: selection.ids)
@@ -60,7 +60,7 @@ extension CanvasInteraction {
                 var moved = emoji
                 moved.position = emoji.position.offset(by: delta)
                 return moved
-            }, named: "Move")
+            }, named: ActionName.move)
             return .redraw
         case .rubberBand(let start, _, let base):
             drag = .rubberBand(start: start, current: start.offset(by: offset), base: base)
@@ -70,7 +70,7 @@ extension CanvasInteraction {
             document.replaceEmojis(
                 GroupTransform(pivot: handleDrag.pivot, scale: cornerScale(handleDrag, to: point))
                     .apply(to: handleDrag.originals),
-                named: "Scale")
+                named: ActionName.scale)
             return .redraw
         case .rotating(let handleDrag):
             let point = handleDrag.start.offset(by: offset)
@@ -78,7 +78,7 @@ extension CanvasInteraction {
             if modifiers.contains(.shift) { angle = (angle / Self.rotationSnap).rounded() * Self.rotationSnap }
             document.replaceEmojis(
                 GroupTransform(pivot: handleDrag.pivot, rotation: angle).apply(to: handleDrag.originals),
-                named: "Rotate")
+                named: ActionName.rotate)
             return .redraw
         }
     }
@@ -161,10 +161,10 @@ extension CanvasInteraction {
         let pivot = viewport.documentPoint(for: pivotInView, in: viewSize)
         let handleDrag = HandleDrag(handle: handle, originals: originals, pivot: pivot, start: point)
         if handle == .rotate {
-            document.beginGesture(named: "Rotate")
+            document.beginGesture(named: ActionName.rotate)
             drag = .rotating(handleDrag)
         } else {
-            document.beginGesture(named: "Scale")
+            document.beginGesture(named: ActionName.scale)
             drag = .scaling(handleDrag)
         }
         return .cursor

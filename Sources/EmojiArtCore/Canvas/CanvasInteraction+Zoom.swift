@@ -34,8 +34,8 @@ extension CanvasInteraction {
             viewport = viewport.zoomed(by: factor, around: anchor, in: viewSize)
             return userDidMoveView().union([.viewStepped, .redraw])
         }
-        continueBurst(named: "Scale", at: time)
-        document.replaceEmojis(GroupTransform(pivot: center, scale: factor).apply(to: selected), named: "Scale")
+        continueBurst(named: ActionName.scale, at: time)
+        document.replaceEmojis(GroupTransform(pivot: center, scale: factor).apply(to: selected), named: ActionName.scale)
         return .redraw
     }
 
@@ -79,7 +79,7 @@ extension CanvasInteraction {
         endBurst()
         let selected = selectedEmojis
         if let center = selected.boundingBox?.center {
-            document.beginGesture(named: "Scale")
+            document.beginGesture(named: ActionName.scale)
             pinch = CanvasPinch(anchor: anchor, transformsSelection: true, originals: selected, pivot: center)
         } else {
             pinch = CanvasPinch(anchor: anchor, transformsSelection: false)
@@ -121,7 +121,7 @@ extension CanvasInteraction {
 
     private func applyPinch(_ running: CanvasPinch) -> CanvasEffects {
         let transform = GroupTransform(pivot: running.pivot, scale: running.scale, rotation: running.rotation)
-        document.replaceEmojis(transform.apply(to: running.originals), named: "Scale")
+        document.replaceEmojis(transform.apply(to: running.originals), named: ActionName.scale)
         return .redraw
     }
 

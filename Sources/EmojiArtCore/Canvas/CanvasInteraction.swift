@@ -106,13 +106,10 @@ public struct CanvasInteraction {
     /// What a screen reader says about the canvas (A2): "2 emojis selected: 😀 🌲".
     public var selectionDescription: String {
         let texts = selectedEmojis.map(\.text)
-        switch texts.count {
-        case 0: return "No emoji selected"
-        case 1: return "1 emoji selected: \(texts[0])"
-        default:
-            let shown = texts.prefix(20).joined(separator: " ")
-            return "\(texts.count) emojis selected: \(shown)\(texts.count > 20 ? " …" : "")"
-        }
+        guard !texts.isEmpty else { return localized("No emoji selected") }
+        let shown = texts.prefix(20).joined(separator: " ") + (texts.count > 20 ? " …" : "")
+        return localizedPlural(
+            "{count} emoji selected: {emojis}", "{count} emojis selected: {emojis}", count: texts.count, ["emojis": shown])
     }
 
     /// Keeps the selection to emojis that still exist, after any document change.

@@ -52,7 +52,7 @@ public final class EmojiArtDocument {
         // until it reaches the largest id a file may hold (see `nextEmojiID`).
         let emoji = Emoji(
             id: model.nextEmojiID(), text: text, position: Self.clamped(position), size: Self.clamped(size: size))
-        perform(.insertEmojis([PlacedEmoji(index: model.emojis.count, emoji: emoji)]), named: "Add \(text)")
+        perform(.insertEmojis([PlacedEmoji(index: model.emojis.count, emoji: emoji)]), named: ActionName.add(text))
         return emoji
     }
 
@@ -60,7 +60,7 @@ public final class EmojiArtDocument {
     /// one drag fold into one "Move" step.
     public func moveEmojis(_ ids: Set<Int>, by offset: DocumentVector) {
         guard offset != .zero, offset.dx.isFinite, offset.dy.isFinite else { return }
-        updateEmojis(ids, named: "Move") { emoji in
+        updateEmojis(ids, named: ActionName.move) { emoji in
             emoji.position = Self.clamped(emoji.position.offset(by: offset))
         }
     }
@@ -68,7 +68,7 @@ public final class EmojiArtDocument {
     /// Resizes the emojis with these ids by `factor` around their own centres (S3).
     public func scaleEmojis(_ ids: Set<Int>, by factor: Double) {
         guard factor.isFinite, factor > 0, factor != 1 else { return }
-        updateEmojis(ids, named: "Scale") { emoji in
+        updateEmojis(ids, named: ActionName.scale) { emoji in
             emoji.size = Self.clamped(size: emoji.size * factor)
         }
     }
@@ -79,13 +79,13 @@ public final class EmojiArtDocument {
             .filter { ids.contains($0.element.id) }
             .map { PlacedEmoji(index: $0.offset, emoji: $0.element) }
         guard !removed.isEmpty else { return }
-        perform(.removeEmojis(removed), named: "Delete")
+        perform(.removeEmojis(removed), named: ActionName.delete)
     }
 
     /// Sets the background (D2, D3, U1).
     public func setBackground(_ background: Background) {
         guard background != model.background else { return }
-        perform(.setBackground(before: model.background, after: background), named: "Set Background")
+        perform(.setBackground(before: model.background, after: background), named: ActionName.setBackground)
     }
 
     // MARK: - Undo

@@ -13,10 +13,10 @@ public enum StackingMove: String, CaseIterable, Sendable {
     /// The undo step's name (U2).
     public var actionName: String {
         switch self {
-        case .bringForward: "Bring Forward"
-        case .sendBackward: "Send Backward"
-        case .bringToFront: "Bring to Front"
-        case .sendToBack: "Send to Back"
+        case .bringForward: localized("Bring Forward")
+        case .sendBackward: localized("Send Backward")
+        case .bringToFront: localized("Bring to Front")
+        case .sendToBack: localized("Send to Back")
         }
     }
 

@@ -1,0 +1,138 @@
+import CGtk
+import EmojiArtCore
+import Foundation
+
+/// GTK's pointer, scroll and gesture events, forwarded to the interaction core. Every click
+/// also yields a zero-length drag, which the core treats as nothing (DESIGN joint 7).
+extension CanvasView {
+    func installPointer() {
+        let motion = gtk_event_controller_motion_new()!
+        onPointSignal(motion, "motion") { [unowned self] x, y in apply { $0.pointerMoved(to: ViewPoint(x: x, y: y)) } }
+        onPointSignal(motion, "enter") { [unowned self] x, y in apply { $0.pointerMoved(to: ViewPoint(x: x, y: y)) } }
+        onSignal(motion, "leave") { [unowned self] in apply { $0.pointerMoved(to: nil) } }
+        gtk_widget_add_controller(drawingArea, motion)  // the widget owns the controller now
+
+        let click = gtk_gesture_click_new()!
+        onPressSignal(click, "pressed") { [unowned self] count, x, y in
+            gtk_widget_grab_focus(drawingArea)
+            apply { $0.press(count: Int(count), at: ViewPoint(x: x, y: y), modifiers: modifiers(of: click)) }
+        }
+        gtk_widget_add_controller(drawingArea, opaque(click))
+
+        // S9: the secondary button and a touch long-press open the context menu.
+        let secondary = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(opaque(secondary), guint(GDK_BUTTON_SECONDARY))
+        onPressSignal(secondary, "pressed") { [unowned self] _, x, y in
+            gtk_widget_grab_focus(drawingArea)
+            showContextMenu(at: ViewPoint(x: x, y: y))
+        }
+        gtk_widget_add_controller(drawingArea, opaque(secondary))
+        let longPress = gtk_gesture_long_press_new()!
+        gtk_gesture_single_set_touch_only(opaque(longPress), 1)
+        onPointSignal(longPress, "pressed") { [unowned self] x, y in showContextMenu(at: ViewPoint(x: x, y: y)) }
+        gtk_widget_add_controller(drawingArea, opaque(longPress))
+
+        let drag = gtk_gesture_drag_new()!
+        onPointSignal(drag, "drag-begin") { [unowned self] x, y in
+            apply { $0.dragBegan(at: ViewPoint(x: x, y: y), modifiers: modifiers(of: drag)) }
+        }
+        onPointSignal(drag, "drag-update") { [unowned self] dx, dy in
+            apply { $0.dragUpdated(offset: ViewVector(dx: dx, dy: dy), modifiers: modifiers(of: drag)) }
+        }
+        onPointSignal(drag, "drag-end") { [unowned self] dx, dy in
+            apply { $0.dragEnded(offset: ViewVector(dx: dx, dy: dy), modifiers: modifiers(of: drag)) }
+        }
+        gtk_widget_add_controller(drawingArea, opaque(drag))
+    }
+
+    /// Ctrl+scroll and pinch zoom (G2) or scale the selection (S3); two fingers also turn it
+    /// (S8): GtkGestureZoom and GtkGestureRotate grouped, so one two-finger gesture drives both.
+    func installZoomAndRotate() {
+        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
+        onScrollSignal(scroll) { [unowned self] dx, dy in
+            let isWheel = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL
+            apply { $0.scrolled(
+                dx: dx, dy: dy, isWheel: isWheel, modifiers: modifiers(of: scroll), time: eventTime(of: scroll)) }
+            return true
+        }
+        gtk_widget_add_controller(drawingArea, scroll)
+
+        let zoom = gtk_gesture_zoom_new()!
+        onSignal(zoom, "begin") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            var x = 0.0, y = 0.0
+            let size = interaction.viewSize
+            if gtk_gesture_get_bounding_box_center(opaque(zoom), &x, &y) == 0 { (x, y) = (size.width / 2, size.height / 2) }
+            apply { $0.pinchBegan(at: ViewPoint(x: x, y: y)) }
+        }
+        onScaleSignal(zoom, "scale-changed") { [unowned self] scale in apply { $0.pinchScaled(to: scale) } }
+        onSignal(zoom, "end") { [unowned self] (_: UnsafeMutableRawPointer?) in apply { $0.pinchEnded() } }
+        gtk_widget_add_controller(drawingArea, opaque(zoom))
+
+        let rotate = gtk_gesture_rotate_new()!
+        // angle-changed passes (angle, delta) in radians; the delta since the gesture began grows
+        // clockwise on screen (GTK inverts atan2 in its y-down space), as Core's degrees do.
+        onPointSignal(rotate, "angle-changed") { [unowned self] _, delta in
+            apply { $0.pinchRotated(to: delta * 180 / .pi) }
+        }
+        gtk_widget_add_controller(drawingArea, opaque(rotate))
+        gtk_gesture_group(opaque(rotate), opaque(zoom))  // both must be on the widget first
+    }
+
+    /// Keys on the focused canvas, translated into Core's `CanvasKey` (S1, S5, S7, S8, S9, G5).
+    func installKeys() {
+        let keys = gtk_event_controller_key_new()!
+        onKeyPressed(keys) { [unowned self] keyval, state in
+            let modifiers = Self.modifiers(state.rawValue)
+            guard let key = Self.canvasKey(Int32(bitPattern: keyval), modifiers: modifiers) else { return false }
+            if key == .menu {
+                showContextMenu(at: nil)
+                return true
+            }
+            let time = eventTime(of: keys)
+            guard let effects = interact({ $0.key(key, modifiers: modifiers, time: time) }) else { return false }
+            apply(effects)
+            return true
+        }
+        gtk_widget_add_controller(drawingArea, keys)
+    }
+
+    private static func canvasKey(_ key: Int32, modifiers: CanvasModifiers) -> CanvasKey? {
+        if modifiers.contains(.control) { return nil }  // Ctrl+… are window actions (U4)
+        switch key {
+        case GDK_KEY_Escape: return .escape
+        case GDK_KEY_Left, GDK_KEY_KP_Left: return .left
+        case GDK_KEY_Right, GDK_KEY_KP_Right: return .right
+        case GDK_KEY_Up, GDK_KEY_KP_Up: return .up
+        case GDK_KEY_Down, GDK_KEY_KP_Down: return .down
+        case GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab, GDK_KEY_KP_Tab: return .tab
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: return .pageUp
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: return .pageDown
+        case GDK_KEY_Home, GDK_KEY_KP_Home: return .home
+        case GDK_KEY_End, GDK_KEY_KP_End: return .end
+        case GDK_KEY_less, GDK_KEY_comma: return .scaleDown
+        case GDK_KEY_greater, GDK_KEY_period: return .scaleUp
+        case GDK_KEY_bracketleft, GDK_KEY_braceleft: return .rotateLeft
+        case GDK_KEY_bracketright, GDK_KEY_braceright: return .rotateRight
+        case GDK_KEY_h, GDK_KEY_H: return .flip
+        case GDK_KEY_Menu: return .menu
+        case GDK_KEY_F10 where modifiers.contains(.shift): return .menu
+        default: return nil
+        }
+    }
+
+    private func modifiers(of controller: some GObjectPointer) -> CanvasModifiers {
+        Self.modifiers(gtk_event_controller_get_current_event_state(opaque(controller)).rawValue)
+    }
+
+    private static func modifiers(_ state: UInt32) -> CanvasModifiers {
+        var modifiers = CanvasModifiers()
+        if state & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.shift) }
+        if state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
+        return modifiers
+    }
+
+    /// The event's own time in seconds: bursts (U3) are measured between events, not by a timer.
+    private func eventTime(of controller: some GObjectPointer) -> Double {
+        Double(gtk_event_controller_get_current_event_time(opaque(controller))) / 1000
+    }
+}

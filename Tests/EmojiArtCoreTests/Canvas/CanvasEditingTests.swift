@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import EmojiArtCore
+
+/// Clipboard, duplicate, delete, the context menu and the selection's description (S4, S6, S9,
+/// U4, A2).
+@MainActor @Suite struct CanvasEditingTests {
+    @Test("a copy keeps texts, relative positions, sizes, rotation and flip; its plain text is the emojis")
+    func copyFormat() throws {
+        var canvas = makeCanvas([("😀", 0, 0), ("🌲", 100, 50)])
+        _ = canvas.selectAll()
+        _ = canvas.key(.rotateRight, modifiers: [], time: 0)
+        let copied = try #require(canvas.copySelection())
+        #expect(copied.plainText == "😀🌲")
+        let decoded = try #require(ClipboardEmojis(data: copied.data))
+        #expect(decoded == copied)
+        let placed = decoded.placed(at: DocumentPoint(x: 1000, y: 1000))
+        #expect(close(placed[1].position.x - placed[0].position.x, canvas.emoji("🌲")!.position.x - canvas.emoji("😀")!.position.x))
+        #expect(placed.allSatisfy { close($0.rotation, 15) })
+    }
+
+    @Test("paste lands centred under the pointer, with fresh ids, and becomes the selection; the same paste again steps 10 pt (S6)")
+    func pasteUnderPointer() throws {
+        var canvas = makeCanvas([("😀", 0, 0), ("🌲", 100, 0)])
+        _ = canvas.selectAll()
+        let copied = try #require(canvas.copySelection())
+        _ = canvas.pointerMoved(to: canvas.view(-300, 200))
+        _ = canvas.paste(copied)
+        let pasted = canvas.selectedEmojis
+        #expect(pasted.map(\.text) == ["😀", "🌲"])
+        #expect(Set(pasted.map(\.id)).isDisjoint(with: [1, 2]))
+        #expect(pasted.boundingBox?.center == DocumentPoint(x: -300, y: 200))
+        #expect(canvas.document.undoStack.undoActionName == "Paste")
+        _ = canvas.paste(copied)
+        #expect(canvas.selectedEmojis.boundingBox?.center == DocumentPoint(x: -290, y: 210))
+        #expect(canvas.document.model.emojis.count == 6)
+    }
+
+    @Test("without the pointer over the canvas, a paste lands at the view's centre (S6)")
+    func pasteAtCenter() throws {
+        var canvas = makeCanvas([("😀", 50, 50)])
+        _ = canvas.selectAll()
+        let copied = try #require(canvas.copySelection())
+        _ = canvas.pan(by: ViewVector(dx: 100, dy: 0))
+        _ = canvas.pointerMoved(to: nil)
+        _ = canvas.paste(copied)
+        #expect(canvas.selectedEmojis.first?.position == DocumentPoint(x: -100, y: 0))
+    }
+
+    @Test("cut removes the selection as one Cut step and keeps the copy (S6)")
+    func cut() throws {
+        var canvas = makeCanvas()
+        canvas.click(canvas.view(0, 0))
+        let cut = canvas.cutSelection()
+        let result = try #require(cut)
+        #expect(result.clipboard.plainText == "😀")
+        #expect(canvas.emoji("😀") == nil)
+        #expect(canvas.selection.isEmpty)
+        #expect(canvas.document.undoStack.undoActionName == "Cut")
+    }
+
+    @Test("Ctrl+D duplicates the selection 10 pt right and down and selects the copies (S6)")
+    func duplicate() {
+        var canvas = makeCanvas()
+        canvas.click(canvas.view(0, 0))
+        _ = canvas.duplicateSelection()
+        #expect(canvas.document.model.emojis.count == 4)
+        #expect(canvas.selectedEmojis.map(\.position) == [DocumentPoint(x: 10, y: 10)])
+        #expect(canvas.document.undoStack.undoActionName == "Duplicate")
+    }
+
+    @Test("clipboard data that is not ours, or holds nothing usable, is refused", arguments: [
+        "", "{}", #"{"emojis":[]}"#, #"{"emojis":[{"text":"","x":0,"y":0,"size":40}]}"#, "not json",
+    ])
+    func foreignClipboardData(json: String) {
+        #expect(ClipboardEmojis(data: Data(json.utf8)) == nil)
+    }
+
+    @Test("a right-click on an emoji selects it and offers the emoji menu; on empty canvas the canvas menu (S9)")
+    func contextMenus() {
+        var canvas = makeCanvas()
+        let (menu, effects) = canvas.contextMenu(at: canvas.view(200, 0))
+        #expect(menu.kind == .emoji)
+        #expect(effects.contains(.selection))
+        #expect(canvas.selection.ids == [canvas.id("🌲")])
+        #expect(menu.sections.flatMap { $0 } == [
+            .cut, .copy, .paste, .duplicate, .delete, .bringToFront, .bringForward, .sendBackward, .sendToBack,
+            .rotateLeft, .rotateRight, .flipHorizontally,
+        ])
+        _ = canvas.selectAll()
+        _ = canvas.contextMenu(at: canvas.view(0, 0))
+        #expect(canvas.selection.ids.count == 3, "an emoji already selected keeps the selection")
+        let (empty, _) = canvas.contextMenu(at: canvas.view(100, -250))
+        #expect(empty.kind == .canvas)
+        #expect(empty.sections.flatMap { $0 } == [.paste, .selectAll, .setBackgroundFromFile, .setBackgroundFromURL, .zoomToFit])
+        canvas.setBackgroundByUser(.url(URL(string: "https://example.com/a.png")!))
+        #expect(canvas.contextMenu(at: canvas.view(100, -250)).menu.sections.flatMap { $0 }.contains(.removeBackground))
+    }
+
+    @Test("commands are sensitive only when they can act (U4)")
+    func sensitivity() {
+        var canvas = makeCanvas()
+        #expect(!canvas.canPerform(.copy) && !canvas.canPerform(.delete) && !canvas.canPerform(.undo))
+        #expect(canvas.canPerform(.selectAll) && canvas.canPerform(.paste) && !canvas.canPerform(.removeBackground))
+        _ = canvas.selectAll()
+        #expect(canvas.canPerform(.copy) && canvas.canPerform(.rotateLeft))
+        _ = canvas.deleteSelection()
+        #expect(canvas.canPerform(.undo) && !canvas.canPerform(.selectAll))
+    }
+
+    @Test("the canvas describes the selection for a screen reader (A2)")
+    func description() {
+        var canvas = makeCanvas()
+        #expect(canvas.selectionDescription == "No emoji selected")
+        canvas.click(canvas.view(0, 0))
+        #expect(canvas.selectionDescription == "1 emoji selected: 😀")
+        canvas.click(canvas.view(200, 0), modifiers: .shift)
+        #expect(canvas.selectionDescription == "2 emojis selected: 😀 🌲")
+    }
+}
