@@ -33,7 +33,14 @@ def actions(node):
         action = node.queryAction()
     except NotImplementedError:
         return []
-    return [action.getName(index) for index in range(action.nActions)]
+    names = []
+    for index in range(action.nActions):
+        # An insensitive menu item counts its action but refuses to name it (GTK 4.8).
+        try:
+            names.append(action.getName(index))
+        except Exception:
+            pass
+    return names
 
 
 def describe(node, depth=0):
