@@ -16,12 +16,18 @@ enum ChildRun {
 
     /// The median wall-clock time of `runs` runs of a command, in milliseconds.
     static func medianMilliseconds(runs: Int, _ executable: String, _ arguments: [String]) throws -> Double {
-        var samples: [Double] = []
-        for _ in 0..<runs {
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = try run(executable, arguments)
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-        }
-        return samples.sorted()[samples.count / 2]
+        try (0..<runs).map { _ in try milliseconds(executable, arguments) }.median
     }
+
+    /// The wall-clock time of one run of a command, from spawning it to its exit, in milliseconds.
+    static func milliseconds(_ executable: String, _ arguments: [String]) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = try run(executable, arguments)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+}
+
+extension Array where Element == Double {
+    /// The middle sample (the upper one of an even count); 0 when empty.
+    var median: Double { isEmpty ? 0 : sorted()[count / 2] }
 }

@@ -15,6 +15,19 @@ enum Measure {
         return samples.sorted()[samples.count / 2]
     }
 
+    /// The fastest of `runs` calls, in milliseconds, after one warm-up call: on a machine shared
+    /// with other work, the run that nothing interrupted is the figure that repeats.
+    static func bestMilliseconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+        try body()
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        return best
+    }
+
     /// Bytes currently allocated through malloc (glibc's mallinfo2), or nil where unavailable.
     static func allocatedBytes() -> Int? {
         let bytes = emojiart_allocated_bytes()

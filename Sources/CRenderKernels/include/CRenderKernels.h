@@ -27,7 +27,11 @@ void emojiart_paint_runs(
     uint32_t *frame, int frame_stride_bytes, int frame_width,
     int left, int top, int band_top, int band_bottom);
 
-/// One raster placed in a frame, for `emojiart_paint_batch`.
+/// One raster placed in a frame, for `emojiart_paint_batch`: copied at whole pixels with its
+/// top-left corner at (`left`, `top`) when `is_transformed` is 0; otherwise sampled bilinearly
+/// through `inverse` (source x = inverse[0]·x + inverse[1]·y + inverse[2], source y =
+/// inverse[3]·x + inverse[4]·y + inverse[5], for the centre (x, y) of each frame pixel) inside the
+/// frame box [`left`, `right`) × [`top`, `bottom`).
 typedef struct {
     const uint32_t *raster;
     int raster_stride_bytes;
@@ -36,6 +40,10 @@ typedef struct {
     const int32_t *row_first_run;
     int left;
     int top;
+    int right;
+    int bottom;
+    int is_transformed;
+    double inverse[6];
 } emojiart_paint_job;
 
 /// Paints `count` jobs in order (the first is lowest in the stack) with `emojiart_paint_runs`.

@@ -1,0 +1,146 @@
+import EmojiArtCore
+import Foundation
+
+/// Real launches under Xvfb, timed by the apps themselves (EMOJIART_TRACE): from the process's
+/// start to the first frame that drew the whole document, next to a bare C GTK 4 + libadwaita
+/// window's first frame (the floor) and to CPython's `json.load` of the 100k file as a whole
+/// process — all in the same run, interleaved so they share the machine's load (issue 12).
+/// Also the peak resident memory of the app holding the 100k document against the bare window's.
+enum LaunchBenchmarks {
+    static let launches = 7
+
+    @Sendable static func run() throws -> [Row] {
+        guard Tools.isAvailable("Xvfb") else { return [Row(name: "launches", value: "skipped", note: "Xvfb is not installed")] }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emojiart-bench-launch-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let emojiart = try Tools.emojiart()
+        let bare = try Tools.bareWindow(in: folder)
+        let art10k = try Workloads.write(Workloads.model(emojiCount: 10_000, blank: true), named: "art10k", in: folder)
+        let art100k = try Workloads.write(Workloads.model(emojiCount: 100_000, blank: true), named: "art100k", in: folder)
+        let fileBytes = try FileManager.default.attributesOfItem(atPath: art100k.path)[.size] as? Int ?? 0
+
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        var floor: [Double] = [], empty: [Double] = [], small: [Double] = [], large: [Double] = [], json: [Double] = []
+        var bareMemory: [Double] = [], largeMemory: [Double] = []
+        let script = "import json; json.load(open('\(art100k.path)', encoding='utf-8'))"
+        for _ in 0..<launches {
+            let bareLaunch = try display.launch(bare, [], in: folder)
+            floor.append(bareLaunch.firstFrame)
+            bareMemory.append(bareLaunch.peakMiB)
+            empty.append(try display.launch(emojiart, [], in: folder).firstFrame)
+            small.append(try display.launch(emojiart, [art10k.path], in: folder).firstFrame)
+            let largeLaunch = try display.launch(emojiart, [art100k.path], in: folder)
+            large.append(largeLaunch.firstFrame)
+            largeMemory.append(largeLaunch.peakMiB)
+            json.append(try ChildRun.milliseconds("python3", ["-c", script]))
+        }
+        let memoryBudget = 2 * bareMemory.median + 4 * Double(fileBytes) / 1_048_576
+        return [
+            Row(name: "launch: bare GTK 4 + libadwaita window", value: milliseconds(floor.median), note: "first frame; the floor"),
+            Row(name: "launch: emojiart, untitled", value: milliseconds(empty.median),
+                note: String(format: "%.2f× the bare window (target ≤ 1.2×)", empty.median / floor.median)),
+            Row(name: "launch: emojiart art10k", value: milliseconds(small.median),
+                note: String(format: "%.2f× the bare window (target ≤ 1.3×)", small.median / floor.median)),
+            Row(name: "launch: emojiart art100k", value: milliseconds(large.median),
+                note: String(format: "%.2f× json.load (target ≤ 1.5×)", large.median / json.median)),
+            Row(name: "  CPython json.load of art100k, whole process", value: milliseconds(json.median),
+                note: String(format: "%.1f MB", Double(fileBytes) / 1_048_576)),
+            Row(name: "peak memory, emojiart art100k", value: String(format: "%.0f MiB", largeMemory.median),
+                note: String(format: "budget 2 × bare (%.0f MiB) + 4 × file = %.0f MiB", bareMemory.median, memoryBudget)),
+        ]
+    }
+}
+
+/// A private Xvfb server for the launches.
+final class VirtualDisplay {
+    let name: String
+    private let server: Process
+
+    init() throws {
+        // A display number of our own: the first without a lock file.
+        var number = 90 + Int(getpid() % 50)
+        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
+        name = ":\(number)"
+        server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["Xvfb", name, "-screen", "0", "1920x1200x24", "-nolisten", "tcp"]
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        let socket = "/tmp/.X11-unix/X\(number)"
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: socket) {
+            guard Date() < deadline else { throw BenchmarkError(description: "Xvfb \(name) did not start") }
+            usleep(20_000)
+        }
+    }
+
+    func stop() {
+        server.terminate()
+        server.waitUntilExit()
+    }
+
+    struct Launch {
+        /// Milliseconds from the process's start to its first frame, as its trace says.
+        var firstFrame: Double
+        /// Its peak resident memory (VmHWM) by then, in MiB.
+        var peakMiB: Double
+    }
+
+    /// Starts `executable` with a fresh HOME and a trace file, waits for its `first-frame` line
+    /// (30 s at most), reads its peak memory, and ends it.
+    func launch(_ executable: String, _ arguments: [String], in folder: URL) throws -> Launch {
+        let home = folder.appendingPathComponent("home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let trace = home.appendingPathComponent("trace.jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8",
+            "HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "DISPLAY": name, "GSK_RENDERER": "cairo", "GDK_BACKEND": "x11",
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",
+            "EMOJIART_TRACE": trace.path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if let milliseconds = Self.firstFrame(in: trace) {
+                return Launch(firstFrame: milliseconds, peakMiB: Self.peakMiB(of: process.processIdentifier))
+            }
+            usleep(2_000)
+        }
+        throw BenchmarkError(description: "\(executable) \(arguments) drew no first frame within 30 s")
+    }
+
+    private static func firstFrame(in trace: URL) -> Double? {
+        guard let text = try? String(contentsOf: trace, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                object["event"] as? String == "first-frame"
+            else { continue }
+            return (object["ms"] as? NSNumber)?.doubleValue
+        }
+        return nil
+    }
+
+    private static func peakMiB(of pid: Int32) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
+        return kilobytes / 1024
+    }
+}
