@@ -22,6 +22,7 @@ enum Accelerators {
         ("win.save", ["<Control>s"]),
         ("win.save-as", ["<Control><Shift>s"]),
         ("win.export", ["<Control><Shift>e"]),
+        ("win.print", ["<Control>p"]),
         ("win.close", ["<Control>w"]),
         ("win.zoom-fit", ["<Control>0"]),
         ("win.zoom-in", ["<Control>equal", "<Control>plus", "<Control>KP_Add"]),

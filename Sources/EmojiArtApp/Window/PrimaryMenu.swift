@@ -15,7 +15,7 @@ final class PrimaryMenu {
         let menu = g_menu_new()!
         Self.appendSection(to: menu, [(localized("New Window"), "app.new"), (localized("Open…"), "app.open")])
         Self.appendSection(to: menu, [
-            (localized("Save"), "win.save"), (localized("Save As…"), "win.save-as"), (localized("Export…"), "win.export"),
+            (localized("Save"), "win.save"), (localized("Save As…"), "win.save-as"), (localized("Export…"), "win.export"), (localized("Print…"), "win.print"),
         ])
         editSection = g_menu_new()!
         for command: CanvasCommand in [.undo, .redo, .cut, .copy, .paste, .duplicate, .delete, .selectAll] {
