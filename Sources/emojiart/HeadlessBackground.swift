@@ -2,34 +2,17 @@ import EmojiArtCore
 import EmojiArtRender
 import Foundation
 
-/// Loads a document's background for headless rendering with the same limits as the app (B6).
+/// Loads a document's background for headless rendering through the app's own path
+/// (`BackgroundImage.load`, at export resolution): the same limits (B6) and the same pixels as
+/// the app's Export… (E1).
 enum HeadlessBackground {
-    /// Export draws the background at its own resolution up to this long edge (the app's display
-    /// copy stops at 4096 px): 16384 px × 4 bytes stays far below the 1 GB memory budget (B6).
-    static let maximumLongEdge = 16_384
-
     static func load(_ background: Background, offline: Bool) throws -> BackgroundImage? {
-        switch background {
-        case .blank:
-            return nil
-        case .imageData(let data):
-            // The same header check as the app's (B6): gdk-pixbuf allocates the full pixel
-            // buffer of some formats before scaling, so too many pixels are refused first.
-            do {
-                _ = try ImageHeader.validated(data)
-            } catch {
-                throw HeadlessBackgroundError(description: "Couldn't show the document's embedded image: \(error)")
-            }
-            return try DecodedImage(data: data, maximumLongEdge: maximumLongEdge).makeBackgroundImage()
-        case .url(let url):
-            if offline && !url.isFileURL { return nil }
-            let data: Data
-            do {
-                data = try waitFor { try await ImageFetcher.live().fetch(url) }
-            } catch let error as ImageFetchError {
-                throw HeadlessBackgroundError(description: error.message(for: url))
-            }
-            return try DecodedImage(data: data, maximumLongEdge: maximumLongEdge).makeBackgroundImage()
+        // --offline: no network request; a file:// background is still read (it is local).
+        if offline, let url = background.url, !url.isFileURL { return nil }
+        do {
+            return try waitFor { try await BackgroundImage.load(background, fetcher: .live(), resolution: .export) }
+        } catch {
+            throw HeadlessBackgroundError(description: background.loadFailureMessage(error))
         }
     }
 

@@ -58,13 +58,7 @@ extension CanvasView {
     func embedBackgroundImage(_ read: @escaping @Sendable () throws -> Data) {
         Task { [weak self] in
             let result = await Task.detached { () -> Result<Data, any Error> in
-                Result {
-                    let data = try read()
-                    if let header = ImageHeader(data), header.width * header.height > FetchLimits.standard.maxPixels {
-                        throw ImageFetchError.tooManyPixels(width: header.width, height: header.height)
-                    }
-                    return try DecodedImage(data: data).embeddableData(original: data)
-                }
+                Result { try BackgroundImage.embeddableData(read()) }
             }.value
             guard let self else { return }
             switch result {

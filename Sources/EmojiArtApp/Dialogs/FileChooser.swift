@@ -1,5 +1,6 @@
 import CGtk
 import EmojiArtCore
+import EmojiArtRender
 import Foundation
 
 /// Open and Save As dialogs for `.emojiart` files (W1). GTK 4.8 has no GtkFileDialog, so these
@@ -78,10 +79,11 @@ enum FileChooser {
     ) {
         let chooser = gtk_file_chooser_native_new("Export Picture", parent.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel")!
         gtk_file_chooser_set_current_name(cast(chooser), suggestedName)
-        for (name, pattern) in [("PNG Image", "*.png"), ("SVG Drawing", "*.svg"), ("PDF Document", "*.pdf")] {
+        // One filter per format the exporter writes, from its own list.
+        for format in ExportOptions.Format.allCases {
             let filter = gtk_file_filter_new()!
-            gtk_file_filter_set_name(filter, name)
-            gtk_file_filter_add_pattern(filter, pattern)
+            gtk_file_filter_set_name(filter, filterName(of: format))
+            gtk_file_filter_add_pattern(filter, "*.\(format.rawValue)")
             gtk_file_chooser_add_filter(cast(chooser), filter)
         }
         let scales = ["1", "2", "3", "4"]
@@ -98,7 +100,9 @@ enum FileChooser {
             guard let path = g_file_get_path(file) else { return completion(nil, scale) }
             var url = URL(fileURLWithPath: String(cString: path))
             g_free(path)
-            if !["png", "svg", "pdf"].contains(url.pathExtension.lowercased()) { url.appendPathExtension("png") }
+            if ExportOptions.Format(fileExtension: url.pathExtension) == nil {
+                url.appendPathExtension(ExportOptions.Format.png.rawValue)
+            }
             completion(url, scale)
         }
     }
@@ -110,7 +114,8 @@ enum FileChooser {
             localized("_Open"), localized("_Cancel"))!
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, localized("Images"))
-        for type in ["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp", "image/tiff"] {
+        // The formats ImageHeader.validated accepts (B6, DESIGN "Images"): others would be refused.
+        for type in ["image/png", "image/jpeg", "image/gif", "image/webp"] {
             gtk_file_filter_add_mime_type(filter, type)
         }
         gtk_file_chooser_add_filter(cast(chooser), filter)
@@ -120,6 +125,14 @@ enum FileChooser {
             guard let path = g_file_get_path(file) else { return completion(nil) }
             defer { g_free(path) }
             completion(URL(fileURLWithPath: String(cString: path)))
+        }
+    }
+
+    private static func filterName(of format: ExportOptions.Format) -> String {
+        switch format {
+        case .png: "PNG Image"
+        case .svg: "SVG Drawing"
+        case .pdf: "PDF Document"
         }
     }
 

@@ -4,26 +4,130 @@ import EmojiArtRender
 import Foundation
 
 extension DocumentWindow {
-    /// Export…: the picture as PNG (at a chosen scale), SVG or PDF, drawn off the main thread by
-    /// the same exporter as `emojiart render` (E1).
+    /// A URL background that takes longer than this to arrive shows "Waiting for the background…"
+    /// with a Cancel button; a quick one shows nothing.
+    private static let waitingDialogDelay = Duration.milliseconds(400)
+
+    /// Export…: the picture as PNG (at a chosen scale), SVG or PDF, written off the main thread
+    /// with the same pixels as `emojiart render` (E1): the background comes from its original
+    /// bytes through `BackgroundImage.load` at export resolution, not from the canvas's display
+    /// copy. A URL background still loading is waited for (cancellable); one that fails is named,
+    /// and the user may export without it.
+    ///
+    /// Every continuation after an `await` re-checks `self` (held weakly): the window may have
+    /// been closed meanwhile, and its widgets must not be touched then.
     func export() {
         let name = "\(location.displayName).png"
         FileChooser.chooseExportLocation(parent: window, suggestedName: name) { [weak self] url, scale in
             guard let self, let url else { return }
             let model = document.model
-            let background = canvas.backgroundImage
             let options = ExportOptions(
                 format: ExportOptions.Format(fileExtension: url.pathExtension) ?? .png, size: .scale(scale))
-            Task {
+            let waiting = WaitingDialog()
+            let export = Task { [weak self] in
+                let background: BackgroundImage?
                 do {
-                    try await Task.detached {
-                        try AtomicFile.write(DocumentExporter().export(model, background: background, options: options), to: url)
-                    }.value
-                    self.showToast("Exported “\(url.lastPathComponent)”.")
+                    background = try await Self.loadBackground(model.background)
+                } catch let error where Self.isCancellation(error) {
+                    return waiting.close()
                 } catch {
-                    self.showToast("\(error)")
+                    waiting.close()
+                    guard let self, await askToExportWithout(reason: model.background.loadFailureMessage(error)) else { return }
+                    background = nil
+                }
+                waiting.close()
+                let result = await Task.detached {
+                    Result { try AtomicFile.write(DocumentExporter().export(model, background: background, options: options), to: url) }
+                }.value
+                guard let self else { return }
+                switch result {
+                case .success: showToast("Exported “\(url.lastPathComponent)”.")
+                case .failure(let error): showToast("\(error)")
                 }
             }
+            // Only a URL can keep the user waiting; the dialog appears if it does.
+            guard model.background.url != nil else { return }
+            Task { [weak self] in
+                try? await Task.sleep(for: Self.waitingDialogDelay)
+                guard let self, !export.isCancelled, !waiting.isClosed else { return }
+                waiting.present(parent: window, url: model.background.url) { export.cancel() }
+            }
+        }
+    }
+
+    /// The background at export resolution, loaded off the main thread; cancelling the calling
+    /// task cancels the fetch.
+    private static func loadBackground(_ background: Background) async throws -> BackgroundImage? {
+        let worker = Task.detached {
+            try await BackgroundImage.load(background, fetcher: .live(), resolution: .export)
+        }
+        return try await withTaskCancellationHandler { try await worker.value } onCancel: { worker.cancel() }
+    }
+
+    /// A cancelled fetch surfaces as `CancellationError` or, from URLSession, `URLError(.cancelled)`
+    /// (DESIGN joint 5).
+    private static func isCancellation(_ error: any Error) -> Bool {
+        error is CancellationError || (error as? URLError)?.code == .cancelled || Task.isCancelled
+    }
+
+    /// "Export Without Background?" naming why it failed; true when the user agrees (E1).
+    private func askToExportWithout(reason: String) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let dialog = adw_message_dialog_new(cast(window), "Export Without Background?", reason)!
+            gtk_window_set_title(cast(dialog), "Export Without Background?")
+            emojiart_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
+            emojiart_message_dialog_add_response(cast(dialog), "export", "_Export Without Background")
+            adw_message_dialog_set_response_appearance(cast(dialog), "export", ADW_RESPONSE_SUGGESTED)
+            adw_message_dialog_set_default_response(cast(dialog), "export")
+            adw_message_dialog_set_close_response(cast(dialog), "cancel")
+            onSignal(dialog, "response") { (response: UnsafeMutableRawPointer?) in
+                let choice = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "cancel"
+                continuation.resume(returning: choice == "export")
+            }
+            gtk_window_present(cast(dialog))
+        }
+    }
+}
+
+/// "Waiting for the background…" with Cancel, shown while Export waits for a URL background.
+@MainActor
+private final class WaitingDialog {
+    private var dialog: UnsafeMutablePointer<GtkWidget>?
+    private(set) var isClosed = false
+
+    func present(parent: UnsafeMutablePointer<GtkWidget>, url: URL?, onCancel: @escaping @MainActor () -> Void) {
+        let address = url.map { $0.isFileURL ? $0.path : $0.absoluteString } ?? ""
+        let made = adw_message_dialog_new(cast(parent), "Waiting for the Background…", "Export starts once the image from \(address) has arrived.")!
+        gtk_window_set_title(cast(made), "Waiting for the Background…")
+        emojiart_message_dialog_add_response(cast(made), "cancel", "_Cancel Export")
+        adw_message_dialog_set_close_response(cast(made), "cancel")
+        // Not modal: the user may still close the window, which then destroys this dialog too
+        // (destroy-with-parent) and so cancels the export.
+        gtk_window_set_modal(cast(made), 0)
+        gtk_window_set_destroy_with_parent(cast(made), 1)
+        // A response closes the dialog; so does its parent's destruction. Either way the export
+        // stops, and the pointer is forgotten before GTK frees the widget.
+        onSignal(made, "destroy") { [weak self] in
+            guard let self, !isClosed else { return }
+            dialog = nil
+            isClosed = true
+            onCancel()
+        }
+        onSignal(made, "response") { [weak self] (_: UnsafeMutableRawPointer?) in
+            guard let self, !isClosed else { return }
+            dialog = nil
+            isClosed = true
+            onCancel()
+        }
+        dialog = made
+        gtk_window_present(cast(made))
+    }
+
+    func close() {
+        isClosed = true
+        if let dialog {
+            self.dialog = nil
+            gtk_window_destroy(cast(dialog))
         }
     }
 }

@@ -158,17 +158,10 @@ public final class BackgroundLoader<Image: Sendable> {
     ) async -> Outcome {
         let data: Data
         do {
-            switch background {
-            case .blank:
+            guard let bytes = try await BackgroundBytes.load(background, fetcher: fetcher, limits: limits) else {
                 return .cancelled
-            case .imageData(let bytes):
-                // Embedded bytes get the same header check as fetched ones before decoding (B6).
-                _ = try ImageHeader.validated(bytes, limits: limits)
-                data = bytes
-            case .url(let url):
-                data = try await fetcher.fetch(url)
             }
-            try Task.checkCancellation()
+            data = bytes
         } catch {
             return outcome(for: error, url: background.url)
         }

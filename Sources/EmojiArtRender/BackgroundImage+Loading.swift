@@ -1,0 +1,59 @@
+import EmojiArtCore
+import Foundation
+
+extension BackgroundImage {
+    /// How many pixels of a background are decoded: the canvas shows a display copy; export draws
+    /// the original at its own resolution (E1), the same in the app and in `emojiart render`.
+    public enum Resolution: Sendable {
+        /// At most `DecodedImage.maximumLongEdge` (4096) px on the long edge (DESIGN "Images").
+        case display
+        /// At most 16384 px on the long edge: 16384² × 4 bytes stays well under the 1 GB memory
+        /// budget (B6), and 100 megapixels, the header limit, fit in it at most proportions.
+        case export
+
+        public var maximumLongEdge: Int {
+            switch self {
+            case .display: DecodedImage.maximumLongEdge
+            case .export: 16_384
+            }
+        }
+    }
+
+    /// The document's background as an image to draw, or nil when it is blank: the bytes from
+    /// `BackgroundBytes.load` (fetched or embedded, checked against B6), decoded at `resolution`.
+    /// Runs the decode on the calling task; call it off the main thread.
+    /// - Throws: `ImageFetchError` (fetching or the header check), `ImageDecodingError`,
+    ///   `BackgroundImageError`, or `CancellationError`.
+    public static func load(
+        _ background: Background, fetcher: ImageFetcher, resolution: Resolution, limits: FetchLimits = .standard
+    ) async throws -> BackgroundImage? {
+        guard let data = try await BackgroundBytes.load(background, fetcher: fetcher, limits: limits) else { return nil }
+        try Task.checkCancellation()
+        return try decode(data, resolution: resolution)
+    }
+
+    /// Checked bytes decoded at `resolution`.
+    public static func decode(_ data: Data, resolution: Resolution) throws -> BackgroundImage {
+        try DecodedImage(data: data, maximumLongEdge: resolution.maximumLongEdge).makeBackgroundImage()
+    }
+
+    /// The bytes a dropped, pasted or chosen image is embedded as (D3, M5): refused first by the
+    /// one header check (B6) — a BMP or TIFF, which gdk-pixbuf would decode, is not an image
+    /// EmojiArt accepts — then the original or a re-encoding within the size caps.
+    /// - Throws: `ImageFetchError` or `ImageDecodingError`.
+    public static func embeddableData(_ data: Data, limits: FetchLimits = .standard) throws -> Data {
+        _ = try ImageHeader.validated(data, limits: limits)
+        return try DecodedImage(data: data).embeddableData(original: data)
+    }
+}
+
+extension Background {
+    /// The sentence for a background that could not be loaded, as the app's Export… and
+    /// `emojiart render` say it: "Couldn't load image from <url>: <reason>" for a URL, and for
+    /// embedded bytes "Couldn't show the document's embedded image: <reason>".
+    public func loadFailureMessage(_ error: any Error) -> String {
+        if let url, let error = error as? ImageFetchError { return error.message(for: url) }
+        if let url { return "Couldn't load image from \(url.isFileURL ? url.path : url.absoluteString): \(error)" }
+        return "Couldn't show the document's embedded image: \(error)"
+    }
+}
