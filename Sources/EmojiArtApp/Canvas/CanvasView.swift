@@ -25,7 +25,7 @@ final class CanvasView {
     private var pendingDocumentChange: DocumentChange = []
     /// Fetches and decodes the background off the main thread (B1–B4).
     let backgroundLoader = BackgroundLoader<BackgroundImage>(fetcher: .live()) { data in
-        try DecodedImage(data: data).makeBackgroundImage()
+        try BackgroundImage.decode(data, resolution: .display)
     }
     var backgroundImage: BackgroundImage? { backgroundLoader.image }
     var isDropHovering = false
