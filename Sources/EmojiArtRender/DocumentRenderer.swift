@@ -146,9 +146,9 @@ public final class DocumentRenderer {
             let center = viewport.viewPoint(for: emoji.position, in: viewSize)
             let side = emoji.size * viewport.zoom
             guard side.isFinite,
-                Self.isVisible(center: center, reach: SelectionMark.reach(forSide: side), in: viewSize)
+                Self.isVisible(center: center, reach: SelectionMark.reach(forSide: side) * 2.0.squareRoot(), in: viewSize)
             else { continue }
-            SelectionMark.draw(around: center, side: side, into: cr)
+            SelectionMark.draw(around: center, side: side, rotation: emoji.rotation, into: cr)
         }
     }
 

@@ -21,10 +21,15 @@ enum SelectionMark {
         max(side, minimumSideInPixels) / 2 + paddingInPixels + haloWidthInPixels / 2
     }
 
-    /// Strokes the mark around a square of `side` view pixels centred on `center`.
-    static func draw(around center: ViewPoint, side: Double, into cr: OpaquePointer) {
+    /// Strokes the mark around a square of `side` view pixels centred on `center`, turned by
+    /// `rotation` degrees clockwise as the emoji is (M3).
+    static func draw(around center: ViewPoint, side: Double, rotation: Double = 0, into cr: OpaquePointer) {
         let half = max(side, minimumSideInPixels) / 2 + paddingInPixels
-        addRoundedSquare(center: center, half: half, into: cr)
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, center.x, center.y)
+        if rotation != 0 { cairo_rotate(cr, rotation * .pi / 180) }
+        addRoundedSquare(center: .zero, half: half, into: cr)
         cairo_set_line_width(cr, haloWidthInPixels)
         cairo_set_source_rgba(cr, 1, 1, 1, haloAlpha)
         cairo_stroke_preserve(cr)

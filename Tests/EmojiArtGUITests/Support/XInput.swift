@@ -43,16 +43,16 @@ struct XInput: Sendable {
 
     /// Presses the left button at `start`, moves to `end` in `steps` steps and releases there:
     /// the path a hand would take, which GtkGestureDrag follows as one drag.
-    func drag(from start: ScreenPoint, to end: ScreenPoint, steps: Int = 10) async throws {
+    func drag(from start: ScreenPoint, to end: ScreenPoint, steps: Int = 10, holding modifiers: [String] = []) async throws {
         try await focus()
-        var arguments = ["mousemove", "\(start.x)", "\(start.y)", "mousedown", "1"]
+        var arguments = ["mousemove", "\(start.x)", "\(start.y)"] + modifiers.flatMap { ["keydown", $0] } + ["mousedown", "1"]
         for step in 1...steps {
             let x = start.x + (end.x - start.x) * step / steps
             let y = start.y + (end.y - start.y) * step / steps
             // A short pause between moves, as a hand makes; the end result does not depend on it.
             arguments += ["sleep", "0.02", "mousemove", "\(x)", "\(y)"]
         }
-        arguments += ["mouseup", "1"]
+        arguments += ["mouseup", "1"] + modifiers.flatMap { ["keyup", $0] }
         try await xdotool(arguments)
     }
 

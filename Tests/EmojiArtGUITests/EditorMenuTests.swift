@@ -1,0 +1,105 @@
+import EmojiArtCore
+import Foundation
+import Testing
+
+extension GUITests {
+    /// The context menu, the primary menu's Edit and Background sections and the background
+    /// dialog, read and used through AT-SPI as a screen reader user would (S9, U4, B7).
+    @Suite("Editor menus through AT-SPI", .serialized, .ownXvfbDisplay)
+    struct EditorMenuTests {
+        @Test("right-click on an emoji selects it and offers the emoji menu; its Duplicate adds a copy 10 pt away (S9, S6)")
+        func contextMenuOverEmoji() async throws {
+            try await withAccessibleExample("sunny-meadow") { bus, document in
+                let app = document.app
+                let original = try document.savedModel()
+                let dog = try #require(original.emojis.first { $0.text == "🐶" })
+                let point = document.canvas.screenPoint(for: dog.position)
+                try await document.input.focus()
+                try await document.input.xdotool(["mousemove", "\(point.x)", "\(point.y)", "click", "3"])
+                let items = try await AccessibleTree.waitFor("the context menu shows", in: app, on: bus) { tree in
+                    let names = tree.names(ofRole: "menu item")
+                    return names.contains("Flip Horizontally") ? names : nil
+                }
+                for name in ["Cut", "Copy", "Paste", "Duplicate", "Delete", "Bring to Front", "Bring Forward",
+                             "Send Backward", "Send to Back", "Rotate Left", "Rotate Right", "Flip Horizontally"] {
+                    #expect(items.contains(name), "no “\(name)” among \(items)")
+                }
+                try await AccessibleTree.perform("click", role: "menu item", name: "Duplicate", in: app, on: bus)
+                let after = try await document.waitForSavedModel("the dog is duplicated") {
+                    $0.emojis.count == original.emojis.count + 1
+                }
+                let copy = try #require(after.emojis.last)
+                #expect(copy.text == "🐶")
+                #expect(copy.position == DocumentPoint(x: dog.position.x + 10, y: dog.position.y + 10))
+            }
+        }
+
+        @Test("right-click on empty canvas offers Paste, Select All, the background verbs and Zoom to Fit (S9)")
+        func contextMenuOverCanvas() async throws {
+            try await withAccessibleExample("embedded-hill") { bus, document in
+                let app = document.app
+                let corner = ScreenPoint(x: document.canvas.frame.minX + 12, y: document.canvas.frame.minY + 12)
+                try await document.input.focus()
+                try await document.input.xdotool(["mousemove", "\(corner.x)", "\(corner.y)", "click", "3"])
+                let items = try await AccessibleTree.waitFor("the canvas menu shows", in: app, on: bus) { tree in
+                    let names = tree.names(ofRole: "menu item")
+                    return names.contains("Zoom to Fit") && names.contains("Select All") ? names : nil
+                }
+                for name in ["Paste", "Select All", "Set Background from File…", "Set Background from URL…", "Remove Background"] {
+                    #expect(items.contains(name), "no “\(name)” among \(items)")
+                }
+                #expect(!items.contains("Cut"), "the emoji items are not offered over empty canvas")
+                try await AccessibleTree.perform("click", role: "menu item", name: "Remove Background", in: app, on: bus)
+                let removed = try await document.waitForSavedModel("the background is removed") { $0.background == .blank }
+                #expect(!removed.emojis.isEmpty)
+            }
+        }
+
+        @Test("the main menu's Edit section names the step Undo would take, and its Background section removes the background as one step (U4, B7)")
+        func primaryMenuSections() async throws {
+            try await withAccessibleExample("embedded-hill") { bus, document in
+                let app = document.app
+                let original = try document.savedModel()
+                try await document.input.key("ctrl+a")
+                try await document.input.key("bracketright")
+                try await AccessibleTree.perform("click", role: "push button", name: "Main Menu", in: app, on: bus)
+                let items = try await AccessibleTree.waitFor("the main menu shows", in: app, on: bus) { tree in
+                    let names = tree.names(ofRole: "menu item")
+                    return names.contains("Quit") ? names : nil
+                }
+                for name in ["Undo Rotate", "Redo", "Cut", "Copy", "Paste", "Duplicate", "Delete", "Select All",
+                             "Set Background from File…", "Set Background from URL…", "Remove Background"] {
+                    #expect(items.contains(name), "no “\(name)” among \(items)")
+                }
+                try await AccessibleTree.perform("click", role: "menu item", name: "Remove Background", in: app, on: bus)
+                #expect(try await document.waitForSavedModel("the background is gone") { $0.background == .blank }.emojis.count
+                    == original.emojis.count)
+                try await document.input.key("ctrl+z")
+                #expect(try await document.waitForSavedModel("the background is back") { $0.background == original.background }
+                    .emojis.allSatisfy { $0.rotation == 15 }, "only Remove Background was undone")
+            }
+        }
+
+        @Test("Set Background from URL… takes an http(s) address typed into its dialog; the file keeps it (B7)")
+        func backgroundFromURL() async throws {
+            try await withAccessibleExample("sunny-meadow") { bus, document in
+                let app = document.app
+                try await AccessibleTree.perform("click", role: "push button", name: "Main Menu", in: app, on: bus)
+                _ = try await AccessibleTree.waitFor("the main menu shows", in: app, on: bus) {
+                    $0.first(role: "menu item", name: "Set Background from URL…")
+                }
+                try await AccessibleTree.perform("click", role: "menu item", name: "Set Background from URL…", in: app, on: bus)
+                let dialog = try await app.waitForWindow(titled: "Set Background from URL")
+                let input = XInput(server: app.server, window: dialog)
+                let address = "http://127.0.0.1:9/missing.png"
+                try await input.focus()
+                try await input.xdotool(["type", "--delay", "20", address])
+                try await input.key("Return")
+                let saved = try await document.waitForSavedModel("the URL is the background") {
+                    $0.background == .url(URL(string: address)!)
+                }
+                #expect(saved.emojis.count == (try document.savedModel()).emojis.count)
+            }
+        }
+    }
+}
