@@ -7,6 +7,16 @@ extension GUITests {
     /// dialog, read and used through AT-SPI as a screen reader user would (S9, U4, B7).
     @Suite("Editor menus through AT-SPI", .serialized, .ownXvfbDisplay)
     struct EditorMenuTests {
+        /// A background that never loads (nothing listens on port 9), so the canvas stays white
+        /// for the tests' geometry, yet the document has a background to remove.
+        static let unreachableBackground = "http://127.0.0.1:9/unreachable.png"
+
+        private func withDocumentWithBackground(_ body: (AccessibilityBus, OpenDocument) async throws -> Void) async throws {
+            try await withAccessibleDocument({ workspace in
+                try workspace.writeDocument(named: "backdrop.emojiart", contents: #"{"background":{"theURL":"\#(Self.unreachableBackground)"},"emojis":[{"text":"🐶","x":0,"y":0,"size":80,"id":1},{"text":"🌲","x":150,"y":0,"size":80,"id":2}],"uniqueEmojiId":2}"#)
+            }, body)
+        }
+
         @Test("right-click on an emoji selects it and offers the emoji menu; its Duplicate adds a copy 10 pt away (S9, S6)")
         func contextMenuOverEmoji() async throws {
             try await withAccessibleExample("sunny-meadow") { bus, document in
@@ -36,7 +46,7 @@ extension GUITests {
 
         @Test("right-click on empty canvas offers Paste, Select All, the background verbs and Zoom to Fit (S9)")
         func contextMenuOverCanvas() async throws {
-            try await withAccessibleExample("embedded-hill") { bus, document in
+            try await withDocumentWithBackground { bus, document in
                 let app = document.app
                 let corner = ScreenPoint(x: document.canvas.frame.minX + 12, y: document.canvas.frame.minY + 12)
                 try await document.input.focus()
@@ -57,7 +67,7 @@ extension GUITests {
 
         @Test("the main menu's Edit section names the step Undo would take, and its Background section removes the background as one step (U4, B7)")
         func primaryMenuSections() async throws {
-            try await withAccessibleExample("embedded-hill") { bus, document in
+            try await withDocumentWithBackground { bus, document in
                 let app = document.app
                 let original = try document.savedModel()
                 try await document.input.key("ctrl+a")
