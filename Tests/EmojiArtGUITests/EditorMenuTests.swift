@@ -111,5 +111,32 @@ extension GUITests {
                 #expect(saved.emojis.count == (try document.savedModel()).emojis.count)
             }
         }
+
+        @Test("Set Background from File… embeds the image chosen in GTK's file chooser, as one Set Background step (B7, D3)")
+        func backgroundFromFile() async throws {
+            try await withAccessibleExample("sunny-meadow") { bus, document in
+                let app = document.app
+                let image = app.workspace.root.appendingPathComponent("green.png")
+                try await ExternalCommand.runChecked("convert", ["-size", "160x90", "xc:green", image.path])
+                try await AccessibleTree.perform("click", role: "push button", name: "Main Menu", in: app, on: bus)
+                _ = try await AccessibleTree.waitFor("the main menu shows", in: app, on: bus) {
+                    $0.first(role: "menu item", name: "Set Background from File…")
+                }
+                try await AccessibleTree.perform("click", role: "menu item", name: "Set Background from File…", in: app, on: bus)
+                let chooser = try await app.waitForWindow(titled: "Set Background from File")
+                let input = XInput(server: app.server, window: chooser)
+                // Typing a path that starts with "/" opens GTK's location field.
+                try await input.focus()
+                try await input.xdotool(["type", "--delay", "20", image.path])
+                try await input.key("Return")
+                let saved = try await document.waitForSavedModel("the image is the background") {
+                    $0.background.imageData == (try? Data(contentsOf: image))
+                }
+                #expect(saved.emojis.count == (try document.savedModel()).emojis.count)
+                try await document.input.key("ctrl+z")
+                #expect(try await document.waitForSavedModel("undo removes it") { $0.background == .blank }.emojis.count
+                    == saved.emojis.count)
+            }
+        }
     }
 }
