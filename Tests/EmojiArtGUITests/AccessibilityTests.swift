@@ -52,6 +52,8 @@ extension GUITests {
                 #expect(!buttons.contains { $0.hasPrefix("Gtk") }, "\(buttons)")
                 let chooser = try #require(tree.allNodes.first { $0.name.hasPrefix("Palette: Faces") })
                 #expect(chooser.name == "Palette: Faces. Activate for the next palette")
+                let canvas = try #require(tree.allNodes.first { $0.name == "Canvas" })
+                #expect(canvas.description == "No emoji selected")
             }
         }
 
@@ -67,7 +69,7 @@ extension GUITests {
                     let names = tree.names(ofRole: "menu item")
                     return names.contains("Quit") ? names : nil
                 }
-                for name in ["New Window", "Open…", "Save", "Save As…", "Export…", "Zoom to Fit", "Zoom In", "Zoom Out",
+                for name in ["New Window", "Open…", "Save", "Save As…", "Export…", "Print…", "Zoom to Fit", "Zoom In", "Zoom Out",
                              "Keyboard Shortcuts", "About EmojiArt", "Close Window", "Quit"] {
                     #expect(items.contains(name), "no menu item “\(name)” among \(items)")
                 }
@@ -108,6 +110,28 @@ extension GUITests {
                 }
                 #expect(Self.badlyNamedControls(in: editor).isEmpty, "\(Self.badlyNamedControls(in: editor).map(\.summary))")
                 #expect(editor.allNodes.contains { $0.name == "Remove 😀" }, "the editor's emojis are named by what activating them does")
+            }
+        }
+
+        @Test("the canvas's description says what is selected (A2)")
+        func canvasDescribesSelection() async throws {
+            try await withAccessibleDocument { bus, document in
+                let app = document.app
+                let model = try document.savedModel()
+                let dog = try #require(model.emojis.first { $0.text == "🐶" })
+                try await document.input.click(at: document.canvas.screenPoint(for: dog.position))
+                _ = try await AccessibleTree.waitFor("the canvas says the dog is selected", in: app, on: bus) {
+                    $0.allNodes.first { $0.name == "Canvas" && $0.description == "1 emoji selected: 🐶" }
+                }
+                try await document.input.key("ctrl+a")
+                let all = "\(model.emojis.count) emojis selected: " + model.emojis.map(\.text).joined(separator: " ")
+                _ = try await AccessibleTree.waitFor("the canvas says every emoji is selected", in: app, on: bus) {
+                    $0.allNodes.first { $0.name == "Canvas" && $0.description == all }
+                }
+                try await document.input.key("Escape")
+                _ = try await AccessibleTree.waitFor("the canvas says nothing is selected", in: app, on: bus) {
+                    $0.allNodes.first { $0.name == "Canvas" && $0.description == "No emoji selected" }
+                }
             }
         }
     }
