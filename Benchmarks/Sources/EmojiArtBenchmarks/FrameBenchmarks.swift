@@ -63,9 +63,14 @@ enum FrameBenchmarks {
         return Measure.bestMilliseconds(runs: 30) {
             offset += 3
             image.clear()
+            let panned = viewport.panned(by: ViewVector(dx: offset, dy: offset / 2))
             layer.draw(
-                model, background: nil, viewport: viewport.panned(by: ViewVector(dx: offset, dy: offset / 2)), viewSize: viewSize,
+                model, background: nil, viewport: panned, viewSize: viewSize,
                 deviceScale: 1, selection: selection, into: image.context, isInteractive: true)
+            // As the canvas does: the selection frame with its handles over the layer, never in it.
+            if !selection.isEmpty, let bounds = model.emojis(withIDs: selection).boundingBox {
+                SelectionFrameOverlay.draw(SelectionFrame(around: bounds, viewport: panned, viewSize: viewSize), into: image.context)
+            }
         }
     }
 

@@ -18,8 +18,10 @@ if let index = arguments.firstIndex(of: "--workload"), index + 1 < arguments.cou
     exit(0)
 }
 
+// Workloads named on the command line run alone (e.g. `… Benchmarks launch export`); none, all.
+let chosen = Set(arguments.dropFirst())
 var table: [(row: Row, peakMiB: Double?)] = []
-for workload in Workload.all {
+for workload in Workload.all where chosen.isEmpty || chosen.contains(workload.name) {
     let output = try ChildRun.run(CommandLine.arguments[0], ["--workload", workload.name])
     let lines = output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     let peak = lines.first { $0.first == "PEAK" }.flatMap { Double($0[1]) }

@@ -12,6 +12,11 @@ public enum ApplicationLauncher {
     /// Without a display it prints one line naming the headless commands and returns 1 (E4).
     @MainActor
     public static func run(files: [String]) -> Int32 {
+        // GApplication sees only the program name and file paths: our own options belong to
+        // swift-argument-parser, and GApplication would refuse them (DESIGN "Process").
+        let paths = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        // Decoding starts before GTK does, on the other core (issue 12).
+        DocumentPrefetch.shared.start(paths: paths)
         guard gtk_init_check() != 0 else {
             let message = "emojiart: cannot open a window: no display found (is DISPLAY or WAYLAND_DISPLAY set?). "
                 + "Headless commands work anywhere: emojiart info FILE; see emojiart --help.\n"
@@ -23,9 +28,7 @@ public enum ApplicationLauncher {
         let stallMonitor = StallMonitor.startIfRequested()
         defer { stallMonitor?.writeReport() }
         let application = EmojiArtApplication(storage: StorageLocations())
-        // GApplication sees only the program name and file paths: our own options belong to
-        // swift-argument-parser, and GApplication would refuse them (DESIGN "Process").
-        let arguments = ["emojiart"] + files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let arguments = ["emojiart"] + paths
         return application.run(arguments: arguments)
     }
 }

@@ -105,8 +105,7 @@ final class EmojiArtApplication {
             return existing.present()
         }
         do {
-            let model = try DocumentFile.read(from: file)
-            LaunchTrace.mark("document-decoded", ["emojis": model.emojis.count])
+            let model = try DocumentPrefetch.shared.take(file)?.get() ?? Self.read(file)
             let document = EmojiArtDocument(model: model)
             AtomicFile.removeStaleTemporaryFiles(of: file)  // left by a save that was killed
             show(DocumentWindow(application: self, document: document, location: .file(file)))
@@ -114,6 +113,13 @@ final class EmojiArtApplication {
         } catch {
             showOpenError(error)
         }
+    }
+
+    /// Reads a document that the launch did not prefetch.
+    private static func read(_ file: URL) throws -> EmojiArtModel {
+        let model = try DocumentFile.read(from: file)
+        LaunchTrace.mark("document-decoded", ["emojis": model.emojis.count])
+        return model
     }
 
     private func show(_ window: DocumentWindow) {
