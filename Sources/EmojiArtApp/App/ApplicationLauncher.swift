@@ -14,6 +14,7 @@ public enum ApplicationLauncher {
     public static func run(files: [String]) -> Int32 {
         // GApplication sees only the program name and file paths: our own options belong to
         // swift-argument-parser, and GApplication would refuse them (DESIGN "Process").
+        LaunchTrace.mark("launcher-started")
         let paths = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         // Decoding starts before GTK does, on the other core (issue 12).
         DocumentPrefetch.shared.start(paths: paths)
@@ -24,6 +25,7 @@ public enum ApplicationLauncher {
             return 1
         }
         adw_init()
+        LaunchTrace.mark("gtk-initialized")
         MainQueueBridge.install()
         let stallMonitor = StallMonitor.startIfRequested()
         defer { stallMonitor?.writeReport() }

@@ -123,6 +123,7 @@ final class EmojiArtApplication {
     }
 
     private func show(_ window: DocumentWindow) {
+        LaunchTrace.mark("window-built")
         windows.append(window)
         window.onClose = { [unowned self, unowned window] in
             windows.removeAll { $0 === window }

@@ -15,7 +15,10 @@ import Glibc
 /// Events: `window-shown` (a document window was presented), `document-decoded` (a file was read
 /// and parsed; `emojis`), `first-frame` (the first frame that drew a whole document; `emojis`),
 /// `background-ready` (the first frame showing the document's background image, or the first
-/// frame of a document without one).
+/// frame of a document without one). Between them, to see where a launch spends its time:
+/// `launcher-started` (the dynamic loader, the Swift runtime and argument parsing are behind),
+/// `gtk-initialized` (GTK and libadwaita are initialised) and `window-built` (a document
+/// window's widgets exist, before it is presented).
 enum LaunchTrace {
     /// The trace file, read once; nil (the usual case) turns every mark into a no-op.
     private static let path: String? = getenv("EMOJIART_TRACE").map { String(cString: $0) }
