@@ -146,9 +146,11 @@ final class EmojiArtApplication {
     /// stay as drafts and come back at the next launch.
     private func quit() {
         Task {
-            for window in windows {
+            // Each save is awaited, and a window may close meanwhile (its own Ctrl+W): check.
+            for window in windows where !window.isClosed {
                 window.canvas.finishGestures()
                 await window.autosaver.saveNow()
+                guard !window.isClosed else { continue }
                 window.saveWindowStateNow()
             }
             g_application_quit(cast(application))

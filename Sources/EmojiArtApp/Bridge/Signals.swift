@@ -1,5 +1,19 @@
 import CGtk
 
+// The rule for GTK objects and Swift owners (issue 15): GTK may destroy a window while Swift code
+// still holds it — a user closes it, or Quit ends them all — so
+// 1. each owner (`DocumentWindow`, …) sets an `isClosed` flag in its window's "destroy" handler,
+//    and from then on never passes the window or its widgets to GTK. (Holding an extra reference
+//    to keep the pointer valid was tried: GTK then finalizes the window after the owner is gone
+//    and its `[unowned self]` handlers fire on a freed object — the owner and the window must
+//    end together, in GTK's destroy.)
+// 2. every continuation after an `await` (a save, Save As, Export, Quit's loop over windows, a
+//    background fetch) checks `isClosed` (or its weak `self`) before it touches a widget: after
+//    destroy, widgets may be finalized and any GTK call on them is a critical
+//    (the GUI tests run with G_DEBUG=fatal-criticals, so it fails the test that caused it);
+// 3. `[unowned self]` is safe only in handlers of signals on widgets the owner's window owns:
+//    GTK disconnects them when it finalizes those widgets, which happens after "destroy".
+//
 // Signal handlers are Swift closures boxed and handed to GLib with `Unmanaged.passRetained`.
 // Each box is released exactly once, in the destroy-notify GLib calls when the handler is
 // disconnected or its object finalized (DESIGN joint 2). Every trampoline is typed to its

@@ -14,8 +14,8 @@ extension DocumentWindow {
     /// copy. A URL background still loading is waited for (cancellable); one that fails is named,
     /// and the user may export without it.
     ///
-    /// Every continuation after an `await` re-checks `self` (held weakly): the window may have
-    /// been closed meanwhile, and its widgets must not be touched then.
+    /// Every continuation after an `await` re-checks `self` (held weakly) and `isClosed`: the
+    /// window may have been closed meanwhile, and its widgets must not be touched then.
     func export() {
         let name = "\(location.displayName).png"
         FileChooser.chooseExportLocation(parent: window, suggestedName: name) { [weak self] url, scale in
@@ -32,14 +32,14 @@ extension DocumentWindow {
                     return waiting.close()
                 } catch {
                     waiting.close()
-                    guard let self, await askToExportWithout(reason: model.background.loadFailureMessage(error)) else { return }
+                    guard let self, !isClosed, await askToExportWithout(reason: model.background.loadFailureMessage(error)) else { return }
                     background = nil
                 }
                 waiting.close()
                 let result = await Task.detached {
                     Result { try AtomicFile.write(DocumentExporter().export(model, background: background, options: options), to: url) }
                 }.value
-                guard let self else { return }
+                guard let self, !isClosed else { return }
                 switch result {
                 case .success: showToast("Exported “\(url.lastPathComponent)”.")
                 case .failure(let error): showToast("\(error)")
@@ -49,7 +49,7 @@ extension DocumentWindow {
             guard model.background.url != nil else { return }
             Task { [weak self] in
                 try? await Task.sleep(for: Self.waitingDialogDelay)
-                guard let self, !export.isCancelled, !waiting.isClosed else { return }
+                guard let self, !isClosed, !export.isCancelled, !waiting.isClosed else { return }
                 waiting.present(parent: window, url: model.background.url) { export.cancel() }
             }
         }

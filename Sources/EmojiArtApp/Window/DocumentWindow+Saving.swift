@@ -23,13 +23,14 @@ extension DocumentWindow {
     func saveAs(completion: (@MainActor (Bool) -> Void)? = nil) {
         let suggestedName = location.fileURL?.lastPathComponent ?? "Untitled.\(EmojiArtFormat.fileExtension)"
         FileChooser.chooseSaveLocation(parent: window, suggestedName: suggestedName) { [weak self] url in
-            guard let self, let url else {
+            // The window may have closed while the chooser was open (Quit from another window).
+            guard let self, !isClosed, let url else {
                 completion?(false)
                 return
             }
             Task {
                 let saved = await self.write(to: url)
-                completion?(saved)
+                completion?(saved && !self.isClosed)
             }
         }
     }
@@ -40,9 +41,12 @@ extension DocumentWindow {
         do {
             try await Task.detached { try DocumentFile.write(model, to: url) }.value
         } catch {
-            showToast("\(error)")
+            showToast("\(error)")  // nothing when the window closed meanwhile
             return false
         }
+        // Written; a window closed meanwhile has nothing left to update (its draft stays, and
+        // comes back at the next launch: the file holds the same document).
+        guard !isClosed else { return true }
         if case .draft(let draftURL) = location { application.drafts.remove(draftURL) }
         location = .file(url)
         autosaver.setWrite(Self.writer(for: location, drafts: application.drafts))
@@ -80,6 +84,7 @@ extension DocumentWindow {
         isClosing = true
         Task {
             await autosaver.saveNow()
+            guard !isClosed else { return }
             switch location {
             case .file:
                 if autosaver.lastError == nil { return destroy() }
@@ -123,6 +128,7 @@ extension DocumentWindow {
     }
 
     private func destroy() {
+        guard !isClosed else { return }
         saveWindowStateNow()
         gtk_window_destroy(cast(window))
     }

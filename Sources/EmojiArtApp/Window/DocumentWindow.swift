@@ -27,6 +27,9 @@ final class DocumentWindow {
     private var backgroundFailureToast: (toast: OpaquePointer, message: String)?
     var stateSave: Task<Void, Never>?
     var isClosing = false
+    /// Set when the window is destroyed. Every continuation after an `await` checks it before
+    /// touching a widget (the rule is written in Bridge/Signals.swift).
+    private(set) var isClosed = false
 
     /// Called once the window is destroyed, so the application can let go of it.
     var onClose: (() -> Void)?
@@ -73,8 +76,15 @@ final class DocumentWindow {
         canvas.onDocumentChangeHandled = { [unowned self] _ in updateCommandStates() }
         paletteBar.onPaletteChange = { [unowned self] in scheduleStateSave() }
         paletteBar.onMessage = { [unowned self] message in showToast(message) }
-        onSignal(window, "notify::default-width") { [unowned self] (_: UnsafeMutableRawPointer?) in scheduleStateSave() }
-        onSignal(window, "notify::default-height") { [unowned self] (_: UnsafeMutableRawPointer?) in scheduleStateSave() }
+        // Weak: GTK may notify the size while it tears the window down, after this object is gone.
+        onSignal(window, "notify::default-width") { [weak self] (_: UnsafeMutableRawPointer?) in
+            guard let self, !isClosed else { return }
+            scheduleStateSave()
+        }
+        onSignal(window, "notify::default-height") { [weak self] (_: UnsafeMutableRawPointer?) in
+            guard let self, !isClosed else { return }
+            scheduleStateSave()
+        }
         document.onChange = { [unowned self] change in documentDidChange(change) }
         autosaver.onErrorChange = { [unowned self] in saveErrorDidChange() }
         onStopSignal(window, "close-request") { [unowned self] in
@@ -82,6 +92,8 @@ final class DocumentWindow {
             return true  // requestClose destroys the window once nothing can be lost
         }
         onSignal(window, "destroy") { [unowned self] in
+            isClosed = true
+            stateSave?.cancel()
             document.onChange = nil
             autosaver.cancel()
             canvas.tearDown()
@@ -92,6 +104,7 @@ final class DocumentWindow {
     }
 
     func present() {
+        guard !isClosed else { return }
         gtk_window_present(cast(window))
     }
 
@@ -106,6 +119,7 @@ final class DocumentWindow {
 
     /// "NAME — EmojiArt", with "•" before the name while a save is pending or has failed (W5).
     func updateTitle() {
+        guard !isClosed else { return }
         let mark = document.hasUnsavedChanges ? "• " : ""
         gtk_window_set_title(cast(window), "\(mark)\(location.displayName) — EmojiArt")
     }
@@ -132,6 +146,7 @@ final class DocumentWindow {
     }
 
     func showToast(_ message: String) {
+        guard !isClosed else { return }
         adw_toast_overlay_add_toast(cast(toastOverlay), Toasts.make(message, timeoutSeconds: 5))
     }
 
@@ -154,6 +169,7 @@ final class DocumentWindow {
     }
 
     func showPersistentToast(_ toast: OpaquePointer) {
+        guard !isClosed else { return }
         adw_toast_overlay_add_toast(cast(toastOverlay), toast)
     }
 }

@@ -34,9 +34,13 @@ final class AppUnderTest: Sendable {
         extraEnvironment: [String: String] = [:]
     ) throws -> AppUnderTest {
         let standardErrorFile = workspace.root.appendingPathComponent("\(name).stderr")
+        // Any GTK or GLib critical aborts the app, so the test that caused it fails (and names
+        // it in the status) instead of printing a line nobody reads: a widget touched after its
+        // window was destroyed, a signal connected with the wrong handler (DESIGN "GTK criticals").
+        let checked = ["G_DEBUG": "fatal-criticals"]
         let process = try ChildProcess.launch(
             executable, arguments: arguments,
-            environment: workspace.environment(on: server).merging(extraEnvironment) { $1 },
+            environment: workspace.environment(on: server).merging(checked) { $1 }.merging(extraEnvironment) { $1 },
             standardOutput: workspace.root.appendingPathComponent("\(name).stdout"),
             standardError: standardErrorFile)
         return AppUnderTest(server: server, workspace: workspace, process: process, standardErrorFile: standardErrorFile)
