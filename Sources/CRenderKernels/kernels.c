@@ -146,7 +146,8 @@ static void paint_transformed(
                 br = texel(raster, stride, side, i + 1, j + 1);
             }
             if ((tl | tr | bl | br) == 0) continue;
-            uint32_t source = bilinear(tl, tr, bl, br, wx, wy);
+            // Flat colour (most of an emoji's face): any weighting gives the texel itself.
+            uint32_t source = (tl == tr && tl == bl && tl == br) ? tl : bilinear(tl, tr, bl, br, wx, wy);
             target_row[x] = (source >> 24) == 255 ? source : over(source, target_row[x]);
         }
     }
