@@ -19,8 +19,9 @@ public enum ApplicationLauncher {
         // Decoding starts before GTK does, on the other core (issue 12).
         DocumentPrefetch.shared.start(paths: paths)
         guard gtk_init_check() != 0 else {
-            let message = "emojiart: cannot open a window: no display found (is DISPLAY or WAYLAND_DISPLAY set?). "
-                + "Headless commands work anywhere: emojiart info FILE; see emojiart --help.\n"
+            let message = "emojiart: " + localized(
+                "cannot open a window: no display found (is DISPLAY or WAYLAND_DISPLAY set?). Headless commands work anywhere: emojiart info FILE; see emojiart --help."
+            ) + "\n"
             FileHandle.standardError.write(Data(message.utf8))
             return 1
         }

@@ -86,10 +86,10 @@ final class EmojiArtApplication {
     func showWarnings(_ warnings: [CorruptFileWarning]) {
         guard !warnings.isEmpty else { return }
         let parent: UnsafeMutablePointer<GtkWindow>? = gtk_application_get_active_window(cast(application))
-        let heading = warnings.count == 1 ? "A File Was Set Aside" : "Some Files Were Set Aside"
+        let heading = localizedPlural("A File Was Set Aside", "Some Files Were Set Aside", count: warnings.count)
         let body = warnings.map(\.description).joined(separator: "\n\n")
         let dialog = adw_message_dialog_new(parent, heading, body)!
-        emojiart_message_dialog_add_response(cast(dialog), "close", "_Close")
+        emojiart_message_dialog_add_response(cast(dialog), "close", localized("_Close"))
         gtk_window_set_application(cast(dialog), cast(application))
         gtk_window_present(cast(dialog))
     }
@@ -136,8 +136,8 @@ final class EmojiArtApplication {
     /// left untouched (W2).
     private func showOpenError(_ error: any Error) {
         let parent: UnsafeMutablePointer<GtkWindow>? = gtk_application_get_active_window(cast(application))
-        let dialog = adw_message_dialog_new(parent, "Couldn’t Open Document", "\(error)")!
-        emojiart_message_dialog_add_response(cast(dialog), "close", "_Close")
+        let dialog = adw_message_dialog_new(parent, localized("Couldn’t Open Document"), "\(error)")!
+        emojiart_message_dialog_add_response(cast(dialog), "close", localized("_Close"))
         gtk_window_set_application(cast(dialog), cast(application))
         gtk_window_present(cast(dialog))
     }

@@ -15,7 +15,7 @@ extension CanvasView {
             interact { $0.backgroundFailed() }
             onBackgroundFailure?(message)
         } else if let error = backgroundLoader.embeddedImageError {
-            onMessage?("The document’s background image cannot be shown: \(error).")
+            onMessage?(localized("The document’s background image cannot be shown: {reason}.", ["reason": "\(error)"]))
         } else {
             onBackgroundFailure?(nil)
         }

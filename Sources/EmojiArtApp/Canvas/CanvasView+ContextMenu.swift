@@ -44,7 +44,7 @@ extension CanvasView {
         gtk_widget_set_halign(popover, GTK_ALIGN_START)
         gtk_popover_set_position(cast(popover), GTK_POS_BOTTOM)
         gtk_widget_set_parent(popover, drawingArea)
-        emojiart_accessible_set_label(popover, "Canvas Menu")
+        emojiart_accessible_set_label(popover, localized("Canvas Menu"))
         contextMenu = popover
         return popover
     }

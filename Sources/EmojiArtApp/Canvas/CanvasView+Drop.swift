@@ -69,7 +69,7 @@ extension CanvasView {
     }
 
     /// Sets a background the user chose (B5, B7).
-    func setBackgroundByUser(_ background: Background, named name: String = "Set Background") {
+    func setBackgroundByUser(_ background: Background, named name: String = ActionName.setBackground) {
         interact { $0.setBackgroundByUser(background, named: name) }
     }
 

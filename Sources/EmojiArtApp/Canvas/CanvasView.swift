@@ -57,9 +57,9 @@ final class CanvasView {
         gtk_widget_set_focusable(drawingArea, 1)
         gtk_widget_set_can_focus(drawingArea, 1)
         gtk_widget_set_overflow(drawingArea, GTK_OVERFLOW_HIDDEN)
-        emojiart_accessible_set_label(drawingArea, "Canvas")
+        emojiart_accessible_set_label(drawingArea, localized("Canvas"))
 
-        hintLabel = gtk_label_new("Drag an emoji or an image here")
+        hintLabel = gtk_label_new(localized("Drag an emoji or an image here"))
         gtk_widget_add_css_class(hintLabel, "dim-label")
         gtk_widget_add_css_class(hintLabel, "title-2")
         gtk_widget_set_can_target(hintLabel, 0)
@@ -73,7 +73,7 @@ final class CanvasView {
         gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
         gtk_widget_set_can_target(spinner, 0)
         gtk_widget_set_visible(spinner, 0)
-        emojiart_accessible_set_label(spinner, "Loading the background")
+        emojiart_accessible_set_label(spinner, localized("Loading the background"))
 
         container = gtk_overlay_new()
         gtk_overlay_set_child(opaque(container), drawingArea)

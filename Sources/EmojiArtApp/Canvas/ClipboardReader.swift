@@ -5,10 +5,10 @@ import Foundation
 /// Why the clipboard could not be read: a sentence for the user.
 struct ClipboardReadError: Error, CustomStringConvertible {
     var reason: String
-    var description: String { "Couldn’t paste: \(reason)." }
+    var description: String { localized("Couldn’t paste: {reason}.", ["reason": reason]) }
 
     /// Takes and frees a GError (nil: a reason of our own).
-    init(_ error: UnsafeMutablePointer<GError>?, otherwise reason: String = "the clipboard is empty") {
+    init(_ error: UnsafeMutablePointer<GError>?, otherwise reason: String = localized("the clipboard is empty")) {
         if let error {
             self.reason = String(cString: error.pointee.message)
             g_error_free(error)
@@ -76,7 +76,7 @@ enum ClipboardReader {
                 defer { g_object_unref(memory) }
                 guard count >= 0 else { return done(.failure(ClipboardReadError(spliceError))) }
                 guard count <= maximumBytes else {
-                    return done(.failure(ClipboardReadError(nil, otherwise: "what was copied is too large")))
+                    return done(.failure(ClipboardReadError(nil, otherwise: localized("what was copied is too large"))))
                 }
                 let size = Int(g_memory_output_stream_get_data_size(cast(memory)))
                 guard let bytes = g_memory_output_stream_get_data(cast(memory)) else { return done(.success(Data())) }

@@ -13,7 +13,8 @@ enum FileChooser {
 
     /// Asks for documents to open; `completion` gets the chosen files (none when cancelled).
     static func chooseDocumentsToOpen(parent: UnsafeMutablePointer<GtkWidget>?, completion: @escaping @MainActor ([URL]) -> Void) {
-        let chooser = gtk_file_chooser_native_new("Open Document", parent.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+        let chooser = gtk_file_chooser_native_new(
+            localized("Open Document"), parent.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_OPEN, localized("_Open"), localized("_Cancel"))!
         gtk_file_chooser_set_select_multiple(cast(chooser), 1)
         addDocumentFilter(to: chooser)
         show(chooser) { accepted in
@@ -38,7 +39,8 @@ enum FileChooser {
     static func chooseSaveLocation(
         parent: UnsafeMutablePointer<GtkWidget>?, suggestedName: String, completion: @escaping @MainActor (URL?) -> Void
     ) {
-        let chooser = gtk_file_chooser_native_new("Save Document", parent.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
+        let chooser = gtk_file_chooser_native_new(
+            localized("Save Document"), parent.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_SAVE, localized("_Save"), localized("_Cancel"))!
         gtk_file_chooser_set_current_name(cast(chooser), suggestedName)
         addDocumentFilter(to: chooser)
         show(chooser) { accepted in
@@ -59,8 +61,8 @@ enum FileChooser {
         let question = name.replaceQuestion
         let dialog = adw_message_dialog_new(parent.map { cast($0) }, question.heading, question.body)!
         gtk_window_set_title(cast(dialog), question.heading)  // what a window list and tests see
-        emojiart_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
-        emojiart_message_dialog_add_response(cast(dialog), "replace", "_Replace")
+        emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
+        emojiart_message_dialog_add_response(cast(dialog), "replace", localized("_Replace"))
         adw_message_dialog_set_response_appearance(cast(dialog), "replace", ADW_RESPONSE_DESTRUCTIVE)
         adw_message_dialog_set_default_response(cast(dialog), "cancel")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
@@ -77,7 +79,8 @@ enum FileChooser {
         parent: UnsafeMutablePointer<GtkWidget>?, suggestedName: String,
         completion: @escaping @MainActor (_ url: URL?, _ scale: Double) -> Void
     ) {
-        let chooser = gtk_file_chooser_native_new("Export Picture", parent.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel")!
+        let chooser = gtk_file_chooser_native_new(
+            localized("Export Picture"), parent.map { cast($0) }, GTK_FILE_CHOOSER_ACTION_SAVE, localized("_Export"), localized("_Cancel"))!
         gtk_file_chooser_set_current_name(cast(chooser), suggestedName)
         // One filter per format the exporter writes, from its own list.
         for format in ExportOptions.Format.allCases {
@@ -89,7 +92,7 @@ enum FileChooser {
         let scales = ["1", "2", "3", "4"]
         var options: [UnsafePointer<CChar>?] = scales.map { UnsafePointer(strdup($0)) } + [nil]
         var labels: [UnsafePointer<CChar>?] = scales.map { UnsafePointer(strdup("\($0)×")) } + [nil]
-        gtk_file_chooser_add_choice(cast(chooser), "scale", "Scale", &options, &labels)
+        gtk_file_chooser_add_choice(cast(chooser), "scale", localized("Scale"), &options, &labels)
         gtk_file_chooser_set_choice(cast(chooser), "scale", "1")
         options.forEach { free(UnsafeMutablePointer(mutating: $0)) }
         labels.forEach { free(UnsafeMutablePointer(mutating: $0)) }
@@ -130,15 +133,15 @@ enum FileChooser {
 
     private static func filterName(of format: ExportOptions.Format) -> String {
         switch format {
-        case .png: "PNG Image"
-        case .svg: "SVG Drawing"
-        case .pdf: "PDF Document"
+        case .png: localized("PNG Image")
+        case .svg: localized("SVG Drawing")
+        case .pdf: localized("PDF Document")
         }
     }
 
     private static func addDocumentFilter(to chooser: OpaquePointer) {
         let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, "EmojiArt Documents")
+        gtk_file_filter_set_name(filter, localized("EmojiArt Documents"))
         gtk_file_filter_add_pattern(filter, "*.\(EmojiArtFormat.fileExtension)")
         gtk_file_filter_add_mime_type(filter, "application/x-emojiart")
         gtk_file_chooser_add_filter(cast(chooser), filter)

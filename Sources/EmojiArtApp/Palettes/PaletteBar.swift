@@ -36,9 +36,9 @@ final class PaletteBar {
         gtk_widget_add_css_class(widget, "palette-bar")
         chooser = adw_split_button_new()
         gtk_widget_set_valign(chooser, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(chooser, "Next Palette")
-        adw_split_button_set_dropdown_tooltip(opaque(chooser), "Palette Menu")
-        AccessibleNames.nameSplitButtonMenu(chooser, "Palette Menu")
+        gtk_widget_set_tooltip_text(chooser, localized("Next Palette"))
+        adw_split_button_set_dropdown_tooltip(opaque(chooser), localized("Palette Menu"))
+        AccessibleNames.nameSplitButtonMenu(chooser, localized("Palette Menu"))
         emojiBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
 
         let scroller = gtk_scrolled_window_new()!
@@ -96,7 +96,7 @@ final class PaletteBar {
         paletteID = palette.id
         let name = PaletteDialogs.displayName(of: palette)
         adw_split_button_set_label(opaque(chooser), name)
-        emojiart_accessible_set_label(chooser, "Palette: \(name). Activate for the next palette")
+        emojiart_accessible_set_label(chooser, localized("Palette: {name}. Activate for the next palette", ["name": name]))
         let menu = makeMenu()
         adw_split_button_set_menu_model(opaque(chooser), cast(menu))
         g_object_unref(menu.raw)
@@ -120,7 +120,7 @@ final class PaletteBar {
     /// the editor with its name selected for typing over.
     private func addPalette() {
         do {
-            let palette = try store.insertPalette(named: "New", at: paletteIndex + 1)
+            let palette = try store.insertPalette(named: localized("New"), at: paletteIndex + 1)
             showPalette(withID: palette.id)
             onPaletteChange?()
             PaletteEditor.show(paletteWithID: palette.id, store: store, parent: window, selectingName: true)
@@ -147,7 +147,7 @@ final class PaletteBar {
         let button = gtk_button_new_with_label(emoji)!
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_add_css_class(button, "palette-emoji")
-        gtk_widget_set_tooltip_text(button, "Add \(emoji)")
+        gtk_widget_set_tooltip_text(button, localized("Add {emoji}", ["emoji": emoji]))
         onSignal(button, "clicked") { [unowned self] in onChoose(emoji) }
 
         let source = gtk_drag_source_new()!
@@ -168,14 +168,14 @@ final class PaletteBar {
     private func makeMenu() -> OpaquePointer {
         let menu = g_menu_new()!
         let paletteSection = g_menu_new()!
-        g_menu_append(paletteSection, "_Edit…", "win.edit-palette")
-        g_menu_append(paletteSection, "_New", "win.new-palette")
-        g_menu_append(paletteSection, "_Delete…", "win.delete-palette")
+        g_menu_append(paletteSection, localized("_Edit…"), "win.edit-palette")
+        g_menu_append(paletteSection, localized("_New"), "win.new-palette")
+        g_menu_append(paletteSection, localized("_Delete…"), "win.delete-palette")
         g_menu_append_section(menu, nil, cast(paletteSection))
         g_object_unref(paletteSection.raw)
 
         let allSection = g_menu_new()!
-        g_menu_append(allSection, "_Manage…", "win.manage-palettes")
+        g_menu_append(allSection, localized("_Manage…"), "win.manage-palettes")
         let goTo = g_menu_new()!
         for (index, palette) in store.palettes.enumerated() {
             // Menu labels take "_" as a mnemonic mark; "__" shows one underscore.
@@ -185,7 +185,7 @@ final class PaletteBar {
             g_menu_append_item(goTo, item)
             g_object_unref(item.raw)
         }
-        g_menu_append_submenu(allSection, "_Go To", cast(goTo))
+        g_menu_append_submenu(allSection, localized("_Go To"), cast(goTo))
         g_object_unref(goTo.raw)
         g_menu_append_section(menu, nil, cast(allSection))
         g_object_unref(allSection.raw)

@@ -14,10 +14,10 @@ enum PaletteDialogs {
     ) {
         guard let palette = store.palette(withID: id) else { return }
         let dialog = adw_message_dialog_new(
-            cast(parent), "Delete “\(displayName(of: palette))”?",
-            "The palette and its emojis are removed from every window. This can’t be undone.")!
-        emojiart_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
-        emojiart_message_dialog_add_response(cast(dialog), "delete", "_Delete")
+            cast(parent), localized("Delete “{name}”?", ["name": displayName(of: palette)]),
+            localized("The palette and its emojis are removed from every window. This can’t be undone."))!
+        emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
+        emojiart_message_dialog_add_response(cast(dialog), "delete", localized("_Delete"))
         adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
         adw_message_dialog_set_default_response(cast(dialog), "cancel")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
@@ -40,14 +40,14 @@ enum PaletteDialogs {
         onError: @escaping @MainActor (any Error) -> Void
     ) {
         guard let palette = store.palette(withID: id) else { return }
-        let dialog = adw_message_dialog_new(cast(parent), "Rename Palette", nil)!
+        let dialog = adw_message_dialog_new(cast(parent), localized("Rename Palette"), nil)!
         let entry = gtk_entry_new()!
         gtk_editable_set_text(cast(entry), palette.name)
         gtk_entry_set_activates_default(cast(entry), 1)
-        emojiart_accessible_set_label(entry, "Name")
+        emojiart_accessible_set_label(entry, localized("Name"))
         adw_message_dialog_set_extra_child(cast(dialog), entry)
-        emojiart_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
-        emojiart_message_dialog_add_response(cast(dialog), "rename", "_Rename")
+        emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
+        emojiart_message_dialog_add_response(cast(dialog), "rename", localized("_Rename"))
         adw_message_dialog_set_response_appearance(cast(dialog), "rename", ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(cast(dialog), "rename")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
@@ -67,6 +67,6 @@ enum PaletteDialogs {
 
     /// The name as shown in titles and lists; the store keeps any name, an empty one too.
     static func displayName(of palette: Palette) -> String {
-        palette.name.isEmpty ? "Untitled" : palette.name
+        palette.name.isEmpty ? localized("Untitled") : palette.name
     }
 }

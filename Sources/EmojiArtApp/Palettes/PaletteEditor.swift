@@ -45,30 +45,30 @@ final class PaletteEditor {
         emojiGroup = adw_preferences_group_new()
         flowBox = gtk_flow_box_new()
         let page = adw_preferences_page_new()!
-        frame = PaletteUtilityWindow(title: "Edit Palette", parent: parent, width: 420, height: 560, content: page)
+        frame = PaletteUtilityWindow(title: localized("Edit Palette"), parent: parent, width: 420, height: 560, content: page)
         gtk_widget_add_css_class(frame.window, "palette-editor")
 
         let nameGroup = adw_preferences_group_new()!
-        adw_preferences_row_set_title(cast(nameRow), "Name")
+        adw_preferences_row_set_title(cast(nameRow), localized("Name"))
         adw_preferences_group_add(cast(nameGroup), nameRow)
         adw_preferences_page_add(cast(page), cast(nameGroup))
 
         let addGroup = adw_preferences_group_new()!
-        adw_preferences_group_set_title(cast(addGroup), "Add Emojis")
-        adw_preferences_group_set_description(cast(addGroup), "Type or paste emojis; anything else is left out.")
-        adw_preferences_row_set_title(cast(addRow), "Emojis to add")
+        adw_preferences_group_set_title(cast(addGroup), localized("Add Emojis"))
+        adw_preferences_group_set_description(cast(addGroup), localized("Type or paste emojis; anything else is left out."))
+        adw_preferences_row_set_title(cast(addRow), localized("Emojis to add"))
         adw_entry_row_add_suffix(cast(addRow), makeEmojiChooserButton())
         adw_preferences_group_add(cast(addGroup), addRow)
         adw_preferences_page_add(cast(page), cast(addGroup))
 
-        adw_preferences_group_set_title(cast(emojiGroup), "Emojis")
+        adw_preferences_group_set_title(cast(emojiGroup), localized("Emojis"))
         gtk_flow_box_set_selection_mode(cast(flowBox), GTK_SELECTION_NONE)
         gtk_flow_box_set_activate_on_single_click(cast(flowBox), 1)
         gtk_flow_box_set_homogeneous(cast(flowBox), 1)
         gtk_flow_box_set_min_children_per_line(cast(flowBox), 4)
         gtk_flow_box_set_max_children_per_line(cast(flowBox), 12)
         gtk_widget_add_css_class(flowBox, "palette-editor-emojis")
-        emojiart_accessible_set_label(flowBox, "Emojis in the palette")
+        emojiart_accessible_set_label(flowBox, localized("Emojis in the palette"))
         adw_preferences_group_add(cast(emojiGroup), flowBox)
         adw_preferences_page_add(cast(page), cast(emojiGroup))
 
@@ -105,8 +105,8 @@ final class PaletteEditor {
         gtk_menu_button_set_icon_name(cast(button), "face-smile-symbolic")
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(button, "flat")
-        gtk_widget_set_tooltip_text(button, "Choose an Emoji")
-        AccessibleNames.nameMenuButton(button, "Choose an Emoji")
+        gtk_widget_set_tooltip_text(button, localized("Choose an Emoji"))
+        AccessibleNames.nameMenuButton(button, localized("Choose an Emoji"))
         let chooser = gtk_emoji_chooser_new()!
         gtk_menu_button_set_popover(cast(button), chooser)
         onStringSignal(chooser, "emoji-picked") { [unowned self] emoji in addEmojis(emoji) }
@@ -148,7 +148,7 @@ final class PaletteEditor {
     /// so typing in it is never disturbed.
     private func paletteDidChange() {
         guard let palette = store.palette(withID: paletteID) else { return frame.close() }
-        frame.setTitle("Edit \(PaletteDialogs.displayName(of: palette))")
+        frame.setTitle(localized("Edit {name}", ["name": PaletteDialogs.displayName(of: palette)]))
         if text(of: nameRow) != palette.name { gtk_editable_set_text(cast(nameRow), palette.name) }
         let emojis = palette.uniqueEmojis
         if emojis != shownEmojis { fill(emojis) }
@@ -165,13 +165,14 @@ final class PaletteEditor {
             gtk_widget_add_css_class(label, "palette-emoji")
             let child = gtk_flow_box_child_new()!
             gtk_flow_box_child_set_child(cast(child), label)
-            gtk_widget_set_tooltip_text(child, "Remove \(emoji)")
-            emojiart_accessible_set_label(child, "Remove \(emoji)")
+            let remove = localized("Remove {emoji}", ["emoji": emoji])
+            gtk_widget_set_tooltip_text(child, remove)
+            emojiart_accessible_set_label(child, remove)
             gtk_flow_box_insert(cast(flowBox), child, -1)
         }
         adw_preferences_group_set_description(
             cast(emojiGroup),
-            emojis.isEmpty ? "No emojis yet: add some above." : "Click an emoji, or press Enter on it, to remove it.")
+            emojis.isEmpty ? localized("No emojis yet: add some above.") : localized("Click an emoji, or press Enter on it, to remove it."))
     }
 
     private func text(of editable: UnsafeMutablePointer<GtkWidget>) -> String {

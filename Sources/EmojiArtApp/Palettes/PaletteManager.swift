@@ -51,7 +51,7 @@ final class PaletteManager {
         gtk_list_box_set_selection_mode(cast(listBox), GTK_SELECTION_NONE)
         gtk_widget_add_css_class(listBox, "boxed-list")
         gtk_widget_set_valign(listBox, GTK_ALIGN_START)
-        emojiart_accessible_set_label(listBox, "Palettes")
+        emojiart_accessible_set_label(listBox, localized("Palettes"))
 
         let clamp = adw_clamp_new()!
         adw_clamp_set_child(cast(clamp), listBox)
@@ -61,7 +61,7 @@ final class PaletteManager {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(scroller), clamp)
-        frame = PaletteUtilityWindow(title: "Palettes", parent: parent, width: 520, height: 600, content: scroller)
+        frame = PaletteUtilityWindow(title: localized("Palettes"), parent: parent, width: 520, height: 600, content: scroller)
         adw_header_bar_pack_start(cast(frame.header), makeNewButton())
 
         observer = store.addObserver { [weak self] in self?.rebuild() }
@@ -75,11 +75,11 @@ final class PaletteManager {
     /// "New Palette": adds a palette named "New" at the end and opens its editor (as P2's New).
     private func makeNewButton() -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new_from_icon_name("list-add-symbolic")!
-        gtk_widget_set_tooltip_text(button, "New Palette")
-        emojiart_accessible_set_label(button, "New Palette")
+        gtk_widget_set_tooltip_text(button, localized("New Palette"))
+        emojiart_accessible_set_label(button, localized("New Palette"))
         onSignal(button, "clicked") { [unowned self] in
             do {
-                let palette = try store.insertPalette(named: "New", at: store.palettes.count)
+                let palette = try store.insertPalette(named: localized("New"), at: store.palettes.count)
                 PaletteEditor.show(paletteWithID: palette.id, store: store, parent: frame.window, selectingName: true)
             } catch {
                 frame.showError(error)
@@ -112,17 +112,17 @@ final class PaletteManager {
         adw_preferences_row_set_title(cast(row), name)
         let emojis = palette.uniqueEmojis
         let preview = emojis.prefix(Self.previewCount).joined() + (emojis.count > Self.previewCount ? "…" : "")
-        adw_action_row_set_subtitle(cast(row), emojis.isEmpty ? "No emojis" : preview)
+        adw_action_row_set_subtitle(cast(row), emojis.isEmpty ? localized("No emojis") : preview)
         adw_action_row_set_subtitle_lines(cast(row), 1)
 
         let id = palette.id
         var controls: [Control: UnsafeMutablePointer<GtkWidget>] = [:]
         let specs: [(Control, icon: String, label: String, isEnabled: Bool)] = [
-            (.moveUp, "go-up-symbolic", "Move “\(name)” Up", !isFirst),
-            (.moveDown, "go-down-symbolic", "Move “\(name)” Down", !isLast),
-            (.rename, "insert-text-symbolic", "Rename “\(name)”", true),
-            (.edit, "document-edit-symbolic", "Edit “\(name)”", true),
-            (.delete, "user-trash-symbolic", canDelete ? "Delete “\(name)”" : "The last palette can’t be deleted", canDelete),
+            (.moveUp, "go-up-symbolic", localized("Move “{name}” Up", ["name": name]), !isFirst),
+            (.moveDown, "go-down-symbolic", localized("Move “{name}” Down", ["name": name]), !isLast),
+            (.rename, "insert-text-symbolic", localized("Rename “{name}”", ["name": name]), true),
+            (.edit, "document-edit-symbolic", localized("Edit “{name}”", ["name": name]), true),
+            (.delete, "user-trash-symbolic", canDelete ? localized("Delete “{name}”", ["name": name]) : localized("The last palette can’t be deleted"), canDelete),
         ]
         for (control, icon, label, isEnabled) in specs {
             let button = gtk_button_new_from_icon_name(icon)!

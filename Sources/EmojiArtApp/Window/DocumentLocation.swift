@@ -1,3 +1,4 @@
+import EmojiArtCore
 import Foundation
 
 /// Where a window's document lives: a file of the user's, or a draft of an untitled document
@@ -18,6 +19,6 @@ enum DocumentLocation: Equatable {
 
     /// The name shown in the title: the file's name without extension, or "Untitled".
     var displayName: String {
-        fileURL.map { $0.deletingPathExtension().lastPathComponent } ?? "Untitled"
+        fileURL.map { $0.deletingPathExtension().lastPathComponent } ?? localized("Untitled")
     }
 }

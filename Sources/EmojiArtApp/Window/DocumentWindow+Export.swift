@@ -41,7 +41,7 @@ extension DocumentWindow {
                 }.value
                 guard let self, !isClosed else { return }
                 switch result {
-                case .success: showToast("Exported “\(url.lastPathComponent)”.")
+                case .success: showToast(localized("Exported “{file}”.", ["file": url.lastPathComponent]))
                 case .failure(let error): showToast("\(error)")
                 }
             }
@@ -73,10 +73,11 @@ extension DocumentWindow {
     /// "Export Without Background?" naming why it failed; true when the user agrees (E1).
     private func askToExportWithout(reason: String) async -> Bool {
         await withCheckedContinuation { continuation in
-            let dialog = adw_message_dialog_new(cast(window), "Export Without Background?", reason)!
-            gtk_window_set_title(cast(dialog), "Export Without Background?")
-            emojiart_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
-            emojiart_message_dialog_add_response(cast(dialog), "export", "_Export Without Background")
+            let heading = localized("Export Without Background?")
+            let dialog = adw_message_dialog_new(cast(window), heading, reason)!
+            gtk_window_set_title(cast(dialog), heading)
+            emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
+            emojiart_message_dialog_add_response(cast(dialog), "export", localized("_Export Without Background"))
             adw_message_dialog_set_response_appearance(cast(dialog), "export", ADW_RESPONSE_SUGGESTED)
             adw_message_dialog_set_default_response(cast(dialog), "export")
             adw_message_dialog_set_close_response(cast(dialog), "cancel")
@@ -97,9 +98,11 @@ private final class WaitingDialog {
 
     func present(parent: UnsafeMutablePointer<GtkWidget>, url: URL?, onCancel: @escaping @MainActor () -> Void) {
         let address = url.map { $0.isFileURL ? $0.path : $0.absoluteString } ?? ""
-        let made = adw_message_dialog_new(cast(parent), "Waiting for the Background…", "Export starts once the image from \(address) has arrived.")!
-        gtk_window_set_title(cast(made), "Waiting for the Background…")
-        emojiart_message_dialog_add_response(cast(made), "cancel", "_Cancel Export")
+        let heading = localized("Waiting for the Background…")
+        let made = adw_message_dialog_new(
+            cast(parent), heading, localized("Export starts once the image from {address} has arrived.", ["address": address]))!
+        gtk_window_set_title(cast(made), heading)
+        emojiart_message_dialog_add_response(cast(made), "cancel", localized("_Cancel Export"))
         adw_message_dialog_set_close_response(cast(made), "cancel")
         // Not modal: the user may still close the window, which then destroys this dialog too
         // (destroy-with-parent) and so cancels the export.

@@ -21,7 +21,7 @@ extension DocumentWindow {
     /// it. An untitled document's draft is removed once the file holds it. `completion` learns
     /// whether the document was saved.
     func saveAs(completion: (@MainActor (Bool) -> Void)? = nil) {
-        let suggestedName = location.fileURL?.lastPathComponent ?? "Untitled.\(EmojiArtFormat.fileExtension)"
+        let suggestedName = location.fileURL?.lastPathComponent ?? "\(localized("Untitled")).\(EmojiArtFormat.fileExtension)"
         FileChooser.chooseSaveLocation(parent: window, suggestedName: suggestedName) { [weak self] url in
             // The window may have closed while the chooser was open (Quit from another window).
             guard let self, !isClosed, let url else {
@@ -67,7 +67,7 @@ extension DocumentWindow {
         updateTitle()
         guard let error = autosaver.lastError else { return }
         let toast = Toasts.make("\(error)", timeoutSeconds: 0)
-        adw_toast_set_button_label(toast, "Save As…")
+        adw_toast_set_button_label(toast, localized("Save As…"))
         adw_toast_set_action_name(toast, "win.save-as")
         g_object_ref(toast.raw)
         saveErrorToast = toast
@@ -88,22 +88,22 @@ extension DocumentWindow {
             switch location {
             case .file:
                 if autosaver.lastError == nil { return destroy() }
-                askBeforeClosing(body: "\(autosaver.lastError!) Close anyway and lose the unsaved changes?")
+                askBeforeClosing(body: "\(autosaver.lastError!) " + localized("Close anyway and lose the unsaved changes?"))
             case .draft(let url):
                 if document.model.emojis.isEmpty && document.model.background == .blank {
                     application.drafts.remove(url)
                     return destroy()
                 }
-                askBeforeClosing(body: "This document has not been saved to a file. Save it before closing, or discard it?")
+                askBeforeClosing(body: localized("This document has not been saved to a file. Save it before closing, or discard it?"))
             }
         }
     }
 
     private func askBeforeClosing(body: String) {
-        let dialog = adw_message_dialog_new(cast(window), "Save Changes?", body)!
-        emojiart_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
-        emojiart_message_dialog_add_response(cast(dialog), "discard", "_Discard")
-        emojiart_message_dialog_add_response(cast(dialog), "save", "_Save As…")
+        let dialog = adw_message_dialog_new(cast(window), localized("Save Changes?"), body)!
+        emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
+        emojiart_message_dialog_add_response(cast(dialog), "discard", localized("_Discard"))
+        emojiart_message_dialog_add_response(cast(dialog), "save", localized("_Save As…"))
         adw_message_dialog_set_response_appearance(cast(dialog), "discard", ADW_RESPONSE_DESTRUCTIVE)
         adw_message_dialog_set_response_appearance(cast(dialog), "save", ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(cast(dialog), "save")

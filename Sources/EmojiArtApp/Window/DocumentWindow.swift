@@ -52,8 +52,8 @@ final class DocumentWindow {
         let header = adw_header_bar_new()!
         gtk_actionable_set_action_name(cast(undoButton), "win.undo")
         gtk_actionable_set_action_name(cast(redoButton), "win.redo")
-        emojiart_accessible_set_label(undoButton, "Undo")
-        emojiart_accessible_set_label(redoButton, "Redo")
+        emojiart_accessible_set_label(undoButton, localized("Undo"))
+        emojiart_accessible_set_label(redoButton, localized("Redo"))
         adw_header_bar_pack_start(cast(header), undoButton)
         adw_header_bar_pack_start(cast(header), redoButton)
         adw_header_bar_pack_end(cast(header), primaryMenu.button)
@@ -121,7 +121,8 @@ final class DocumentWindow {
     func updateTitle() {
         guard !isClosed else { return }
         let mark = document.hasUnsavedChanges ? "• " : ""
-        gtk_window_set_title(cast(window), "\(mark)\(location.displayName) — EmojiArt")
+        // TRANSLATORS: the window title; {name} is the document's name.
+        gtk_window_set_title(cast(window), mark + localized("{name} — EmojiArt", ["name": location.displayName]))
     }
 
     // MARK: - Actions
@@ -161,7 +162,7 @@ final class DocumentWindow {
         }
         guard let message else { return }
         let toast = Toasts.make(message, timeoutSeconds: 0)
-        adw_toast_set_button_label(toast, "_Retry")
+        adw_toast_set_button_label(toast, localized("_Retry"))
         adw_toast_set_action_name(toast, "win.retry-background")
         g_object_ref(toast.raw)
         backgroundFailureToast = (toast, message)

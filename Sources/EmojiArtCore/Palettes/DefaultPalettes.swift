@@ -17,4 +17,32 @@ public enum DefaultPalettes {
         Palette(id: 8, name: "Sports", emojis: "🏈⚾️🏀⚽️🎾🏐🥏🏓⛳️🥅🥌🏂⛷🎳"),
         Palette(id: 9, name: "Vehicles", emojis: "🚙🚗🚘🚕🚖🏎🚚🛻🚛🚐🚓🚔🚑🚒🚀✈️🛫🛬🛩🚁🛸🚲🏍🛶⛵️🚤🛥🛳⛴🚢🚂🚝🚅🚆🚊🚉🚇🛺🚜"),
     ]
+
+    /// The palettes a fresh install writes, named in the user's language (SPEC A3); once written,
+    /// names are the user's own and never change with the language.
+    public static var inUserLanguage: [Palette] {
+        all.map { palette in
+            var named = palette
+            named.name = localizedName(of: palette.name)
+            return named
+        }
+    }
+
+    /// One literal per name, so xgettext finds them.
+    private static func localizedName(of name: String) -> String {
+        switch name {
+        case "Faces": localized("Faces")
+        // TRANSLATORS: a palette of emojis about the pandemic (masks, viruses, vaccines).
+        case "COVID": localized("COVID")
+        case "Weather": localized("Weather")
+        // TRANSLATORS: a palette of plant and flower emojis.
+        case "Flora": localized("Flora")
+        case "Animal Faces": localized("Animal Faces")
+        case "Animals": localized("Animals")
+        case "Music": localized("Music")
+        case "Sports": localized("Sports")
+        case "Vehicles": localized("Vehicles")
+        default: name
+        }
+    }
 }

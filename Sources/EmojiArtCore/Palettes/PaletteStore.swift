@@ -29,7 +29,7 @@ public final class PaletteStore {
     /// file the store starts with the nine defaults.
     public init(dataDirectory: URL) {
         fileURL = dataDirectory.standardizedFileURL.appendingPathComponent(Self.fileName)
-        palettes = DefaultPalettes.all
+        palettes = DefaultPalettes.inUserLanguage
         lastPaletteID = DefaultPalettes.all.map(\.id).max() ?? 0
         reload()
     }
@@ -46,7 +46,7 @@ public final class PaletteStore {
         let previous = palettes
         lastPaletteID = loaded.file?.lastPaletteID ?? (DefaultPalettes.all.map(\.id).max() ?? 0)
         loadWarning = loaded.warning
-        palettes = loaded.file?.palettes ?? DefaultPalettes.all
+        palettes = loaded.file?.palettes ?? DefaultPalettes.inUserLanguage
         if palettes != previous { notifyObservers() }
         return loaded.warning
     }
