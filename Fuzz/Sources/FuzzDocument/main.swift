@@ -30,6 +30,10 @@ func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     require(reopened.emojis.map(\.text) == model.emojis.map(\.text), "saving changed a text")
     require(reopened.uniqueEmojiId == model.uniqueEmojiId, "saving changed the id counter")
     require(reopened.background == model.background, "saving changed the background")
+    // The collaboration keys (C6) are kept as written.
+    require(reopened.emojis.map(\.cid) == model.emojis.map(\.cid), "saving changed a cid")
+    require(reopened.emojis.map(\.z) == model.emojis.map(\.z), "saving changed a z key")
+    require(reopened.collab == model.collab, "saving changed the shared room")
     require(EmojiArtEncoder().encode(reopened) == saved, "saving a reopened document changed its bytes")
     // What `emojiart info` prints.
     _ = DocumentSummary(model: model, imageSize: model.background.imageData.flatMap(ImageHeader.init).map { ($0.width, $0.height) })

@@ -53,6 +53,7 @@ public struct EmojiArtDecoder: Sendable {
         var emojis: [Emoji]?
         var uniqueEmojiId = 0
         var version = 1
+        var collab: SharedRoom?
         var seenKeys = Set<String>()
         try scanner.readObject(depth: 1) { scanner, key in
             if scanner.matches(key, "emojis") {
@@ -67,6 +68,9 @@ public struct EmojiArtDecoder: Sendable {
             } else if scanner.matches(key, "formatVersion") {
                 try noteFirst("formatVersion", in: &seenKeys, where: "the document")
                 version = try readInteger(&scanner, named: "formatVersion", in: 1...Int(Int32.max))
+            } else if scanner.matches(key, "collab") {
+                try noteFirst("collab", in: &seenKeys, where: "the document")
+                collab = try readSharedRoom(&scanner)
             } else {
                 try scanner.skipValue(depth: 2)
             }
@@ -75,7 +79,30 @@ public struct EmojiArtDecoder: Sendable {
         guard version <= EmojiArtFormat.currentVersion else {
             throw DocumentReadError.newerVersion(file: fileName, version: version)
         }
-        return EmojiArtModel(background: background, emojis: emojis, uniqueEmojiId: uniqueEmojiId)
+        return EmojiArtModel(background: background, emojis: emojis, uniqueEmojiId: uniqueEmojiId, collab: collab)
+    }
+
+    /// `"collab": {"server": …, "room": …}` (C6). Ours, beyond the original: a value of another
+    /// shape, or one without both strings, is ignored like an unknown key — the document is then
+    /// an ordinary one, as it is when the iOS app dropped the key.
+    private func readSharedRoom(_ scanner: inout JSONScanner) throws -> SharedRoom? {
+        guard try scanner.peekKind() == .object else {
+            try scanner.skipValue(depth: 2)
+            return nil
+        }
+        var server: String?
+        var room: String?
+        try scanner.readObject(depth: 2) { scanner, key in
+            if scanner.matches(key, "server"), server == nil, try scanner.peekKind() == .string {
+                server = try scanner.readString()
+            } else if scanner.matches(key, "room"), room == nil, try scanner.peekKind() == .string {
+                room = try scanner.readString()
+            } else {
+                try scanner.skipValue(depth: 3)
+            }
+        }
+        guard let server, let room else { return nil }
+        return SharedRoom(server: server, room: room)
     }
 
     private func readBackground(_ scanner: inout JSONScanner) throws -> Background {
@@ -127,7 +154,7 @@ public struct EmojiArtDecoder: Sendable {
 
     /// Field presence as bits, so the hot loop over 100,000 emojis allocates no set per emoji.
     private struct EmojiFields: OptionSet {
-        let rawValue: UInt8
+        let rawValue: UInt16
         static let text = EmojiFields(rawValue: 1)
         static let x = EmojiFields(rawValue: 2)
         static let y = EmojiFields(rawValue: 4)
@@ -135,6 +162,8 @@ public struct EmojiArtDecoder: Sendable {
         static let id = EmojiFields(rawValue: 16)
         static let rotation = EmojiFields(rawValue: 32)
         static let flipped = EmojiFields(rawValue: 64)
+        static let cid = EmojiFields(rawValue: 128)
+        static let z = EmojiFields(rawValue: 256)
     }
 
     private func readEmoji(_ scanner: inout JSONScanner, number: Int) throws -> Emoji {
@@ -146,6 +175,8 @@ public struct EmojiArtDecoder: Sendable {
         var id = 0  // 0 or less is replaced by a fresh id, like a duplicate (see EmojiArtModel.init)
         var rotation = 0.0
         var flipped = false
+        var cid: String?
+        var z: String?
         var seen: EmojiFields = []
         func first(_ field: EmojiFields, _ name: String) throws {
             guard seen.insert(field).inserted else {
@@ -183,6 +214,13 @@ public struct EmojiArtDecoder: Sendable {
                 } else {
                     try scanner.skipValue(depth: 4)
                 }
+            } else if scanner.matches(key, "cid") {
+                // Ours (C6), like `rotation`: another type is ignored.
+                try first(.cid, "cid")
+                if try scanner.peekKind() == .string { cid = try scanner.readString() } else { try scanner.skipValue(depth: 4) }
+            } else if scanner.matches(key, "z") {
+                try first(.z, "z")
+                if try scanner.peekKind() == .string { z = try scanner.readString() } else { try scanner.skipValue(depth: 4) }
             } else {
                 try scanner.skipValue(depth: 4)
             }
@@ -194,7 +232,8 @@ public struct EmojiArtDecoder: Sendable {
         return Emoji(
             id: id, text: text,
             position: DocumentPoint(x: min(max(x, -limit), limit), y: min(max(y, -limit), limit)),
-            size: min(max(size, sizes.lowerBound), sizes.upperBound), rotation: rotation, flipped: flipped)
+            size: min(max(size, sizes.lowerBound), sizes.upperBound), rotation: rotation, flipped: flipped,
+            cid: cid, z: z)
     }
 
     // MARK: - Values

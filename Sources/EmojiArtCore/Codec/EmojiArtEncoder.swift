@@ -11,6 +11,14 @@ public struct EmojiArtEncoder: Sendable {
         output.reserveCapacity(64 + model.emojis.count * 56 + backgroundByteEstimate(model.background))
         output.append(contentsOf: #"{"background":"#.utf8)
         appendBackground(model.background, to: &output)
+        if let collab = model.collab {
+            // Only in a shared document (C6): the iOS app ignores the key.
+            output.append(contentsOf: #","collab":{"room":"#.utf8)
+            appendString(collab.room, to: &output)
+            output.append(contentsOf: #","server":"#.utf8)
+            appendString(collab.server, to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
         output.append(contentsOf: #","emojis":["#.utf8)
         for (index, emoji) in model.emojis.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -42,9 +50,14 @@ public struct EmojiArtEncoder: Sendable {
     private func appendEmoji(_ emoji: Emoji, to output: inout [UInt8]) {
         let limit = EmojiArtFormat.maxCoordinateMagnitude
         let sizes = EmojiArtFormat.sizeRange
-        // Keys in sorted order; `flipped` and `rotation` only when set, so an upright emoji is
-        // written exactly as the iOS app writes it (M3).
+        // Keys in sorted order; `cid`, `flipped`, `rotation` and `z` only when set, so an upright
+        // emoji of an unshared document is written exactly as the iOS app writes it (M3, C6).
         output.append(UInt8(ascii: "{"))
+        if let cid = emoji.cid {
+            output.append(contentsOf: #""cid":"#.utf8)
+            appendString(cid, to: &output)
+            output.append(UInt8(ascii: ","))
+        }
         if emoji.flipped { output.append(contentsOf: #""flipped":true,"#.utf8) }
         output.append(contentsOf: #""id":"#.utf8)
         appendInteger(emoji.id, to: &output)
@@ -60,6 +73,10 @@ public struct EmojiArtEncoder: Sendable {
         appendInteger(writable(emoji.position.x, in: -limit...limit), to: &output)
         output.append(contentsOf: #","y":"#.utf8)
         appendInteger(writable(emoji.position.y, in: -limit...limit), to: &output)
+        if let z = emoji.z {
+            output.append(contentsOf: #","z":"#.utf8)
+            appendString(z, to: &output)
+        }
         output.append(UInt8(ascii: "}"))
     }
 

@@ -13,9 +13,15 @@ public struct Emoji: Identifiable, Hashable, Sendable {
     }
     /// Mirrored left–right (beyond the original, M3), applied before the rotation.
     public var flipped: Bool
+    /// In a shared document (SPEC C6), the emoji's collaboration id `<clientID>.<counter>`, the
+    /// same in every replica of the room; nil in a document that was never shared. Kept as written.
+    public var cid: String?
+    /// In a shared document, the emoji's fractional z key: drawing order is (z, cid). Kept as written.
+    public var z: String?
 
     public init(
-        id: Int, text: String, position: DocumentPoint, size: Double, rotation: Double = 0, flipped: Bool = false
+        id: Int, text: String, position: DocumentPoint, size: Double, rotation: Double = 0, flipped: Bool = false,
+        cid: String? = nil, z: String? = nil
     ) {
         self.id = id
         self.text = text
@@ -23,9 +29,12 @@ public struct Emoji: Identifiable, Hashable, Sendable {
         self.size = size
         self.rotation = Self.normalized(rotation: rotation)
         self.flipped = flipped
+        self.cid = cid
+        self.z = z
     }
 
-    /// The same emoji under another id (fresh ids for duplicates, pastes).
+    /// The same emoji under another id (fresh ids for duplicates, pastes). The copy has no `cid`
+    /// or `z`: to a room it is a new emoji, which gets its own when it is shared.
     public func withID(_ newID: Int) -> Emoji {
         Emoji(id: newID, text: text, position: position, size: size, rotation: rotation, flipped: flipped)
     }

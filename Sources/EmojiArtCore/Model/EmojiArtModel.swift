@@ -5,6 +5,8 @@ public struct EmojiArtModel: Hashable, Sendable {
     public private(set) var emojis: [Emoji]
     /// The last id handed out; the next emoji gets `uniqueEmojiId + 1`.
     public private(set) var uniqueEmojiId: Int
+    /// The room this document is shared in (SPEC C2, C6), nil when it is not shared. Never the key.
+    public var collab: SharedRoom?
 
     public init() {
         self.background = .blank
@@ -15,8 +17,9 @@ public struct EmojiArtModel: Hashable, Sendable {
     /// Builds a model from possibly inconsistent input, as the original's files may hold:
     /// duplicate ids (and ids outside 1...`EmojiArtFormat.maxEmojiID`) get fresh ones, and a
     /// missing or too small counter becomes the largest id.
-    public init(background: Background, emojis: [Emoji], uniqueEmojiId: Int = 0) {
+    public init(background: Background, emojis: [Emoji], uniqueEmojiId: Int = 0, collab: SharedRoom? = nil) {
         self.background = background
+        self.collab = collab
         // The first emoji with each valid id keeps it; the others get fresh ones, which must not
         // collide with an id that comes later in the list.
         var taken = Set<Int>()
@@ -25,7 +28,12 @@ public struct EmojiArtModel: Hashable, Sendable {
         var ids = FreshEmojiIDs(
             counter: min(max(uniqueEmojiId, taken.max() ?? 0, 0), EmojiArtFormat.maxEmojiID), taken: taken)
         self.emojis = zip(emojis, keepsID).map { emoji, keepsID in
-            keepsID ? emoji : emoji.withID(ids.next())
+            guard !keepsID else { return emoji }
+            // Renumbered, yet the same emoji as written: it keeps its collaboration keys.
+            var renumbered = emoji.withID(ids.next())
+            renumbered.cid = emoji.cid
+            renumbered.z = emoji.z
+            return renumbered
         }
         self.uniqueEmojiId = ids.counter
     }
