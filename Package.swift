@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "EmojiArtCore", targets: ["EmojiArtCore"]),
         .library(name: "EmojiArtRender", targets: ["EmojiArtRender"]),
+        .library(name: "EmojiArtCollab", targets: ["EmojiArtCollab"]),
         .executable(name: "emojiart", targets: ["emojiart"]),
     ],
     dependencies: [
@@ -18,6 +19,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "EmojiArtCore"),
+        // The sync engine for editing together (SPEC C1–C7, COLLAB.md): pure Swift over Core, no
+        // networking, so its property tests run in memory. The relay and the WebSocket client
+        // are their own targets, keeping their dependencies out of everything else's build.
+        .target(name: "EmojiArtCollab", dependencies: ["EmojiArtCore"]),
         .systemLibrary(
             name: "CPangoCairo",
             path: "Sources/CPangoCairo",
@@ -74,6 +79,14 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "EmojiArtCollabTests",
+            dependencies: [
+                "EmojiArtCollab",
+                "EmojiArtCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore"]),
         // Swift Testing runs tests on the cooperative pool, never the main thread: the test

@@ -174,3 +174,13 @@ private struct IOSRewrite: Encodable {
         uniqueEmojiId = original.uniqueEmojiId
     }
 }
+
+extension SharedDocumentFormatTests {
+    @Test("a cid or z given twice keeps the first string, as an unknown key would not refuse the file")
+    func repeatedKeys() throws {
+        let json = #"{"emojis":[{"text":"🐶","cid":"a.1","cid":"b.2","z":3,"z":"a0","z":"a1"}]}"#
+        let emoji = try #require(try EmojiArtDecoder().decode(Data(json.utf8)).emojis.first)
+        #expect(emoji.cid == "a.1")
+        #expect(emoji.z == nil)
+    }
+}

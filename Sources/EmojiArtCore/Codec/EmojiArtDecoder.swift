@@ -214,13 +214,12 @@ public struct EmojiArtDecoder: Sendable {
                 } else {
                     try scanner.skipValue(depth: 4)
                 }
-            } else if scanner.matches(key, "cid") {
-                // Ours (C6), like `rotation`: another type is ignored.
-                try first(.cid, "cid")
-                if try scanner.peekKind() == .string { cid = try scanner.readString() } else { try scanner.skipValue(depth: 4) }
-            } else if scanner.matches(key, "z") {
-                try first(.z, "z")
-                if try scanner.peekKind() == .string { z = try scanner.readString() } else { try scanner.skipValue(depth: 4) }
+            } else if scanner.matches(key, "cid"), seen.insert(.cid).inserted, try scanner.peekKind() == .string {
+                // Ours (C6): another type, or the key again, is skipped like an unknown key (the
+                // first string is kept), so no older file that happened to use it is refused.
+                cid = try scanner.readString()
+            } else if scanner.matches(key, "z"), seen.insert(.z).inserted, try scanner.peekKind() == .string {
+                z = try scanner.readString()
             } else {
                 try scanner.skipValue(depth: 4)
             }

@@ -1,0 +1,26 @@
+/// What can go wrong in the engine, as sentences a person can act on.
+public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
+    case sealedPayloadWithoutKey
+    case unreadableMessage(reason: String)
+    case messageTooLarge(byteCount: Int, limit: Int)
+    case journalUnreadable(path: String, reason: String)
+    case journalUnwritable(path: String, reason: String)
+    case journalOfAnotherRoom(path: String)
+
+    public var description: String {
+        switch self {
+        case .sealedPayloadWithoutKey:
+            "The room's edits are encrypted and this window has no key for them: join with the full link, including the part after “#”."
+        case .unreadableMessage(let reason):
+            "A message from the relay could not be read (\(reason)); the relay may be a different version."
+        case .messageTooLarge(let byteCount, let limit):
+            "A message of \(byteCount) bytes is larger than the \(limit) bytes a room accepts."
+        case .journalUnreadable(let path, let reason):
+            "The edits waiting to be sent, in “\(path)”, could not be read (\(reason)); move the file away to start without them."
+        case .journalUnwritable(let path, let reason):
+            "The edits waiting to be sent could not be saved to “\(path)” (\(reason)); free some disk space or check the folder's permissions."
+        case .journalOfAnotherRoom(let path):
+            "“\(path)” holds the waiting edits of another room; it was left as it is."
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import EmojiArtCore
+import Foundation
+
+/// Each replica's own Int ids for the room's emojis (COLLAB.md "Identity"): selection, hit testing
+/// and the file's iOS shape use them; they stay the same for an emoji while the session lives.
+public struct LocalEmojiIDs: Hashable, Sendable {
+    public private(set) var byCID: [CollabID: Int] = [:]
+    public private(set) var lastID = 0
+
+    public init() {}
+
+    public mutating func id(for cid: CollabID) -> Int {
+        if let id = byCID[cid] { return id }
+        lastID += 1
+        byCID[cid] = lastID
+        return lastID
+    }
+
+    /// Keeps an id the document already had (after a share or an open), when it is free.
+    mutating func adopt(_ id: Int, for cid: CollabID) {
+        guard byCID[cid] == nil, id > 0, !byCID.values.contains(id) else { return }
+        byCID[cid] = id
+        lastID = max(lastID, id)
+    }
+
+    public func cid(for id: Int) -> CollabID? {
+        byCID.first { $0.value == id }?.key
+    }
+}
+
+extension CollabState {
+    /// The document a window shows and autosaves: visible emojis in drawing order (z, cid) with
+    /// their `cid` and `z`, deleted ones absent. An image background whose blob is not here yet
+    /// (`imageData` returns nil) is blank until it arrives.
+    public func model(ids: inout LocalEmojiIDs, room: SharedRoom?, imageData: (String) -> Data? = { _ in nil }) -> EmojiArtModel {
+        let emojis = drawingOrder.map { record in
+            Emoji(
+                id: ids.id(for: record.cid), text: record.text.value,
+                position: DocumentPoint(x: record.x.value, y: record.y.value), size: record.size.value,
+                rotation: record.rotation.value, flipped: record.flipped.value,
+                cid: record.cid.description, z: record.z.value.rawValue)
+        }
+        let background: Background
+        switch self.background.value {
+        case .blank: background = .blank
+        case .url(let text): background = URL(string: text).map(Background.url) ?? .blank
+        case .image(let hash): background = imageData(hash).map(Background.imageData) ?? .blank
+        }
+        return EmojiArtModel(background: background, emojis: emojis, uniqueEmojiId: ids.lastID, collab: room)
+    }
+}
+
+/// A document entering a room (sharing it, or re-opening a shared file): the ops that add it.
+public struct CollabImport: Sendable {
+    public var ops: [CollabOp]
+    /// Image bytes by SHA-256, to upload as blobs.
+    public var blobs: [String: Data]
+    /// The document's own ids, kept for the emojis they belong to.
+    public var ids: LocalEmojiIDs
+
+    /// Every emoji keeps a valid `cid` it has (the first one, when a file holds it twice) and
+    /// gets a new one otherwise; z keys are kept while they rise in the file's order and made
+    /// anew above the previous one where they do not, so the drawing order is the file's.
+    public init(model: EmojiArtModel, session: SyncSession) {
+        var ops = [CollabOp]()
+        var used = Set<CollabID>()
+        var previousZ: ZKey?
+        var ids = LocalEmojiIDs()
+        for emoji in model.emojis {
+            let kept = emoji.cid.flatMap(CollabID.init).flatMap { used.contains($0) ? nil : $0 }
+            let cid = kept ?? session.newCollabID()
+            used.insert(cid)
+            let z: ZKey
+            if let written = emoji.z.flatMap(ZKey.init), previousZ.map({ $0 < written }) ?? true {
+                z = written
+            } else {
+                z = ZKey.between(previousZ, nil, using: &session.random)
+            }
+            previousZ = z
+            ids.adopt(emoji.id, for: cid)
+            ops.append(.add(EmojiValues(
+                cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
+                rotation: emoji.rotation, flipped: emoji.flipped, z: z)))
+        }
+        var blobs = [String: Data]()
+        switch model.background {
+        case .blank: break
+        case .url(let url): ops.append(.background(.url(url.absoluteString)))
+        case .imageData(let data):
+            let hash = SHA256.hex(data)
+            blobs[hash] = data
+            ops.append(.background(.image(sha256: hash)))
+        }
+        self.ops = ops
+        self.blobs = blobs
+        self.ids = ids
+    }
+}

@@ -1,0 +1,112 @@
+/// An emoji's values without their writers: what an `add` op carries and what a share imports.
+public struct EmojiValues: Hashable, Sendable, Codable {
+    public var cid: CollabID
+    public var text: String
+    public var x: Double
+    public var y: Double
+    public var size: Double
+    public var rotation: Double
+    public var flipped: Bool
+    public var z: ZKey
+    public var deleted: Bool
+
+    public init(
+        cid: CollabID, text: String, x: Double, y: Double, size: Double, rotation: Double = 0,
+        flipped: Bool = false, z: ZKey, deleted: Bool = false
+    ) {
+        self.cid = cid
+        self.text = text
+        self.x = x
+        self.y = y
+        self.size = size
+        self.rotation = rotation
+        self.flipped = flipped
+        self.z = z
+        self.deleted = deleted
+    }
+
+    /// Every value clamped; nil when one cannot be used (see `FieldValue.clamped`).
+    var clamped: EmojiValues? {
+        guard case .text(let text)? = FieldValue.text(text).clamped,
+              case .x(let x)? = FieldValue.x(x).clamped, case .y(let y)? = FieldValue.y(y).clamped,
+              case .size(let size)? = FieldValue.size(size).clamped,
+              case .rotation(let rotation)? = FieldValue.rotation(rotation).clamped
+        else { return nil }
+        return EmojiValues(
+            cid: cid, text: text, x: x, y: y, size: size, rotation: rotation, flipped: flipped, z: z, deleted: deleted)
+    }
+}
+
+/// One emoji of a room: a register per field (COLLAB.md "Fields"). A deleted emoji stays as a
+/// tombstone, keeping its z and fields, so undoing the delete brings it back as it was and a
+/// late edit of it never resurrects it.
+public struct EmojiRecord: Hashable, Sendable, Codable {
+    public let cid: CollabID
+    public private(set) var text: Stamped<String>
+    public private(set) var x: Stamped<Double>
+    public private(set) var y: Stamped<Double>
+    public private(set) var size: Stamped<Double>
+    public private(set) var rotation: Stamped<Double>
+    public private(set) var flipped: Stamped<Bool>
+    public private(set) var z: Stamped<ZKey>
+    public private(set) var deleted: Stamped<Bool>
+
+    /// A record whose every field was written by `writer`; `values` must be clamped.
+    init(_ values: EmojiValues, by writer: ClientID) {
+        cid = values.cid
+        text = Stamped(values.text, by: writer)
+        x = Stamped(values.x, by: writer)
+        y = Stamped(values.y, by: writer)
+        size = Stamped(values.size, by: writer)
+        rotation = Stamped(values.rotation, by: writer)
+        flipped = Stamped(values.flipped, by: writer)
+        z = Stamped(values.z, by: writer)
+        deleted = Stamped(values.deleted, by: writer)
+    }
+
+    public var values: EmojiValues {
+        EmojiValues(
+            cid: cid, text: text.value, x: x.value, y: y.value, size: size.value, rotation: rotation.value,
+            flipped: flipped.value, z: z.value, deleted: deleted.value)
+    }
+
+    public subscript(field: EmojiField) -> FieldValue {
+        switch field {
+        case .text: .text(text.value)
+        case .x: .x(x.value)
+        case .y: .y(y.value)
+        case .size: .size(size.value)
+        case .rotation: .rotation(rotation.value)
+        case .flipped: .flipped(flipped.value)
+        case .z: .z(z.value)
+        case .deleted: .deleted(deleted.value)
+        }
+    }
+
+    public func writer(of field: EmojiField) -> ClientID? {
+        switch field {
+        case .text: text.writer
+        case .x: x.writer
+        case .y: y.writer
+        case .size: size.writer
+        case .rotation: rotation.writer
+        case .flipped: flipped.writer
+        case .z: z.writer
+        case .deleted: deleted.writer
+        }
+    }
+
+    /// Sets one field (already clamped) as written by `writer`.
+    mutating func set(_ value: FieldValue, by writer: ClientID) {
+        switch value {
+        case .text(let new): text = Stamped(new, by: writer)
+        case .x(let new): x = Stamped(new, by: writer)
+        case .y(let new): y = Stamped(new, by: writer)
+        case .size(let new): size = Stamped(new, by: writer)
+        case .rotation(let new): rotation = Stamped(new, by: writer)
+        case .flipped(let new): flipped = Stamped(new, by: writer)
+        case .z(let new): z = Stamped(new, by: writer)
+        case .deleted(let new): deleted = Stamped(new, by: writer)
+        }
+    }
+}

@@ -1,0 +1,149 @@
+/// The protocol between a client and the relay (COLLAB.md "Protocol"): JSON text frames over a
+/// WebSocket in the app, values passed in memory in tests. Frames are `{"type": …, fields…}`.
+
+/// Client → relay.
+public enum ClientMessage: Hashable, Sendable {
+    /// First frame of a connection: who I am and what I have.
+    case hello(Hello)
+    /// One user action's ops; `cseq` counts up per client, and the relay applies each at most once.
+    case push(Push)
+    case preview(Payload)
+    case presence(Payload)
+    /// A compacted state at `seq`, made by a client (the relay cannot read).
+    case snapshot(SnapshotPush)
+    case ping
+
+    public struct Hello: Hashable, Sendable, Codable {
+        public var version: Int
+        public var room: String
+        public var client: ClientID
+        /// The last seq this replica applied (0: none).
+        public var lastSeq: Int
+        /// The relay's epoch that seq belongs to; nil for a replica that never connected.
+        public var epoch: String?
+
+        public init(version: Int = CollabProtocol.version, room: String, client: ClientID, lastSeq: Int, epoch: String?) {
+            self.version = version
+            self.room = room
+            self.client = client
+            self.lastSeq = lastSeq
+            self.epoch = epoch
+        }
+    }
+
+    public struct Push: Hashable, Sendable, Codable {
+        public var cseq: Int
+        public var payload: Payload
+
+        public init(cseq: Int, payload: Payload) {
+            self.cseq = cseq
+            self.payload = payload
+        }
+    }
+
+    public struct SnapshotPush: Hashable, Sendable, Codable {
+        public var seq: Int
+        public var payload: Payload
+
+        public init(seq: Int, payload: Payload) {
+            self.seq = seq
+            self.payload = payload
+        }
+    }
+}
+
+/// Relay → client.
+public enum RelayMessage: Hashable, Sendable {
+    /// The answer to `hello`: what the client missed and which of its pushes are already in the log.
+    case welcome(Welcome)
+    /// One push, ordered: broadcast to everyone; to its sender it is the acknowledgement.
+    case op(SequencedPush)
+    case preview(Forwarded)
+    case presence(Forwarded)
+    case left(ClientID)
+    case error(RelayError)
+    case pong
+
+    public struct Welcome: Hashable, Sendable, Codable {
+        public var epoch: String
+        /// The relay's last durable seq.
+        public var seq: Int
+        /// The highest cseq of this client in the log (0: none): pushes up to it are confirmed.
+        public var ackedCseq: Int
+        /// When the client's lastSeq is older than the log kept: the state to start from.
+        public var snapshot: SequencedSnapshot?
+        /// Everything after the client's lastSeq (or after the snapshot), in order.
+        public var ops: [SequencedPush]
+
+        public init(epoch: String, seq: Int, ackedCseq: Int, snapshot: SequencedSnapshot?, ops: [SequencedPush]) {
+            self.epoch = epoch
+            self.seq = seq
+            self.ackedCseq = ackedCseq
+            self.snapshot = snapshot
+            self.ops = ops
+        }
+    }
+
+    public struct Forwarded: Hashable, Sendable, Codable {
+        public var client: ClientID
+        public var payload: Payload
+
+        public init(client: ClientID, payload: Payload) {
+            self.client = client
+            self.payload = payload
+        }
+    }
+}
+
+/// A push as the relay ordered it.
+public struct SequencedPush: Hashable, Sendable, Codable {
+    public var seq: Int
+    public var client: ClientID
+    public var cseq: Int
+    public var payload: Payload
+
+    public init(seq: Int, client: ClientID, cseq: Int, payload: Payload) {
+        self.seq = seq
+        self.client = client
+        self.cseq = cseq
+        self.payload = payload
+    }
+}
+
+/// A compacted state: everything up to and including `seq`, with each client's highest cseq in it
+/// (so resends stay at-most-once after the log before it is dropped).
+public struct SequencedSnapshot: Hashable, Sendable, Codable {
+    public var seq: Int
+    public var ackedCseqs: [String: Int]
+    public var payload: Payload
+
+    public init(seq: Int, ackedCseqs: [String: Int], payload: Payload) {
+        self.seq = seq
+        self.ackedCseqs = ackedCseqs
+        self.payload = payload
+    }
+}
+
+/// Why the relay refused something; it never crashes on bad input (C1).
+public struct RelayError: Hashable, Sendable, Codable {
+    public enum Code: String, Hashable, Sendable, Codable {
+        case tooOld, tooLarge, badRoom, badMessage, badVersion
+    }
+
+    public var code: Code
+    /// A sentence for the person.
+    public var message: String
+
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+public enum CollabProtocol {
+    /// The protocol version a hello carries; the relay refuses others with `badVersion`.
+    public static let version = 1
+    /// The largest frame either side accepts (the WebSocket default of 16 KiB is too small for a
+    /// snapshot; the relay bounds rooms separately).
+    public static let maxFrameBytes = 4 * 1024 * 1024
+}

@@ -1,0 +1,97 @@
+/// What a push, a snapshot, a preview or a presence frame carries. The relay stores and forwards
+/// payloads without reading them (C1), so privacy (C7) plugs in by sealing the content into
+/// `sealed` text before it leaves the client; `plain` carries it as is (tests, and rooms before
+/// encryption lands).
+public enum Payload: Hashable, Sendable, Codable {
+    case plain(PayloadContent)
+    /// Ciphertext, opened by the clients only.
+    case sealed(String)
+}
+
+/// A payload's content, once opened.
+public enum PayloadContent: Hashable, Sendable, Codable {
+    /// The ops of one push.
+    case ops([CollabOp])
+    /// A compacted room state (made by a client, since the relay cannot read, COLLAB.md).
+    case snapshot(CollabState)
+    /// A frame of a drag in progress: shown live, never stored.
+    case preview(PreviewFrame)
+    /// Who is here, where their pointer is and what they selected (C5).
+    case presence(Presence)
+}
+
+/// A live drag frame (≤ 30 Hz, not stored).
+public struct PreviewFrame: Hashable, Sendable, Codable {
+    public var cid: CollabID
+    public var x: Double
+    public var y: Double
+    public var size: Double
+    public var rotation: Double
+
+    public init(cid: CollabID, x: Double, y: Double, size: Double, rotation: Double) {
+        self.cid = cid
+        self.x = x
+        self.y = y
+        self.size = size
+        self.rotation = rotation
+    }
+}
+
+/// One participant as others see them (C5).
+public struct Presence: Hashable, Sendable, Codable {
+    public var name: String
+    /// `#rrggbb`.
+    public var colour: String
+    public var pointerX: Double?
+    public var pointerY: Double?
+    public var selection: [CollabID]
+
+    public init(name: String, colour: String, pointerX: Double? = nil, pointerY: Double? = nil, selection: [CollabID] = []) {
+        self.name = name
+        self.colour = colour
+        self.pointerX = pointerX
+        self.pointerY = pointerY
+        self.selection = selection
+    }
+}
+
+/// Turns payload content into what travels and back. The plain one now; AES-GCM with the room's
+/// key (C7) later, sealing with (room, client, cseq) as associated data.
+public protocol PayloadSealer: Sendable {
+    func seal(_ content: PayloadContent, context: SealContext) throws -> Payload
+    func open(_ payload: Payload, context: SealContext) throws -> PayloadContent
+}
+
+/// What a sealed payload is bound to (its associated data), so one replayed into another room,
+/// from another client or as another push is refused.
+public struct SealContext: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case push, snapshot, preview, presence }
+
+    public var room: String
+    public var kind: Kind
+    /// The pushing client; nil for a snapshot (the relay does not record who made it).
+    public var sender: ClientID?
+    /// The push's cseq, the snapshot's seq; 0 for frames that are not stored.
+    public var counter: Int
+
+    public init(room: String, kind: Kind, sender: ClientID?, counter: Int) {
+        self.room = room
+        self.kind = kind
+        self.sender = sender
+        self.counter = counter
+    }
+}
+
+/// No encryption: content travels as it is.
+public struct PlainSealer: PayloadSealer {
+    public init() {}
+
+    public func seal(_ content: PayloadContent, context: SealContext) -> Payload {
+        .plain(content)
+    }
+
+    public func open(_ payload: Payload, context: SealContext) throws -> PayloadContent {
+        guard case .plain(let content) = payload else { throw CollabError.sealedPayloadWithoutKey }
+        return content
+    }
+}

@@ -1,0 +1,372 @@
+/// One replica of a room (C3, C4, C6; COLLAB.md invariants 2–7), with no I/O of its own: the
+/// transport hands it relay messages and sends the client messages it returns. What it shows is
+/// the confirmed state (the relay's log as far as it is known) with my pending pushes re-applied
+/// after every incoming op, so my edits never flicker and everyone's converge.
+///
+/// Not thread-safe: the app drives it from one `@MainActor` consumer.
+public final class SyncSession {
+    public let room: String
+    public let client: ClientID
+    /// The relay's epoch the confirmed state belongs to; nil before the first welcome.
+    public private(set) var epoch: String?
+    /// The relay's log applied up to `confirmedSeq`.
+    public private(set) var confirmed: CollabState
+    public private(set) var confirmedSeq: Int
+    /// My pushes the relay has not acknowledged, in cseq order.
+    public private(set) var pending: [PendingPush]
+    /// `confirmed` with `pending` re-applied: what the window shows.
+    public private(set) var shown: CollabState
+    public private(set) var history = UndoHistory()
+    /// True between a welcome and the connection's end: pushes go out at once.
+    public private(set) var isLive = false
+    /// Others in the room (C5) and their drags in progress.
+    public private(set) var participants: [ClientID: Presence] = [:]
+    public private(set) var previews: [CollabID: PreviewFrame] = [:]
+    /// The last refusal from the relay, or a payload that could not be opened.
+    public private(set) var lastProblem: String?
+
+    private var nextCseq: Int
+    private var nextCounter: Int
+    private let journal: OutboxJournal
+    private let sealer: PayloadSealer
+    var random: SeededRandom
+
+    /// Opens the session of `room`: the journal's identity and pending pushes when it has them
+    /// (a restart after a crash), a new client otherwise. `replica` is the confirmed state kept
+    /// from an earlier run; it is used only when it belongs to the journal's epoch.
+    public init(
+        room: String, journal: OutboxJournal, replica: ConfirmedReplica? = nil,
+        sealer: PayloadSealer = PlainSealer(), random: SeededRandom = SeededRandom()
+    ) throws {
+        self.room = room
+        self.journal = journal
+        self.sealer = sealer
+        self.random = random
+        if let record = try journal.load() {
+            guard record.room == room else { throw CollabError.journalOfAnotherRoom(path: room) }
+            client = record.client
+            epoch = record.epoch
+            nextCseq = record.nextCseq
+            nextCounter = record.nextCounter
+            pending = record.pending
+        } else {
+            client = ClientID.random(using: &self.random)
+            epoch = nil
+            nextCseq = 1
+            nextCounter = 1
+            pending = []
+        }
+        if let replica, replica.epoch == epoch {
+            confirmed = replica.state
+            confirmedSeq = replica.seq
+        } else {
+            confirmed = CollabState()
+            confirmedSeq = 0
+        }
+        shown = confirmed
+        for push in pending { shown.apply(push.ops, from: client) }
+        try journal.save(outboxRecord)
+    }
+
+    /// What to keep between runs (see `ConfirmedReplica`); nil before the first welcome.
+    public var replica: ConfirmedReplica? {
+        epoch.map { ConfirmedReplica(epoch: $0, seq: confirmedSeq, state: confirmed) }
+    }
+
+    /// A new collaboration id for an emoji I add.
+    public func newCollabID() -> CollabID {
+        defer { nextCounter += 1 }
+        return CollabID(client: client, counter: nextCounter)
+    }
+
+    // MARK: - My edits
+
+    /// Applies one action of mine: shown at once, journaled before it is sent (invariant 2), one
+    /// undo step (joined to the last with `joining`, for gestures and bursts). Returns what to
+    /// send: the push when live, nothing while offline (it goes out after the next welcome).
+    @discardableResult
+    public func perform(_ ops: [CollabOp], named name: String, joining: Bool = false) throws -> [ClientMessage] {
+        guard !ops.isEmpty else { return [] }
+        var changes = [UndoChange]()
+        let messages = try submit(ops) { state, op in
+            let before = Self.undoValue(of: op, in: state)
+            state.apply(op, from: client)
+            let after = Self.undoValue(of: op, in: state)
+            if let target = Self.undoTarget(of: op), let before, let after, before != after {
+                if let index = changes.firstIndex(where: { $0.target == target }) {
+                    changes[index].after = after
+                } else {
+                    changes.append(UndoChange(target: target, before: before, after: after))
+                }
+            }
+        }
+        changes.removeAll { $0.before == $0.after }
+        history.record(UndoStep(name: name, changes: changes), joining: joining)
+        return messages
+    }
+
+    /// Undoes my last step where it still can (C4): only fields I wrote last and that still hold
+    /// my value; the others are left to whoever changed them.
+    public func undo() throws -> UndoOutcome {
+        guard let step = history.undoSteps.last else { return .empty }
+        let (ops, redone) = reversal(of: step.changes.reversed(), from: \.after, to: \.before)
+        guard !ops.isEmpty else {
+            _ = history.popUndo()
+            return .nothingLeft(name: step.name)
+        }
+        let messages = try submit(ops) { state, op in state.apply(op, from: client) }
+        _ = history.popUndo()
+        history.pushRedo(UndoStep(name: step.name, changes: redone.reversed()))
+        return .done(name: step.name, partially: redone.count < step.changes.count, messages: messages)
+    }
+
+    /// Redoes what the last undo changed, where it still holds what the undo left.
+    public func redo() throws -> UndoOutcome {
+        guard let step = history.redoSteps.last else { return .empty }
+        let (ops, redone) = reversal(of: step.changes, from: \.before, to: \.after)
+        guard !ops.isEmpty else {
+            _ = history.popRedo()
+            return .nothingLeft(name: step.name)
+        }
+        let messages = try submit(ops) { state, op in state.apply(op, from: client) }
+        _ = history.popRedo()
+        history.pushUndo(UndoStep(name: step.name, changes: redone))
+        return .done(name: step.name, partially: redone.count < step.changes.count, messages: messages)
+    }
+
+    /// Ops that set each change's target from `current` back to `goal`, for the targets that still
+    /// hold my `current`, with the changes they make (in the given order).
+    private func reversal(
+        of changes: some Sequence<UndoChange>, from current: KeyPath<UndoChange, UndoValue>,
+        to goal: KeyPath<UndoChange, UndoValue>
+    ) -> ([CollabOp], [UndoChange]) {
+        var ops = [CollabOp]()
+        var made = [UndoChange]()
+        for change in changes where holdsMine(change.target, change[keyPath: current]) {
+            switch (change.target, change[keyPath: goal], change[keyPath: current]) {
+            case (.emoji(let cid, _), .field(let value), .field(let expected)):
+                ops.append(.set(cid: cid, value: value, expected: expected))
+            case (.background, .background(let value), .background(let expected)):
+                ops.append(.background(value, expected: expected))
+            default:
+                continue
+            }
+            made.append(change)
+        }
+        return (ops, made)
+    }
+
+    private func holdsMine(_ target: UndoTarget, _ value: UndoValue) -> Bool {
+        switch (target, value) {
+        case (.emoji(let cid, let field), .field(let expected)):
+            guard let record = shown.emojis[cid] else { return false }
+            return record.writer(of: field) == client && record[field] == expected
+        case (.background, .background(let expected)):
+            return shown.background.writer == client && shown.background.value == expected
+        default:
+            return false
+        }
+    }
+
+    /// Journals a new push (before anything else changes, so a failed write changes nothing),
+    /// applies it to `shown` through `apply`, and returns the push to send when live.
+    private func submit(_ ops: [CollabOp], apply: (inout CollabState, CollabOp) -> Void) throws -> [ClientMessage] {
+        let push = PendingPush(cseq: nextCseq, ops: ops)
+        var record = outboxRecord
+        record.pending.append(push)
+        record.nextCseq += 1
+        try journal.save(record)
+        pending.append(push)
+        nextCseq += 1
+        for op in ops { apply(&shown, op) }
+        return isLive ? [message(for: push)] : []
+    }
+
+    private static func undoTarget(of op: CollabOp) -> UndoTarget? {
+        switch op {
+        case .add(let values): .emoji(values.cid, .deleted)
+        case .set(let cid, let value, _): .emoji(cid, value.field)
+        case .background: .background
+        }
+    }
+
+    /// The target's value in `state`; an emoji that does not exist yet counts as deleted, so
+    /// undoing an add deletes it.
+    private static func undoValue(of op: CollabOp, in state: CollabState) -> UndoValue? {
+        switch undoTarget(of: op) {
+        case .emoji(let cid, let field)?:
+            guard let record = state.emojis[cid] else { return field == .deleted ? .field(.deleted(true)) : nil }
+            return .field(record[field])
+        case .background?: return .background(state.background.value)
+        case nil: return nil
+        }
+    }
+
+    // MARK: - The connection
+
+    /// A connection is open: the first frame to send.
+    public func connected() -> [ClientMessage] {
+        isLive = false
+        return [.hello(ClientMessage.Hello(room: room, client: client, lastSeq: confirmedSeq, epoch: epoch))]
+    }
+
+    /// The connection is gone; edits wait in the outbox until the next welcome.
+    public func disconnected() {
+        isLive = false
+        participants.removeAll()
+        previews.removeAll()
+    }
+
+    /// Handles one relay message; returns what to send in answer.
+    public func receive(_ message: RelayMessage) throws -> [ClientMessage] {
+        switch message {
+        case .welcome(let welcome):
+            return try handleWelcome(welcome)
+        case .op(let push):
+            guard isLive, push.seq > confirmedSeq else { return [] }
+            guard push.seq == confirmedSeq + 1 else {
+                // A gap (should not happen on an ordered connection): ask again from where we are.
+                return connected()
+            }
+            applyConfirmed(push)
+            return []
+        case .preview(let forwarded):
+            if case .preview(let frame)? = open(forwarded.payload, .init(room: room, kind: .preview, sender: forwarded.client, counter: 0)) {
+                previews[frame.cid] = frame
+            }
+            return []
+        case .presence(let forwarded):
+            if case .presence(let presence)? = open(forwarded.payload, .init(room: room, kind: .presence, sender: forwarded.client, counter: 0)) {
+                participants[forwarded.client] = presence
+            }
+            return []
+        case .left(let other):
+            participants[other] = nil
+            previews = previews.filter { $0.key.client != other }
+            return []
+        case .error(let error):
+            lastProblem = error.message
+            return []
+        case .pong:
+            return []
+        }
+    }
+
+    /// Frames to show my drag or my presence to others (not stored by the relay).
+    public func previewMessage(_ frame: PreviewFrame) throws -> ClientMessage {
+        .preview(try sealer.seal(.preview(frame), context: .init(room: room, kind: .preview, sender: client, counter: 0)))
+    }
+
+    public func presenceMessage(_ presence: Presence) throws -> ClientMessage {
+        .presence(try sealer.seal(.presence(presence), context: .init(room: room, kind: .presence, sender: client, counter: 0)))
+    }
+
+    /// Compaction (COLLAB.md): my confirmed state as the room's snapshot at `confirmedSeq`.
+    public func snapshotMessage() throws -> ClientMessage {
+        .snapshot(ClientMessage.SnapshotPush(
+            seq: confirmedSeq,
+            payload: try sealer.seal(.snapshot(confirmed), context: .init(room: room, kind: .snapshot, sender: nil, counter: confirmedSeq))))
+    }
+
+    private func handleWelcome(_ welcome: RelayMessage.Welcome) throws -> [ClientMessage] {
+        let lostData = epoch != nil && (welcome.epoch != epoch || welcome.seq < confirmedSeq)
+        // Invariant 7: the relay lost what I had confirmed; push it again as idempotent adds,
+        // before my pending pushes, renumbered for the relay's new log.
+        let republished = lostData ? Self.republication(of: confirmed) : []
+        if lostData {
+            confirmed = CollabState()
+            confirmedSeq = 0
+        }
+        epoch = welcome.epoch
+        if let snapshot = welcome.snapshot {
+            if case .snapshot(let state)? = open(snapshot.payload, .init(room: room, kind: .snapshot, sender: nil, counter: snapshot.seq)) {
+                confirmed = state
+            } else {
+                confirmed = CollabState()
+            }
+            confirmedSeq = snapshot.seq
+        }
+        for push in welcome.ops where push.seq == confirmedSeq + 1 {
+            confirmed.apply(ops(of: push), from: push.client)
+            confirmedSeq = push.seq
+        }
+        pending.removeAll { $0.cseq <= welcome.ackedCseq }
+        if lostData {
+            nextCseq = max(nextCseq, welcome.ackedCseq + 1)
+            let resent = (republished.isEmpty ? [] : [republished]) + pending.map(\.ops)
+            pending = resent.map { ops in
+                defer { nextCseq += 1 }
+                return PendingPush(cseq: nextCseq, ops: ops)
+            }
+        }
+        try journal.save(outboxRecord)
+        shown = confirmed
+        for push in pending { shown.apply(push.ops, from: client) }
+        isLive = true
+        // Invariant 6: every unacknowledged push again, in order.
+        return pending.map(message(for:))
+    }
+
+    /// One ordered push: to `confirmed`; then either it is my oldest pending push coming back
+    /// (shown stays as it is) or the records it touched are rebased: confirmed, then my pending
+    /// ops on them again (records are independent, so only those need it).
+    private func applyConfirmed(_ push: SequencedPush) {
+        let ops = ops(of: push)
+        confirmed.apply(ops, from: push.client)
+        confirmedSeq = push.seq
+        if push.client == client, pending.first?.cseq == push.cseq {
+            pending.removeFirst()
+            // Best effort: if this write fails, the next welcome's ackedCseq drops it again.
+            try? journal.save(outboxRecord)
+            return
+        }
+        if push.client == client {
+            pending.removeAll { $0.cseq <= push.cseq }
+            try? journal.save(outboxRecord)
+        }
+        let cids = Set(ops.compactMap(\.cid))
+        let background = ops.contains { $0.cid == nil }
+        for cid in cids { shown.copyRecord(cid, from: confirmed) }
+        if background { shown.copyBackground(from: confirmed) }
+        for pendingPush in pending {
+            for op in pendingPush.ops where op.cid.map(cids.contains) ?? background {
+                shown.apply(op, from: client)
+            }
+        }
+    }
+
+    private static func republication(of state: CollabState) -> [CollabOp] {
+        var ops = state.emojis.values.sorted { $0.cid < $1.cid }.map { CollabOp.add($0.values) }
+        if state.background.value != .blank { ops.append(.background(state.background.value)) }
+        return ops
+    }
+
+    private func ops(of push: SequencedPush) -> [CollabOp] {
+        guard case .ops(let ops)? = open(push.payload, .init(room: room, kind: .push, sender: push.client, counter: push.cseq))
+        else { return [] }
+        return ops
+    }
+
+    /// Opens a payload; one that cannot be opened (tampered, or sealed with another key) counts
+    /// as empty on every replica alike, and is reported.
+    private func open(_ payload: Payload, _ context: SealContext) -> PayloadContent? {
+        do {
+            return try sealer.open(payload, context: context)
+        } catch {
+            lastProblem = String(describing: error)
+            return nil
+        }
+    }
+
+    private func message(for push: PendingPush) -> ClientMessage {
+        let context = SealContext(room: room, kind: .push, sender: client, counter: push.cseq)
+        // Sealing plain content cannot fail; a sealer that fails sends an empty push, which
+        // every replica applies as nothing, rather than stopping the outbox.
+        let payload = (try? sealer.seal(.ops(push.ops), context: context)) ?? .plain(.ops([]))
+        return .push(ClientMessage.Push(cseq: push.cseq, payload: payload))
+    }
+
+    private var outboxRecord: OutboxRecord {
+        OutboxRecord(room: room, client: client, epoch: epoch, nextCseq: nextCseq, nextCounter: nextCounter, pending: pending)
+    }
+}
