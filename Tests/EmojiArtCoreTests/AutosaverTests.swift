@@ -49,20 +49,50 @@ private func eventually(within seconds: Double = 60, _ condition: () -> Bool) as
         #expect(recorder.models.last == document.model)
     }
 
-    @Test("steady editing is still saved within the maximum delay")
+    // Before the clock was injected, a 300 ms stall of the test machine could leave 300 ms of
+    // quiet between two changes and let the debounce save: this test passed without proving the
+    // maximum delay. On a clock moved by hand, nothing but the maximum delay can save.
+    @Test("steady editing is saved at the maximum delay after the first change: not before, and not only after quiet")
     func maximumDelay() async {
         let document = EmojiArtDocument()
         let recorder = WriteRecorder()
-        let autosaver = Autosaver(document: document, write: recorder.write, debounceSeconds: 0.3, maximumDelaySeconds: 0.5)
-        let start = ContinuousClock.now
-        // A change every 50 ms never leaves 300 ms of quiet: only the maximum delay can save.
-        // (The 20 s bound only ends the loop if that is broken; nothing here measures time.)
-        while recorder.models.isEmpty, ContinuousClock.now - start < .seconds(20) {
+        let clock = ManualClock()
+        let autosaver = Autosaver(
+            document: document, write: recorder.write, debounceSeconds: 0.3, maximumDelaySeconds: 0.5,
+            clock: clock.autosaveClock)
+        // A change every 200 ms never leaves 300 ms of quiet.
+        for step in 0...2 {
+            clock.advance(to: .milliseconds(200 * step))
             document.addEmoji("🐶", at: .zero, size: 40)
             autosaver.documentDidChange()
-            try? await Task.sleep(for: .milliseconds(50))
+            #expect(await eventually { clock.sleeperCount == 1 })
         }
-        #expect(!recorder.models.isEmpty)
+        // The one pending save is due at the maximum delay, 500 ms after the first change.
+        #expect(await eventually { clock.sleeperDeadlines == [.milliseconds(500)] })
+        clock.advance(to: .milliseconds(499))
+        await Task.yield()
+        #expect(recorder.models.isEmpty, "saved before the maximum delay")
+        clock.advance(to: .milliseconds(500))
+        #expect(await eventually { recorder.models.count == 1 })
+        #expect(recorder.models.last == document.model)
+    }
+
+    @Test("a change is saved exactly one debounce after the last change, on the injected clock")
+    func debounceOnInjectedClock() async {
+        let document = EmojiArtDocument()
+        let recorder = WriteRecorder()
+        let clock = ManualClock()
+        let autosaver = Autosaver(
+            document: document, write: recorder.write, debounceSeconds: 1, maximumDelaySeconds: 5, clock: clock.autosaveClock)
+        document.addEmoji("😀", at: .zero, size: 40)
+        autosaver.documentDidChange()
+        #expect(await eventually { clock.sleeperDeadlines == [.seconds(1)] })
+        clock.advance(to: .milliseconds(999))
+        await Task.yield()
+        #expect(recorder.models.isEmpty)
+        clock.advance(to: .seconds(1))
+        #expect(await eventually { !document.hasUnsavedChanges })
+        #expect(recorder.models.count == 1)
     }
 
     @Test("saveNow writes at once; nothing is written when nothing changed")

@@ -18,7 +18,8 @@ public final class Autosaver {
     private let debounceSeconds: Double
     private let maximumDelaySeconds: Double
     private var write: Write?
-    private var firstUnsavedChange: ContinuousClock.Instant?
+    private let clock: AutosaveClock
+    private var firstUnsavedChange: Duration?
     private var scheduled: Task<Void, Never>?
     private var running: Task<Void, Never>?
 
@@ -32,9 +33,11 @@ public final class Autosaver {
     public init(
         document: EmojiArtDocument, write: Write?,
         debounceSeconds: Double = Autosaver.defaultDebounceSeconds,
-        maximumDelaySeconds: Double = Autosaver.defaultMaximumDelaySeconds
+        maximumDelaySeconds: Double = Autosaver.defaultMaximumDelaySeconds,
+        clock: AutosaveClock = .live
     ) {
         self.document = document
+        self.clock = clock
         self.write = write
         self.debounceSeconds = debounceSeconds
         self.maximumDelaySeconds = maximumDelaySeconds
@@ -49,13 +52,13 @@ public final class Autosaver {
     /// Call after every document change.
     public func documentDidChange() {
         guard document.hasUnsavedChanges, write != nil else { return }
-        let now = ContinuousClock.now
+        let now = clock.now()
         let first = firstUnsavedChange ?? now
         firstUnsavedChange = first
         let deadline = min(now + .seconds(debounceSeconds), first + .seconds(maximumDelaySeconds))
         scheduled?.cancel()
-        scheduled = Task { [weak self] in
-            try? await Task.sleep(until: deadline, clock: .continuous)
+        scheduled = Task { [weak self, clock] in
+            try? await clock.sleep(deadline)
             guard !Task.isCancelled else { return }
             await self?.saveNow()
         }
