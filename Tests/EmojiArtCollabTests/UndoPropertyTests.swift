@@ -6,6 +6,7 @@ import Testing
 @Suite struct UndoPropertyTests {
     @Test("undo n then redo n leaves the document unchanged, while acknowledgements arrive in between")
     func undoRedoIdentity() async throws {
+        var totalUndone = 0
         await propertyCheck(count: 500, input: Gen.uint64(in: 0...UInt64.max)) { seed in
             var options = RoomSimulation.Options()
             options.clients = 2
@@ -42,7 +43,9 @@ import Testing
             #expect(me.session.shown.values == before, "seed \(seed): undo \(undone) + redo \(undone) changed the emojis")
             #expect(me.session.shown.background.value == background, "seed \(seed): undo + redo changed the background")
             #expect(simulation.clients[1].session.confirmed == me.session.confirmed, "seed \(seed): the replicas differ")
+            totalUndone += undone
         }
+        #expect(totalUndone > 1000, "500 runs undid only \(totalUndone) steps")
     }
 }
 
