@@ -26,4 +26,33 @@ import Testing
         let result = try Self.script("check-translations", [])
         #expect(result.status == 0, "\(result.output)")
     }
+
+    /// The catalogs compiled into a folder of this suite's own, as `scripts/install` installs them.
+    private static func compiledCatalogs() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emojiart-locale-\(UUID().uuidString)")
+        let result = try script("compile-translations", [folder.path])
+        #expect(result.status == 0, "\(result.output)")
+        return folder
+    }
+
+    @Test("with LANGUAGE=de, emojiart info prints its summary and Core's error sentences in German (A3)")
+    func infoSpeaksGerman() throws {
+        let catalogs = try Self.compiledCatalogs()
+        defer { try? FileManager.default.removeItem(at: catalogs) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        environment["LANGUAGE"] = "de"
+        environment["EMOJIART_LOCALEDIR"] = catalogs.path
+        let summary = try CommandRunner.run(["info", "examples/sunny-meadow.emojiart"], environment: environment)
+        #expect(summary.status == 0)
+        #expect(summary.standardOutput.contains("Formatversion: 1"), "\(summary.standardOutput)")
+        #expect(summary.standardOutput.contains("Hintergrund: leer"), "\(summary.standardOutput)")
+        let missing = try CommandRunner.run(["info", "no-such-file.emojiart"], environment: environment)
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("„no-such-file.emojiart“ wurde nicht gefunden."), "\(missing.standardError)")
+        // Without LANGUAGE (and in the C locale) it stays English.
+        environment["LANGUAGE"] = nil
+        let english = try CommandRunner.run(["info", "no-such-file.emojiart"], environment: environment)
+        #expect(english.standardError.contains("couldn't be found"), "\(english.standardError)")
+    }
 }

@@ -14,19 +14,27 @@ public enum DocumentReadError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notJSON(let file, let reason, let line, let column):
-            "“\(file)” is not an EmojiArt document: it is not valid JSON (\(reason) at line \(line), column \(column))."
+            localized(
+                "“{file}” is not an EmojiArt document: it is not valid JSON ({reason} at line {line}, column {column}).",
+                ["file": file, "reason": reason, "line": String(line), "column": String(column)])
         case .notAnEmojiArtDocument(let file):
-            "“\(file)” is not an EmojiArt document: it has no list of emojis."
+            localized("“{file}” is not an EmojiArt document: it has no list of emojis.", ["file": file])
         case .newerVersion(let file, let version):
-            "“\(file)” was saved by a newer EmojiArt (format version \(version)); this version reads up to \(EmojiArtFormat.currentVersion). Update EmojiArt to open it."
+            localized(
+                "“{file}” was saved by a newer EmojiArt (format version {version}); this version reads up to {supported}. Update EmojiArt to open it.",
+                ["file": file, "version": String(version), "supported": String(EmojiArtFormat.currentVersion)])
         case .invalidValue(let file, let problem):
-            "“\(file)” cannot be opened: \(problem)."
+            localized("“{file}” cannot be opened: {problem}.", ["file": file, "problem": problem])
         case .tooDeeplyNested(let file):
-            "“\(file)” cannot be opened: its values nest deeper than \(EmojiArtFormat.maxNestingDepth) levels, which no EmojiArt document does."
+            localized(
+                "“{file}” cannot be opened: its values nest deeper than {levels} levels, which no EmojiArt document does.",
+                ["file": file, "levels": String(EmojiArtFormat.maxNestingDepth)])
         case .tooLarge(let file, let byteCount):
-            "“\(file)” is too large to open (\(Self.megabytes(byteCount)); the limit is \(Self.megabytes(EmojiArtFormat.maxFileBytes)))."
+            localized(
+                "“{file}” is too large to open ({size}; the limit is {limit}).",
+                ["file": file, "size": Self.megabytes(byteCount), "limit": Self.megabytes(EmojiArtFormat.maxFileBytes)])
         case .unreadable(let file, let reason):
-            "“\(file)” cannot be read: \(reason)."
+            localized("“{file}” cannot be read: {reason}.", ["file": file, "reason": reason])
         case .fileNotReadable(let error):
             error.description
         }

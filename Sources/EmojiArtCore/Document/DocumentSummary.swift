@@ -56,17 +56,20 @@ public struct DocumentSummary: Hashable, Sendable, Encodable {
 
     /// The summary as lines for people, e.g. "Emojis: 3 (last id 3)".
     public var lines: [String] {
-        var lines = ["Format version: \(formatVersion)"]
+        var lines = [localized("Format version: {version}", ["version": String(formatVersion)])]
         switch background.kind {
-        case "url": lines.append("Background: image from \(background.url ?? "")")
-        case "imageData": lines.append("Background: embedded image" + pixelSizeText)
-        default: lines.append("Background: blank")
+        case "url": lines.append(localized("Background: image from {url}", ["url": background.url ?? ""]))
+        case "imageData": lines.append(localized("Background: embedded image") + pixelSizeText)
+        default: lines.append(localized("Background: blank"))
         }
-        lines.append("Emojis: \(emojiCount) (last id \(uniqueEmojiId))")
+        lines.append(localized("Emojis: {count} (last id {id})", ["count": String(emojiCount), "id": String(uniqueEmojiId)]))
         if let bounds {
-            lines.append("Bounds: x \(Self.format(bounds.minX)) to \(Self.format(bounds.maxX)), y \(Self.format(bounds.minY)) to \(Self.format(bounds.maxY))")
+            lines.append(localized("Bounds: x {min_x} to {max_x}, y {min_y} to {max_y}", [
+                "min_x": Self.format(bounds.minX), "max_x": Self.format(bounds.maxX),
+                "min_y": Self.format(bounds.minY), "max_y": Self.format(bounds.maxY),
+            ]))
         } else {
-            lines.append("Bounds: none (no emojis)")
+            lines.append(localized("Bounds: none (no emojis)"))
         }
         return lines
     }

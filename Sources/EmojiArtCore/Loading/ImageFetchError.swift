@@ -35,27 +35,27 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .notFound:
-            "there is no image at that address (the server answered “not found”). Check the link."
+            localized("there is no image at that address (the server answered “not found”). Check the link.")
         case .httpStatus(let code):
-            "the server answered with HTTP status \(code) instead of the image. Try again later."
+            localized("the server answered with HTTP status {code} instead of the image. Try again later.", ["code": String(code)])
         case .notAnImage:
-            "it is not an image EmojiArt can show (PNG, JPEG, GIF or WebP). Check the link."
+            localized("it is not an image EmojiArt can show (PNG, JPEG, GIF or WebP). Check the link.")
         case .timedOut:
-            "the server took too long to send it. Try again later."
+            localized("the server took too long to send it. Try again later.")
         case .tooLarge(let bytes):
-            "it is larger than \(FileReadError.formatted(byteCount: bytes)), the most EmojiArt downloads. Use a smaller image."
+            localized("it is larger than {limit}, the most EmojiArt downloads. Use a smaller image.", ["limit": FileReadError.formatted(byteCount: bytes)])
         case .tooManyPixels(let width, let height):
-            "it is \(width) × \(height) pixels, more than EmojiArt can show. Use a smaller image."
+            localized("it is {width} × {height} pixels, more than EmojiArt can show. Use a smaller image.", ["width": String(width), "height": String(height)])
         case .tooManyRedirects:
-            "the address redirects too many times. Check the link."
+            localized("the address redirects too many times. Check the link.")
         case .unreachable(let host, let reason):
-            "“\(host)” couldn't be reached: \(reason). Check the address and your internet connection."
+            localized("“{host}” couldn't be reached: {reason}. Check the address and your internet connection.", ["host": host, "reason": reason])
         case .truncated(let received, let expected):
-            "the download stopped early (\(received) of \(expected) bytes arrived). Try again."
+            localized("the download stopped early ({received} of {expected} bytes arrived). Try again.", ["received": String(received), "expected": String(expected)])
         case .unsupportedURL(let scheme):
-            "EmojiArt loads images only from http, https and file addresses, not “\(scheme)”."
+            localized("EmojiArt loads images only from http, https and file addresses, not “{scheme}”.", ["scheme": scheme])
         case .notAWebAddress:
-            "it is not a web address. Set the background again from a link or an image file."
+            localized("it is not a web address. Set the background again from a link or an image file.")
         case .fileNotReadable(let error):
             error.description
         }
@@ -65,6 +65,6 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A file address is shown as its path.
     public func message(for url: URL) -> String {
         let address = url.isFileURL ? url.path : url.absoluteString
-        return "Couldn't load image from \(address): \(description)"
+        return localized("Couldn't load image from {address}: {reason}", ["address": address, "reason": description])
     }
 }

@@ -62,27 +62,31 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let (folder, name) = PathResolution.split(path)
-        let start = "Couldn't save “\(name)”:"
+        let values: KeyValuePairs<String, String> = ["name": name, "folder": folder]
         return switch self {
         case .diskFull:
-            "\(start) the disk is full. Free some space, then save again."
+            localized("Couldn't save “{name}”: the disk is full. Free some space, then save again.", values)
         case .permissionDenied:
-            "\(start) you don't have permission to write in the folder “\(folder)”. "
-                + "Use Save As to choose another folder."
+            localized(
+                "Couldn't save “{name}”: you don't have permission to write in the folder “{folder}”. Use Save As to choose another folder.",
+                values)
         case .readOnlyVolume:
-            "\(start) the folder “\(folder)” is on a read-only disk. Use Save As to choose another place."
+            localized("Couldn't save “{name}”: the folder “{folder}” is on a read-only disk. Use Save As to choose another place.", values)
         case .folderNotFound:
-            "\(start) the folder “\(folder)” doesn't exist any more. Use Save As to choose another folder."
+            localized("Couldn't save “{name}”: the folder “{folder}” doesn't exist any more. Use Save As to choose another folder.", values)
         case .isADirectory:
-            "\(start) a folder with that name is in the way. Use Save As to choose another name."
+            localized("Couldn't save “{name}”: a folder with that name is in the way. Use Save As to choose another name.", values)
         case .notARegularFile:
-            "\(start) that name belongs to a device or a pipe, not a file. Use Save As to choose another name."
+            localized("Couldn't save “{name}”: that name belongs to a device or a pipe, not a file. Use Save As to choose another name.", values)
         case .failed(_, let reason):
-            "\(start) the system reported “\(reason)”. Try again, or use Save As to save it somewhere else."
+            localized(
+                "Couldn't save “{name}”: the system reported “{reason}”. Try again, or use Save As to save it somewhere else.",
+                ["name": name, "reason": reason])
         case .tooLargeToOpen(_, let byteCount):
-            "\(start) it would be too large to open again (\(FileReadError.formatted(byteCount: byteCount)); "
-                + "EmojiArt opens documents up to \(FileReadError.formatted(byteCount: EmojiArtFormat.maxFileBytes))). "
-                + "Remove some emojis or use a smaller background image."
+            localized(
+                "Couldn't save “{name}”: it would be too large to open again ({size}; EmojiArt opens documents up to {limit}). Remove some emojis or use a smaller background image.",
+                ["name": name, "size": FileReadError.formatted(byteCount: byteCount),
+                 "limit": FileReadError.formatted(byteCount: EmojiArtFormat.maxFileBytes)])
         }
     }
 }
