@@ -27,11 +27,13 @@ struct PaletteFile: Codable, Equatable {
 
         var clause: String {
             switch self {
-            case .notJSON: "it is not valid JSON"
-            case .wrongShape: "it doesn't hold a list of palettes with an id, a name and emojis each"
-            case .noPalettes: "its list of palettes is empty"
+            case .notJSON: localized("it is not valid JSON")
+            case .wrongShape: localized("it doesn't hold a list of palettes with an id, a name and emojis each")
+            case .noPalettes: localized("its list of palettes is empty")
             case .newerVersion(let version):
-                "it was written by a newer version of EmojiArt (format \(version); this one reads up to \(PaletteFile.currentVersion))"
+                localized(
+                    "it was written by a newer version of EmojiArt (format {version}; this one reads up to {supported})",
+                    ["version": String(version), "supported": String(PaletteFile.currentVersion)])
             }
         }
     }

@@ -184,7 +184,7 @@ public final class PaletteStore {
             problem = "\(error)"
         }
         let warning = FileQuarantine.setAside(
-            fileURL, problem: problem, consequence: "The default palettes are used instead.")
+            fileURL, problem: problem, consequence: localized("The default palettes are used instead."))
         return (nil, warning)
     }
 }

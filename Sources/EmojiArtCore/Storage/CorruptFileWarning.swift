@@ -25,10 +25,14 @@ public struct CorruptFileWarning: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let start = "“\(file.lastPathComponent)” couldn't be used: \(problem). \(consequence)"
+        let start = localized("“{name}” couldn't be used: {problem}.", ["name": file.lastPathComponent, "problem": problem]) + " \(consequence)"
         if let keptAs {
-            return start + " The old file was kept as “\(keptAs.lastPathComponent)” in “\(keptAs.deletingLastPathComponent().path)”."
+            return start + " " + localized(
+                "The old file was kept as “{name}” in “{folder}”.",
+                ["name": keptAs.lastPathComponent, "folder": keptAs.deletingLastPathComponent().path])
         }
-        return start + " It couldn't be moved aside (\(moveFailure ?? "unknown reason")), so it will be replaced by the next change."
+        return start + " " + localized(
+            "It couldn't be moved aside ({reason}), so it will be replaced by the next change.",
+            ["reason": moveFailure ?? localized("unknown reason")])
     }
 }

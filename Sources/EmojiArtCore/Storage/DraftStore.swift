@@ -57,7 +57,7 @@ public struct DraftStore: Sendable {
             } catch {
                 recovered.setAside.append(FileQuarantine.setAside(
                     url, problem: Self.problem(error),
-                    consequence: "This untitled draft from an earlier session could not be opened."))
+                    consequence: localized("This untitled draft from an earlier session could not be opened.")))
             }
         }
         return recovered

@@ -39,10 +39,10 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The problem as a clause, for `CorruptFileWarning.problem`: "it is not a regular file".
     var clause: String {
         switch self {
-        case .notFound: "it has disappeared"
-        case .notARegularFile: "it is a folder, a device or a pipe, not a file"
-        case .tooLarge(_, let limit): "it is larger than \(Self.formatted(byteCount: limit))"
-        case .unreadable(_, let reason): "the system reported “\(reason)” reading it"
+        case .notFound: localized("it has disappeared")
+        case .notARegularFile: localized("it is a folder, a device or a pipe, not a file")
+        case .tooLarge(_, let limit): localized("it is larger than {limit}", ["limit": Self.formatted(byteCount: limit)])
+        case .unreadable(_, let reason): localized("the system reported “{reason}” reading it", ["reason": reason])
         }
     }
 

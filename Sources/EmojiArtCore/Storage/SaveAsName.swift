@@ -25,8 +25,8 @@ public struct SaveAsName: Hashable, Sendable {
     public var replaceQuestion: (heading: String, body: String) {
         let folder = url.deletingLastPathComponent().lastPathComponent
         return (
-            "Replace “\(url.lastPathComponent)”?",
-            "A file with that name already exists in “\(folder)”. Replacing it will overwrite its contents."
+            localized("Replace “{name}”?", ["name": url.lastPathComponent]),
+            localized("A file with that name already exists in “{folder}”. Replacing it will overwrite its contents.", ["folder": folder])
         )
     }
 }

@@ -121,6 +121,6 @@ public struct WindowStateStore: Sendable {
     private func setAside(_ file: URL, problem: String) {
         reportWarning(FileQuarantine.setAside(
             file, problem: problem,
-            consequence: "The window opens with its usual zoom and size instead."))
+            consequence: localized("The window opens with its usual zoom and size instead.")))
     }
 }
