@@ -1,3 +1,5 @@
+import EmojiArtCore
+
 /// Why an image could not become a background, in words a person can act on.
 public enum BackgroundImageError: Error, Equatable, CustomStringConvertible {
     /// The bytes are not an image this initializer reads (e.g. not a PNG).
@@ -10,11 +12,11 @@ public enum BackgroundImageError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let format, let reason):
-            "The background image could not be read as \(format): \(reason)."
+            localized("The background image could not be read as {format}: {reason}.", ["format": format, "reason": reason])
         case .outOfMemory:
-            "The background image is too large to load: there is not enough memory."
+            localized("The background image is too large to load: there is not enough memory.")
         case .unusableSurface(let reason):
-            "The background image cannot be drawn: \(reason)."
+            localized("The background image cannot be drawn: {reason}.", ["reason": reason])
         }
     }
 }

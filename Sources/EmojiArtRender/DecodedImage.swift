@@ -10,8 +10,8 @@ public enum ImageDecodingError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notAnImage(let reason): "That is not an image EmojiArt can read (\(reason))."
-        case .encodingFailed: "The image could not be stored in the document."
+        case .notAnImage(let reason): localized("That is not an image EmojiArt can read ({reason}).", ["reason": reason])
+        case .encodingFailed: localized("The image could not be stored in the document.")
         }
     }
 }

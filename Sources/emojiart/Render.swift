@@ -42,11 +42,11 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         guard ExportOptions.Format(fileExtension: URL(fileURLWithPath: output).pathExtension) != nil else {
-            throw ValidationError("The output must end in .png, .svg or .pdf (got “\(output)”).")
+            throw ValidationError(localized("The output must end in .png, .svg or .pdf (got “{output}”).", ["output": output]))
         }
-        if scale != nil, width != nil { throw ValidationError("Give --scale or --width, not both.") }
-        if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a positive number.") }
-        if let width, width < 1 { throw ValidationError("--width must be at least 1.") }
+        if scale != nil, width != nil { throw ValidationError(localized("Give --scale or --width, not both.")) }
+        if let scale, !(scale.isFinite && scale > 0) { throw ValidationError(localized("--scale must be a positive number.")) }
+        if let width, width < 1 { throw ValidationError(localized("--width must be at least 1.")) }
     }
 
     func run() throws {

@@ -23,22 +23,22 @@ extension ImageFetchError {
         case .dataLengthExceedsMaximum:
             return .tooLarge(bytes: limits.maxBytes)
         case .cannotFindHost, .dnsLookupFailed:
-            return .unreachable(host: host, reason: "no server by that name could be found")
+            return .unreachable(host: host, reason: localized("no server by that name could be found"))
         case .cannotConnectToHost:
-            return .unreachable(host: host, reason: "the connection was refused")
+            return .unreachable(host: host, reason: localized("the connection was refused"))
         case .networkConnectionLost:
-            return .unreachable(host: host, reason: "the connection was lost")
+            return .unreachable(host: host, reason: localized("the connection was lost"))
         case .notConnectedToInternet:
-            return .unreachable(host: host, reason: "this computer is not connected to the internet")
+            return .unreachable(host: host, reason: localized("this computer is not connected to the internet"))
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
              .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid,
              .clientCertificateRejected, .clientCertificateRequired:
-            return .unreachable(host: host, reason: "a secure connection could not be set up")
+            return .unreachable(host: host, reason: localized("a secure connection could not be set up"))
         case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData,
              .cannotDecodeRawData:
-            return .unreachable(host: host, reason: "its reply was not a valid HTTP response")
+            return .unreachable(host: host, reason: localized("its reply was not a valid HTTP response"))
         default:
-            return .unreachable(host: host, reason: "the transfer failed (network error \(error.code.rawValue))")
+            return .unreachable(host: host, reason: localized("the transfer failed (network error {code})", ["code": String(error.code.rawValue)]))
         }
     }
 }

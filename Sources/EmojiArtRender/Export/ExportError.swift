@@ -1,3 +1,4 @@
+import EmojiArtCore
 /// Why an export failed; each description is a sentence to act on (the CLI prints it).
 public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// The picture would exceed what an image can hold.
@@ -8,12 +9,14 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .tooLarge(let width, let height):
-            "The picture would be \(width) × \(height) pixels; the limit is \(ExportGeometry.maximumSide) pixels a side and "
-                + "\(ExportGeometry.maximumMegapixels) megapixels. Choose a smaller --width or --scale."
+            localized(
+                "The picture would be {width} × {height} pixels; the limit is {side} pixels a side and {megapixels} megapixels. Choose a smaller --width or --scale.",
+                ["width": String(width), "height": String(height), "side": String(ExportGeometry.maximumSide),
+                 "megapixels": String(ExportGeometry.maximumMegapixels)])
         case .invalidSize(let problem):
-            "Cannot export at that size: \(problem)."
+            localized("Cannot export at that size: {problem}.", ["problem": problem])
         case .renderingFailed(let reason):
-            "The picture could not be drawn: \(reason)."
+            localized("The picture could not be drawn: {reason}.", ["reason": reason])
         }
     }
 }
