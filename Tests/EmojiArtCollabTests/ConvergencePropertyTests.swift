@@ -28,7 +28,8 @@ import Testing
         #expect(totals.pushes > runs * 20, "\(totals)")
         #expect(totals.undos > runs * 3, "\(totals)")
         #expect(totals.relayCrashes > runs / 2 && totals.clientCrashes > runs / 2 && totals.disconnects > runs, "\(totals)")
-        #expect(totals.duplicates > runs / 2 && totals.compactions > runs / 10, "\(totals)")
+        // About 100 compactions per 1,000 runs (83–113 seen): the bound proves they happen, without flaking.
+        #expect(totals.duplicates > runs / 2 && totals.compactions > runs / 40, "\(totals)")
         #expect(totals.emojis > runs * 3, "\(totals)")
     }
 
