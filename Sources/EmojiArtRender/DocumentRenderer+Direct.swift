@@ -48,6 +48,7 @@ extension DocumentRenderer {
         // Top of the stack first; `rasters` keeps every planned raster alive until it is painted.
         var jobs: [emojiart_paint_job] = []
         var rasters: [EmojiRaster] = []
+        turnedRasters.beginFrame()
         for emoji in emojis.reversed() {
             if grid.isFull { break }
             let devicePixels = emoji.size * pixelsPerPoint
@@ -71,6 +72,18 @@ extension DocumentRenderer {
                 job = Self.transformedJob(
                     for: raster, devicePixels: devicePixels, center: center, deviceScale: deviceScale,
                     rotation: emoji.rotation, flipped: emoji.flipped)
+                let key = TurnedRasterCache.Key(
+                    source: ObjectIdentifier(raster), devicePixels: devicePixels, rotation: emoji.rotation,
+                    flipped: emoji.flipped)
+                if let turned = turnedRasters.raster(for: key, source: raster, job: job) {
+                    // The same pixels, painted like an upright raster at the job's whole-pixel box.
+                    let (left, top) = (Int(job.left), Int(job.top))
+                    guard !grid.hides(turned.rows, side: turned.side, left: left, top: top) else { continue }
+                    grid.cover(with: turned.rows, side: turned.side, left: left, top: top)
+                    jobs.append(Self.job(for: turned, left: left, top: top))
+                    rasters.append(turned)
+                    continue
+                }
                 guard !grid.hides(x0: Int(job.left), y0: Int(job.top), x1: Int(job.right), y1: Int(job.bottom)) else { continue }
             }
             jobs.append(job)

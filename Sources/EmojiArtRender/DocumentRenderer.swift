@@ -9,10 +9,20 @@ import EmojiArtCore
 public final class DocumentRenderer {
     /// The emoji images this renderer paints from.
     public let rasterCache: EmojiRasterCache
+    /// Turned and mirrored emojis already sampled, painted like upright ones at rest.
+    let turnedRasters: TurnedRasterCache
 
     /// A renderer painting from `rasterCache` (a new 64 MB cache by default).
     public init(rasterCache: EmojiRasterCache = EmojiRasterCache()) {
         self.rasterCache = rasterCache
+        turnedRasters = TurnedRasterCache()
+    }
+
+    /// A renderer whose turned-raster cache holds `turnedCapacityInBytes` (0: every turned emoji
+    /// is sampled in place, as tests compare).
+    init(rasterCache: EmojiRasterCache = EmojiRasterCache(), turnedCapacityInBytes: Int) {
+        self.rasterCache = rasterCache
+        turnedRasters = TurnedRasterCache(capacityInBytes: turnedCapacityInBytes)
     }
 
     /// Draws `model` as a view of `viewSize` shows it through `viewport`, clipped to the view.

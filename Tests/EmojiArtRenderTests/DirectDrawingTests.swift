@@ -84,4 +84,32 @@ import Testing
         let (cairo, direct, _) = frames(model, background: background, viewSize: viewSize, deviceScale: 1, viewport: viewport)
         #expect(direct.differingPixelCount(from: cairo, tolerance: 0) == 0)
     }
+
+    @Test("turned rasters cached per angle paint what sampling in place paints, but for a level of rounding, frame after frame", arguments: [1.0, 2.0])
+    func turnedCacheChangesNoPixel(deviceScale: Double) {
+        let viewSize = ViewSize(width: 400, height: 300)
+        let model = Self.crowd(count: 1_500, width: 400, height: 300, turnEvery: 7)
+        let viewport = Viewport(zoom: 1.3, pan: ViewVector(dx: 17.25, dy: -8.5))
+        func frame(_ renderer: DocumentRenderer) -> RenderedImage {
+            RenderedImage(width: 400, height: 300, deviceScale: deviceScale) { cr in
+                renderer.drawDirectly(
+                    model, background: nil, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale,
+                    selection: [], intoImage: cairo_get_target(cr))
+            }
+        }
+        let inPlace = frame(DocumentRenderer(turnedCapacityInBytes: 0))
+        let cached = DocumentRenderer()
+        let first = frame(cached)
+        let second = frame(cached)
+        #expect(cached.turnedRasters.totalBytes > 0, "the turned emojis were cached")
+        // Sampled into a transparent image, then blended: edge pixels may round one level apart.
+        let pixels = Int(400 * 300 * deviceScale * deviceScale)
+        for frame in [first, second] {
+            #expect(frame.differingPixelCount(from: inPlace, tolerance: 24) == 0)
+            #expect(frame.differingPixelCount(from: inPlace, tolerance: 1) < pixels / 10_000)
+        }
+        // The first frame may sample some in place (its budget for new turned rasters ran out).
+        #expect(second.differingPixelCount(from: first, tolerance: 1) < pixels / 10_000)
+        #expect(first.count(where: \.isColourful) > 10_000)
+    }
 }

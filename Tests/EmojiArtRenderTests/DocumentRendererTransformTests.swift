@@ -4,7 +4,8 @@ import Testing
 @testable import EmojiArtRender
 
 /// SPEC M3, E1: a turned or mirrored emoji is drawn turned or mirrored about its centre, from the
-/// same upright raster (none is cached per angle), and `--area content` frames its turned square.
+/// same upright glyph raster (turned images are cached apart, see `TurnedRasterCache`), and
+/// `--area content` frames its turned square.
 @Suite struct DocumentRendererTransformTests {
     /// Even, so the view's centre falls on a pixel corner and the mirror of pixel x is 199 − x.
     private static let side = 200
