@@ -24,6 +24,16 @@ public struct RelayRoom: Sendable {
         self.epoch = epoch
     }
 
+    /// A room read back from the relay's data folder: all of it durable.
+    public init(id: String, epoch: String, snapshot: SequencedSnapshot?, log: [SequencedPush]) {
+        self.id = id
+        self.epoch = epoch
+        self.snapshot = snapshot
+        self.log = log
+        durableCount = log.count
+        crash()
+    }
+
     /// The last seq handed out, durable or not.
     public var seq: Int { (snapshot?.seq ?? 0) + log.count }
     /// The last durable seq.

@@ -1,0 +1,130 @@
+import Foundation
+
+/// One room as a relay serves it to its connections (C1), with no I/O: `InMemoryRelay` and the
+/// real relay (`EmojiArtRelay`) both drive it, so what tests check in memory is what runs.
+///
+/// The caller serializes calls. A push is only received by `handle`; the caller makes it durable
+/// (the relay appends it to its log file and fsyncs) and then calls `commit()`, which returns the
+/// acknowledgements and broadcasts (invariant 2). Everything addressed to a connection is returned
+/// as `Delivery` values, in the order to send them.
+public final class RoomHost {
+    public struct Connection: Hashable, Sendable {
+        public let id: Int
+        public init(_ id: Int) { self.id = id }
+    }
+
+    public struct Delivery: Hashable, Sendable {
+        public var to: Connection
+        public var message: RelayMessage
+    }
+
+    public struct Limits: Hashable, Sendable {
+        /// The payload bytes the log may hold after the last snapshot; beyond it pushes are
+        /// refused (`tooLarge`) until a client compacts the room.
+        public var maxLogBytes: Int
+        /// The largest snapshot payload accepted.
+        public var maxSnapshotBytes: Int
+
+        public init(maxLogBytes: Int = 256 * 1024 * 1024, maxSnapshotBytes: Int = CollabProtocol.maxFrameBytes) {
+            self.maxLogBytes = maxLogBytes
+            self.maxSnapshotBytes = maxSnapshotBytes
+        }
+    }
+
+    /// What `handle` changed that the caller must persist before `commit()`.
+    public enum Change: Hashable, Sendable {
+        case received(SequencedPush)
+        case compacted(SequencedSnapshot)
+    }
+
+    public private(set) var room: RelayRoom
+    public let limits: Limits
+    /// Connections that said hello, and who they are.
+    public private(set) var members: [Connection: ClientID] = [:]
+    /// Payload bytes of the log after the snapshot (durable or not).
+    public private(set) var logBytes: Int
+
+    public init(room: RelayRoom, limits: Limits = Limits()) {
+        self.room = room
+        self.limits = limits
+        logBytes = room.log.reduce(0) { $0 + Self.size(of: $1.payload) }
+    }
+
+    /// One client frame: what to send at once, and what changed (to persist, then `commit()`).
+    public func handle(_ message: ClientMessage, from connection: Connection) -> (deliveries: [Delivery], change: Change?) {
+        if case .hello(let hello) = message {
+            let answer = room.welcome(hello)
+            if case .welcome = answer { members[connection] = hello.client }
+            return ([Delivery(to: connection, message: answer)], nil)
+        }
+        guard let client = members[connection] else {
+            if case .ping = message { return ([Delivery(to: connection, message: .pong)], nil) }
+            return ([error(.badMessage, "The first message must be a hello; reconnect.", to: connection)], nil)
+        }
+        switch message {
+        case .hello:
+            return ([], nil)
+        case .push(let push):
+            let size = Self.size(of: push.payload)
+            guard logBytes + size <= limits.maxLogBytes else {
+                return ([error(.tooLarge, "The room is full (\(limits.maxLogBytes / 1_048_576) MB of edits since its last snapshot); open it in EmojiArt to compact it, or share the document as a new room.", to: connection)], nil)
+            }
+            guard room.receive(push, from: client), let received = room.log.last else { return ([], nil) }
+            logBytes += size
+            return ([], .received(received))
+        case .snapshot(let snapshot):
+            guard Self.size(of: snapshot.payload) <= limits.maxSnapshotBytes else {
+                return ([error(.tooLarge, "The room's snapshot is larger than the \(limits.maxSnapshotBytes / 1_048_576) MB a room accepts.", to: connection)], nil)
+            }
+            guard room.compact(snapshot), let compacted = room.snapshot else { return ([], nil) }
+            logBytes = room.log.reduce(0) { $0 + Self.size(of: $1.payload) }
+            return ([], .compacted(compacted))
+        case .preview(let payload):
+            return (others(of: connection).map { Delivery(to: $0, message: .preview(.init(client: client, payload: payload))) }, nil)
+        case .presence(let payload):
+            return (others(of: connection).map { Delivery(to: $0, message: .presence(.init(client: client, payload: payload))) }, nil)
+        case .ping:
+            return ([Delivery(to: connection, message: .pong)], nil)
+        }
+    }
+
+    /// Everything received is durable now: each new op to every member (the sender's copy is
+    /// its acknowledgement), in seq order.
+    public func commit() -> [Delivery] {
+        let durable = room.commit()
+        guard !durable.isEmpty else { return [] }
+        let targets = members.keys.sorted { $0.id < $1.id }
+        return durable.flatMap { push in targets.map { Delivery(to: $0, message: .op(push)) } }
+    }
+
+    /// A connection ended: the others are told when its client has no other connection.
+    public func disconnected(_ connection: Connection) -> [Delivery] {
+        guard let client = members.removeValue(forKey: connection) else { return [] }
+        guard !members.values.contains(client) else { return [] }
+        return members.keys.sorted { $0.id < $1.id }.map { Delivery(to: $0, message: .left(client)) }
+    }
+
+    /// The process died before its last fsync (in-memory tests): the received tail is gone and
+    /// every connection with it.
+    public func crash() {
+        room.crash()
+        members.removeAll()
+        logBytes = room.log.reduce(0) { $0 + Self.size(of: $1.payload) }
+    }
+
+    private func others(of connection: Connection) -> [Connection] {
+        members.keys.filter { $0 != connection }.sorted { $0.id < $1.id }
+    }
+
+    private func error(_ code: RelayError.Code, _ text: String, to connection: Connection) -> Delivery {
+        Delivery(to: connection, message: .error(RelayError(code: code, message: text)))
+    }
+
+    /// A payload's size as the relay counts it (its ciphertext, or its content's JSON).
+    static func size(of payload: Payload) -> Int {
+        switch payload {
+        case .sealed(let text): text.utf8.count
+        case .plain(let content): (try? JSONEncoder().encode(content).count) ?? 0
+        }
+    }
+}
