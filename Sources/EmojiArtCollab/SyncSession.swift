@@ -82,10 +82,11 @@ public final class SyncSession {
     // MARK: - My edits
 
     /// Applies one action of mine: shown at once, journaled before it is sent (invariant 2), one
-    /// undo step (joined to the last with `joining`, for gestures and bursts). Returns what to
-    /// send: the push when live, nothing while offline (it goes out after the next welcome).
+    /// undo step (joined to the last with `joining`, for gestures and bursts; none when not
+    /// `undoable`: a document entering a room is not a step to undo). Returns what to send: the
+    /// push when live, nothing while offline (it goes out after the next welcome).
     @discardableResult
-    public func perform(_ ops: [CollabOp], named name: String, joining: Bool = false) throws -> [ClientMessage] {
+    public func perform(_ ops: [CollabOp], named name: String, joining: Bool = false, undoable: Bool = true) throws -> [ClientMessage] {
         guard !ops.isEmpty else { return [] }
         var changes = [UndoChange]()
         let messages = try submit(ops) { state, op in
@@ -101,7 +102,7 @@ public final class SyncSession {
             }
         }
         changes.removeAll { $0.before == $0.after }
-        history.record(UndoStep(name: name, changes: changes), joining: joining)
+        if undoable { history.record(UndoStep(name: name, changes: changes), joining: joining) }
         return messages
     }
 

@@ -48,11 +48,11 @@ extension DocumentWindow {
         for (command, action) in commandActions {
             setEnabled(action, canvas.interaction.canPerform(command))
         }
-        let history = document.undoStack
-        primaryMenu.updateHistory(undoName: history.undoActionName, redoName: history.redoActionName)
+        let undoName = document.undoActionName, redoName = document.redoActionName
+        primaryMenu.updateHistory(undoName: undoName, redoName: redoName)
         gtk_widget_set_tooltip_text(
-            undoButton, history.undoActionName.map { localized("Undo {action}", ["action": $0]) } ?? localized("Nothing to Undo"))
+            undoButton, undoName.map { localized("Undo {action}", ["action": $0]) } ?? localized("Nothing to Undo"))
         gtk_widget_set_tooltip_text(
-            redoButton, history.redoActionName.map { localized("Redo {action}", ["action": $0]) } ?? localized("Nothing to Redo"))
+            redoButton, redoName.map { localized("Redo {action}", ["action": $0]) } ?? localized("Nothing to Redo"))
     }
 }

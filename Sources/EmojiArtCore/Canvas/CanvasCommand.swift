@@ -47,8 +47,8 @@ extension CanvasInteraction {
     /// Whether `command` can act now: menus and actions are insensitive otherwise (U4).
     public func canPerform(_ command: CanvasCommand) -> Bool {
         switch command {
-        case .undo: document.undoStack.canUndo
-        case .redo: document.undoStack.canRedo
+        case .undo: document.canUndo
+        case .redo: document.canRedo
         case .cut, .copy, .duplicate, .delete, .bringToFront, .bringForward, .sendBackward, .sendToBack,
              .rotateLeft, .rotateRight, .flipHorizontally:
             hasSelection

@@ -131,7 +131,7 @@ extension CanvasInteraction {
     /// otherwise starts a new one (U3).
     mutating func continueBurst(named name: String, at time: Double) {
         if let running = burst, running.name == name, time - running.lastTime < Self.burstPause,
-           document.undoStack.openGroupName == name {
+           document.openGestureName == name {
             burst?.lastTime = time
             return
         }

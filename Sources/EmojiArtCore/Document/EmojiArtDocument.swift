@@ -5,27 +5,38 @@ import Observation
 /// Selection is not here: it belongs to a window (see `EmojiSelection`).
 @MainActor @Observable
 public final class EmojiArtDocument {
-    public private(set) var model: EmojiArtModel
-    public private(set) var undoStack = UndoStack()
+    public internal(set) var model: EmojiArtModel
+    /// My local history; a shared document's history is the room's (see `isShared`).
+    public internal(set) var undoStack = UndoStack()
     /// Counts every change, undo and redo included; autosave compares it with `savedRevision`.
     public private(set) var revision = 0
     /// The revision last written to disk.
     public private(set) var savedRevision = 0
     /// The undo history's state token at the last save: "unsaved" means the content differs from
     /// the file, so undoing back to the saved state makes the document saved again (U5).
-    private var savedStateToken = 0
+    var savedStateToken = 0
     /// State tokens of the revisions not yet known to be saved, so a save that ran while the
     /// user kept editing marks exactly the state it wrote.
-    @ObservationIgnored private var stateTokens: [Int: Int] = [0: 0]
+    @ObservationIgnored var stateTokens: [Int: Int] = [0: 0]
 
     /// Called after every change with what it touched.
     @ObservationIgnored public var onChange: (@MainActor (DocumentChange) -> Void)?
+
+    /// Where a shared document's steps go (see EmojiArtDocument+Sharing.swift); nil when alone.
+    @ObservationIgnored weak var collaboration: (any DocumentCollaboration)?
+    @ObservationIgnored var sharedGesture: SharedGesture?
+    /// A shared document's state token: counts down from −1 on every change, so it never equals
+    /// a token of the local history (which counts up from 0).
+    @ObservationIgnored var sharedStateToken = -1
 
     public init(model: EmojiArtModel = EmojiArtModel()) {
         self.model = model
     }
 
-    public var hasUnsavedChanges: Bool { undoStack.stateToken != savedStateToken }
+    public var hasUnsavedChanges: Bool { stateToken != savedStateToken }
+
+    /// Names the current content (U5): the local history's token, or the shared one.
+    var stateToken: Int { collaboration == nil ? undoStack.stateToken : sharedStateToken }
 
     /// Marks `revision` as written; a change made while the save ran stays unsaved.
     public func markSaved(revision savedRevision: Int) {
@@ -92,10 +103,12 @@ public final class EmojiArtDocument {
 
     /// Collects the edits until `endGesture()` into one undo step named `name` (U3).
     public func beginGesture(named name: String) {
+        guard collaboration == nil else { return beginSharedGesture(named: name) }
         undoStack.beginGroup(named: name)
     }
 
     public func endGesture() {
+        guard collaboration == nil else { return endSharedGesture() }
         guard undoStack.isGrouping else { return }
         let before = (undoStack.canUndo, undoStack.undoActionName)
         undoStack.closeGroup()
@@ -103,6 +116,10 @@ public final class EmojiArtDocument {
     }
 
     public func undo() {
+        if let collaboration {
+            endSharedGesture()
+            return collaboration.undo(self)
+        }
         let wasUnsaved = hasUnsavedChanges
         guard let step = undoStack.popUndo() else { return }
         var change = DocumentChange.history
@@ -115,6 +132,10 @@ public final class EmojiArtDocument {
     }
 
     public func redo() {
+        if let collaboration {
+            endSharedGesture()
+            return collaboration.redo(self)
+        }
         let wasUnsaved = hasUnsavedChanges
         guard let step = undoStack.popRedo() else { return }
         var change = DocumentChange.history
@@ -147,6 +168,7 @@ public final class EmojiArtDocument {
     /// Applies `edits` in order and records them as one step named `name`.
     func perform(_ edits: [DocumentEdit], named name: String) {
         guard !edits.isEmpty else { return }
+        if let collaboration { return performShared(edits, named: name, collaboration) }
         let wasUnsaved = hasUnsavedChanges
         var change = DocumentChange.history
         for edit in edits {
@@ -157,9 +179,9 @@ public final class EmojiArtDocument {
         noteChange(change, wasUnsaved: wasUnsaved)
     }
 
-    private func noteChange(_ change: DocumentChange, wasUnsaved: Bool) {
+    func noteChange(_ change: DocumentChange, wasUnsaved: Bool) {
         revision += 1
-        stateTokens[revision] = undoStack.stateToken
+        stateTokens[revision] = stateToken
         onChange?(wasUnsaved == hasUnsavedChanges ? change : change.union(.saveState))
     }
 

@@ -1,0 +1,340 @@
+import EmojiArtCore
+import Foundation
+
+/// A document in a room (C3, C4): each step of mine becomes ops of the room's `SyncSession`, and
+/// the session's `shown` state becomes the document's content, each emoji keeping its local id
+/// (selection and hit testing use it) through `LocalEmojiIDs`. My undo and redo are the session's,
+/// so they reverse only my own fields; others' ops replace the content without entering my
+/// history or closing my running gesture. No I/O: `send`, `uploadBlob` and `requestBlob` are the
+/// transport's, and incoming relay messages arrive through `receive`.
+@MainActor
+public final class CollabDocumentBridge: DocumentCollaboration {
+    public let document: EmojiArtDocument
+    public let session: SyncSession
+    public let room: SharedRoom
+    /// Sends frames to the relay (nothing while offline: the session keeps them in its outbox).
+    public var send: ([ClientMessage]) -> Void = { _ in }
+    /// Stores a background image on the relay before anyone asks for it.
+    public var uploadBlob: (_ sha256: String, _ data: Data) -> Void = { _, _ in }
+    /// Asks for a background image this replica lacks; answer with `receiveBlob`.
+    public var requestBlob: (_ sha256: String) -> Void = { _ in }
+    /// A sentence for the person (a toast): nothing left to undo, a journal that cannot be written.
+    public var onMessage: ((String) -> Void)?
+    /// Others came, left, moved their pointer or changed their selection (C5).
+    public var onPresenceChange: (() -> Void)?
+    /// The time, for spacing out drag previews; a clock of its own in tests.
+    public var now: () -> Duration = { ContinuousClock.now - CollabDocumentBridge.start }
+    /// At most this often a drag is shown to others (≤ 30 Hz, C3).
+    public static let previewInterval = Duration.milliseconds(33)
+    /// At most this many emojis of one drag are shown live to others; the rest jump when it ends.
+    public static let maxPreviewedEmojis = 32
+
+    private var ids: LocalEmojiIDs
+    private var blobs: [String: Data] = [:]
+    private var requestedBlobs = Set<String>()
+    private var lastPreview: Duration?
+    /// Others' drags in progress, shown over the room's state until their push arrives.
+    private var livePreviews: [CollabID: (frame: PreviewFrame, client: ClientID)] = [:]
+    private static let start = ContinuousClock.now
+
+    /// Joins `document` to `session`. The document's emojis that carry a `cid` keep their ids.
+    /// Until the session has state of its own (a welcome, or my pending edits), the document shows
+    /// what it has: a shared file opened offline is not blanked.
+    public init(document: EmojiArtDocument, session: SyncSession, room: SharedRoom, ids: LocalEmojiIDs = LocalEmojiIDs(), blobs: [String: Data] = [:]) {
+        self.document = document
+        self.session = session
+        self.room = room
+        self.blobs = blobs
+        var ids = ids
+        for emoji in document.model.emojis {
+            if let cid = emoji.cid.flatMap(CollabID.init) { ids.adopt(emoji.id, for: cid) }
+        }
+        if case .imageData(let data) = document.model.background { self.blobs[SHA256.hex(data)] = data }
+        self.ids = ids
+        document.attach(self)
+        if session.epoch != nil || !session.pending.isEmpty { showRoom() }
+    }
+
+    /// Shares `document` in a new room: its content becomes the room's first push (not a step
+    /// anyone can undo), its image background a blob to upload with `publishBlobs()`. Returns
+    /// the bridge, already attached.
+    public static func share(_ document: EmojiArtDocument, session: SyncSession, room: SharedRoom) throws -> CollabDocumentBridge {
+        var model = document.model
+        if case .url(let url) = model.background, url.isFileURL {
+            // C7: nothing local leaks through a room; the window embeds such an image first.
+            model.background = .blank
+        }
+        let entry = CollabImport(model: model, session: session)
+        // Not undoable, so the name is never shown.
+        try session.perform(entry.ops, named: "Share", undoable: false)
+        return CollabDocumentBridge(document: document, session: session, room: room, ids: entry.ids, blobs: entry.blobs)
+    }
+
+    /// Uploads every background image this replica holds (after a share, once `uploadBlob` is set).
+    public func publishBlobs() {
+        for (hash, data) in blobs { uploadBlob(hash, data) }
+    }
+
+    /// Ends the document's part in the room (the window closes, or leaves the room).
+    public func detach() {
+        document.detach()
+    }
+
+    // MARK: - DocumentCollaboration
+
+    public var undoActionName: String? { session.history.undoName }
+    public var redoActionName: String? { session.history.redoName }
+
+    public func document(_ document: EmojiArtDocument, didPerform step: FieldStep) {
+        perform(ops(for: step, in: document.model), named: step.name)
+    }
+
+    public func document(_ document: EmojiArtDocument, didPreview emojis: [Emoji]) {
+        let time = now()
+        if let last = lastPreview, time - last < Self.previewInterval { return }
+        lastPreview = time
+        var messages = [ClientMessage]()
+        for emoji in emojis.prefix(Self.maxPreviewedEmojis) {
+            guard let cid = emoji.cid.flatMap(CollabID.init) else { continue }
+            let frame = PreviewFrame(cid: cid, x: emoji.position.x, y: emoji.position.y, size: emoji.size, rotation: emoji.rotation)
+            if let message = try? session.previewMessage(frame) { messages.append(message) }
+        }
+        if session.isLive { send(messages) }
+    }
+
+    public func undo(_ document: EmojiArtDocument) {
+        report(Result { try session.undo() })
+    }
+
+    public func redo(_ document: EmojiArtDocument) {
+        report(Result { try session.redo() })
+    }
+
+    // MARK: - The room
+
+    /// Relay messages, in order, as one batch: the document is rebuilt once at the end.
+    public func receive(_ messages: [RelayMessage]) {
+        var presenceChanged = false
+        for message in messages {
+            switch message {
+            case .preview(let forwarded):
+                let before = session.previews
+                handle(message)
+                for (cid, frame) in session.previews where before[cid] != frame {
+                    livePreviews[cid] = (frame, forwarded.client)
+                }
+            case .op(let push):
+                // Their drag ended: the push holds where it ended.
+                livePreviews = livePreviews.filter { $0.value.client != push.client }
+                handle(message)
+            case .left(let other):
+                livePreviews = livePreviews.filter { $0.value.client != other }
+                handle(message)
+                presenceChanged = true
+            case .presence, .welcome:
+                handle(message)
+                presenceChanged = true
+            case .error(let error):
+                handle(message)
+                onMessage?(error.message)
+            case .pong:
+                break
+            }
+        }
+        showRoom()
+        if presenceChanged { onPresenceChange?() }
+    }
+
+    /// The connection opened: the hello to send first.
+    public func connected() -> [ClientMessage] {
+        session.connected()
+    }
+
+    /// The connection dropped: others' pointers and drags go away until it is back.
+    public func disconnected() {
+        session.disconnected()
+        livePreviews.removeAll()
+        showRoom()
+        onPresenceChange?()
+    }
+
+    /// A background image arrived; one whose bytes do not match its name is not it.
+    public func receiveBlob(_ sha256: String, data: Data) {
+        requestedBlobs.remove(sha256)
+        guard SHA256.hex(data) == sha256 else { return }
+        blobs[sha256] = data
+        showRoom()
+    }
+
+    /// Asking for a blob failed (not uploaded yet, say): it may be asked for again.
+    public func blobUnavailable(_ sha256: String) {
+        requestedBlobs.remove(sha256)
+    }
+
+    /// My presence (C5) as a frame to send, when connected.
+    public func sendPresence(_ presence: Presence) {
+        guard session.isLive, let message = try? session.presenceMessage(presence) else { return }
+        send([message])
+    }
+
+    /// The cid of one of the document's emojis, for presence (what I selected).
+    public func collabID(of emoji: Emoji) -> CollabID? {
+        emoji.cid.flatMap(CollabID.init)
+    }
+
+    /// The document's local id of a room emoji (others' selections), if it is shown.
+    public func localID(of cid: CollabID) -> Int? {
+        ids.byCID[cid]
+    }
+
+    /// Rebuilds the document from the session: the room's state with my pending edits, others'
+    /// drags in progress over it.
+    public func showRoom() {
+        var model = session.shown.model(ids: &ids, room: room) { [blobs] in blobs[$0] }
+        if !livePreviews.isEmpty {
+            let moved = model.emojis.compactMap { emoji -> Emoji? in
+                guard let cid = emoji.cid.flatMap(CollabID.init), let frame = livePreviews[cid]?.frame else { return nil }
+                var live = emoji
+                live.position = DocumentPoint(x: frame.x, y: frame.y)
+                live.size = frame.size
+                live.rotation = frame.rotation
+                return live
+            }
+            model.update(moved)
+        }
+        document.showShared(model)
+        if case .image(let hash) = session.shown.background.value, blobs[hash] == nil, !requestedBlobs.contains(hash) {
+            requestedBlobs.insert(hash)
+            requestBlob(hash)
+        }
+    }
+
+    // MARK: - Private
+
+    private func handle(_ message: RelayMessage) {
+        do {
+            send(try session.receive(message))
+        } catch {
+            onMessage?(String(describing: error))
+        }
+    }
+
+    private func perform(_ ops: [CollabOp], named name: String) {
+        do {
+            send(try session.perform(ops, named: name))
+        } catch {
+            onMessage?(String(describing: error))
+        }
+        showRoom()
+    }
+
+    private func report(_ result: Result<UndoOutcome, any Error>) {
+        switch result {
+        case .success(.empty):
+            break
+        case .success(.nothingLeft(let name)):
+            // TRANSLATORS: C4; {action} is the step's name, e.g. "Move".
+            onMessage?(localized("Nothing to undo in “{action}”: others have changed it since", ["action": name]))
+        case .success(.done(_, _, let messages)):
+            send(messages)
+        case .failure(let error):
+            onMessage?(String(describing: error))
+        }
+        showRoom()
+    }
+
+    /// The ops of one step: new emojis get a cid, and they and restacked ones a z key between
+    /// their neighbours in the document's order after the step.
+    private func ops(for step: FieldStep, in model: EmojiArtModel) -> [CollabOp] {
+        var placed = Set<Int>()
+        for edit in step.edits {
+            switch edit {
+            case .added(let emoji), .restacked(let emoji): placed.insert(emoji.id)
+            default: break
+            }
+        }
+        let zKeys = placed.isEmpty ? [:] : newZKeys(for: placed, in: model)
+        var ops = [CollabOp]()
+        for edit in step.edits {
+            switch edit {
+            case .added(let emoji):
+                guard let z = zKeys[emoji.id] else { continue }
+                let cid = session.newCollabID()
+                ids.adopt(emoji.id, for: cid)
+                ops.append(.add(EmojiValues(
+                    cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
+                    rotation: emoji.rotation, flipped: emoji.flipped, z: z)))
+            case .removed(let emoji):
+                if let cid = collabID(of: emoji) { ops.append(.set(cid: cid, value: .deleted(true))) }
+            case .restacked(let emoji):
+                if let cid = collabID(of: emoji), let z = zKeys[emoji.id] { ops.append(.set(cid: cid, value: .z(z))) }
+            case .changed(let emoji, let property, _, let after):
+                if let cid = collabID(of: emoji), let value = Self.fieldValue(property, after) {
+                    ops.append(.set(cid: cid, value: value))
+                }
+            case .background(_, let after):
+                if let op = backgroundOp(after) { ops.append(op) }
+            }
+        }
+        return ops
+    }
+
+    /// Z keys for the `placed` emojis where they stand in `model`'s order: each between the one
+    /// below it and the next one above that keeps its key; on top, above deleted ones too (so
+    /// undoing a delete never puts the old emoji over the new).
+    private func newZKeys(for placed: Set<Int>, in model: EmojiArtModel) -> [Int: ZKey] {
+        let emojis = model.emojis
+        var upperKeys = [ZKey?](repeating: nil, count: emojis.count)
+        var upper: ZKey?
+        for index in emojis.indices.reversed() {
+            upperKeys[index] = upper
+            if !placed.contains(emojis[index].id), let z = emojis[index].z.flatMap(ZKey.init) { upper = z }
+        }
+        var keys = [Int: ZKey]()
+        var lower: ZKey?
+        for (index, emoji) in emojis.enumerated() {
+            guard placed.contains(emoji.id) else {
+                lower = emoji.z.flatMap(ZKey.init) ?? lower
+                continue
+            }
+            var below = lower
+            if upperKeys[index] == nil, let top = session.shown.topZ, below.map({ $0 < top }) ?? true { below = top }
+            let z = ZKey.between(below, upperKeys[index], using: &session.random)
+            keys[emoji.id] = z
+            lower = z
+        }
+        return keys
+    }
+
+    private func backgroundOp(_ background: Background) -> CollabOp? {
+        switch background {
+        case .blank:
+            return .background(.blank)
+        case .url(let url):
+            guard !url.isFileURL else {
+                onMessage?(localized("A background from a file on this computer is not shared: set it from the file itself so it is embedded"))
+                return nil
+            }
+            return .background(.url(url.absoluteString))
+        case .imageData(let data):
+            let hash = SHA256.hex(data)
+            if blobs[hash] == nil {
+                blobs[hash] = data
+            }
+            uploadBlob(hash, data)
+            return .background(.image(sha256: hash))
+        }
+    }
+
+    private static func fieldValue(_ property: EmojiProperty, _ value: PropertyValue) -> FieldValue? {
+        switch (property, value) {
+        case (.text, .text(let text)): .text(text)
+        case (.x, .number(let number)): .x(number)
+        case (.y, .number(let number)): .y(number)
+        case (.size, .number(let number)): .size(number)
+        case (.rotation, .number(let number)): .rotation(number)
+        case (.flipped, .flag(let flag)): .flipped(flag)
+        default: nil
+        }
+    }
+}
