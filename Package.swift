@@ -16,6 +16,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        // Editing together (COLLAB.md): the relay's server, the app's WebSocket client, AES-GCM.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         .target(name: "EmojiArtCore"),
@@ -23,6 +27,30 @@ let package = Package(
         // networking, so its property tests run in memory. The relay and the WebSocket client
         // are their own targets, keeping their dependencies out of everything else's build.
         .target(name: "EmojiArtCollab", dependencies: ["EmojiArtCore"]),
+        // The client side of the network: a RelayLink over WebSocket (WSClient, no server code)
+        // and the AES-GCM sealer (C7), for the app and the CLI.
+        .target(
+            name: "EmojiArtCollabNet",
+            dependencies: [
+                "EmojiArtCollab",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The relay (C1): rooms, fsynced logs, snapshots, blobs, on Hummingbird. Its own
+        // executable, so the server stack never loads with the app (`emojiart relay` execs it).
+        .target(
+            name: "EmojiArtRelay",
+            dependencies: [
+                "EmojiArtCollab",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]
+        ),
+        .executableTarget(
+            name: "emojiart-relay",
+            dependencies: ["EmojiArtRelay", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .systemLibrary(
             name: "CPangoCairo",
             path: "Sources/CPangoCairo",
@@ -86,6 +114,15 @@ let package = Package(
                 "EmojiArtCollab",
                 "EmojiArtCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        // The relay and the WebSocket link on real sockets (127.0.0.1:0), the relay binary killed
+        // and restarted; depends on the relay executable so it is built first.
+        .testTarget(
+            name: "EmojiArtRelayTests",
+            dependencies: [
+                "EmojiArtRelay", "EmojiArtCollabNet", "EmojiArtCollab", "emojiart-relay",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
         .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore"]),

@@ -102,6 +102,12 @@ public final class InMemoryRelay: @unchecked Sendable {
             } else if !greeted.contains(connection) {
                 return
             }
+            if case .hello(let hello) = message, hosts[link.room] == nil, hello.epoch != nil {
+                // A client that was in the room before: the relay lost it; it comes back in a
+                // new epoch so the client can push its state again (invariant 7).
+                epochCounter += 1
+                createRoomLocked(link.room)
+            }
             guard let host = hosts[link.room] else {
                 if case .hello = message {
                     link.emit(.received(.error(RelayError(code: .badRoom, message: "There is no room “\(link.room)” on this relay; check the link."))))

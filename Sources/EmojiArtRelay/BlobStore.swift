@@ -1,0 +1,51 @@
+import EmojiArtCollab
+import EmojiArtCore
+import Foundation
+
+/// Background images, content-addressed: `blobs/<sha256>` in the data folder. A blob is
+/// written only when its bytes hash to its name, so what is stored never needs checking again.
+struct BlobStore: Sendable {
+    let folder: URL
+    let maxBytes: Int
+
+    enum Failure: Error, CustomStringConvertible {
+        case badName(String)
+        case hashMismatch(name: String, actual: String)
+        case tooLarge(Int, limit: Int)
+        case unwritable(String)
+
+        var description: String {
+            switch self {
+            case .badName(let name): "“\(name)” is not a SHA-256 (64 lowercase hex digits)."
+            case .hashMismatch(let name, let actual): "The image's bytes hash to \(actual), not \(name); it was not stored."
+            case .tooLarge(let size, let limit): "The image is \(size) bytes, more than the \(limit) a relay stores."
+            case .unwritable(let reason): "The relay could not store the image (\(reason))."
+            }
+        }
+    }
+
+    static func isName(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+
+    func put(_ data: Data, name: String) throws(Failure) {
+        guard Self.isName(name) else { throw .badName(name) }
+        guard data.count <= maxBytes else { throw .tooLarge(data.count, limit: maxBytes) }
+        let actual = SHA256.hex(data)
+        guard actual == name else { throw .hashMismatch(name: name, actual: actual) }
+        let url = folder.appendingPathComponent(name)
+        guard !FileManager.default.fileExists(atPath: url.path) else { return }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(data, to: url)
+        } catch {
+            throw .unwritable(String(describing: error))
+        }
+    }
+
+    /// nil when there is no such blob.
+    func get(_ name: String) -> Data? {
+        guard Self.isName(name) else { return nil }
+        return try? AtomicFile.read(folder.appendingPathComponent(name), maxBytes: maxBytes)
+    }
+}

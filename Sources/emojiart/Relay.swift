@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `emojiart relay`: runs `emojiart-relay`, installed beside `emojiart`. The relay is its own
+/// executable so the app never links or loads the server stack (launch time, issue 12).
+struct Relay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a relay that shared documents connect to (editing together).",
+        discussion: """
+            Serves rooms at ws://HOST:PORT/room/ID and stores every edit in the data folder, synced to \
+            disk before anyone sees it. `emojiart-relay --help` says more. Stops on Ctrl-C.
+            """
+    )
+
+    @Option(help: "The address to listen on (0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one, printed at start).")
+    var port = 7447
+
+    @Option(help: "The folder for rooms and images (default: $XDG_STATE_HOME/emojiart/relay).")
+    var data: String?
+
+    @Option(help: "The megabytes of edits a room keeps between two compactions.")
+    var maxRoomMb = 256
+
+    func run() throws {
+        let relay = Self.relayExecutable
+        guard FileManager.default.isExecutableFile(atPath: relay.path) else {
+            throw ValidationError("The relay program “\(relay.path)” is missing; install EmojiArt again (scripts/install) or run `swift build`.")
+        }
+        var arguments = [relay.path, "--host", host, "--port", String(port), "--max-room-mb", String(maxRoomMb)]
+        if let data { arguments += ["--data", data] }
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        execv(relay.path, cArguments)
+        throw ValidationError("The relay program “\(relay.path)” could not be started (\(String(cString: strerror(errno)))).")
+    }
+
+    /// `emojiart-relay` in the folder of the running `emojiart` (links resolved).
+    static var relayExecutable: URL {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return me.deletingLastPathComponent().appendingPathComponent("emojiart-relay")
+    }
+}

@@ -1,0 +1,207 @@
+import EmojiArtCollab
+import EmojiArtCollabNet
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// The relay on real sockets (SPEC C1): the `emojiart-relay` binary on 127.0.0.1, driven by
+/// `WebSocketRelayLink`s and raw WebSockets.
+@Suite(.serialized) struct RelayServerTests {
+    static func makeRoom(_ relay: RelayProcess) async throws -> RoomLink {
+        let address = RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil)
+        let link = WebSocketRelayLink(address: address)
+        defer { link.close() }
+        try await link.createRoom()
+        return address
+    }
+
+    static func peer(_ address: RoomLink, seed: UInt64, journal: OutboxJournal = InMemoryOutboxJournal()) throws -> NetPeer {
+        try NetPeer(link: WebSocketRelayLink(address: address, options: fastRetry), room: address.room, journal: journal, seed: seed)
+    }
+
+    static var fastRetry: WebSocketRelayLink.Options {
+        var options = WebSocketRelayLink.Options()
+        options.backoff = Backoff(first: .milliseconds(20), maximum: .milliseconds(200))
+        return options
+    }
+
+    static func logLines(_ relay: RelayProcess, room: String) throws -> [SequencedPush] {
+        let data = try Data(contentsOf: relay.dataFolder.appendingPathComponent("rooms/\(room)/log.jsonl"))
+        return try data.split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(SequencedPush.self, from: Data($0)) }
+    }
+
+    @Test("a push is acknowledged to its sender, broadcast to the others, and in the log on disk")
+    func pushAckBroadcast() async throws {
+        let relay = try RelayProcess()
+        let address = try await Self.makeRoom(relay)
+        let ann = try Self.peer(address, seed: 1)
+        let bob = try Self.peer(address, seed: 2)
+        try await waitUntil("both are live") { ann.settled && bob.settled }
+        try ann.perform { try $0.addEmoji("🐶", x: 1, y: 2, size: 30).1 }
+        let cid = try #require(ann.with { $0.shown.emojis.keys.first })
+        try await waitUntil("ann's push is acknowledged") { ann.settled }
+        try await waitUntil("bob shows ann's emoji") { bob.with { $0.shown.emojis[cid] != nil } }
+        #expect(ann.with(\.shown) == bob.with(\.shown))
+        let log = try Self.logLines(relay, room: address.room)
+        #expect(log.map(\.seq) == [1])
+        #expect(log.first?.cseq == 1)
+    }
+
+    @Test("a resent push is applied once, on one connection or after reconnecting; welcome says what is acknowledged")
+    func resendIdempotent() async throws {
+        let relay = try RelayProcess()
+        let address = try await Self.makeRoom(relay)
+        let client = ClientID("resender01")!
+        let hello = try RawSocket.text(.hello(.init(room: address.room, client: client, lastSeq: 0, epoch: nil)))
+        let push = try RawSocket.text(.push(.init(cseq: 1, payload: .plain(.ops([])))))
+        let first = try await RawSocket.exchange(address.webSocketURL, frames: [hello, push, push, push]) { received in
+            received.contains { if case .op = $0 { true } else { false } }
+        }
+        #expect(first.compactMap { if case .op(let op) = $0 { op.seq } else { nil } } == [1])
+        let again = try await RawSocket.exchange(address.webSocketURL, frames: [hello, push, try RawSocket.text(.ping)]) { received in
+            received.contains(.pong)
+        }
+        guard case .welcome(let welcome)? = again.first else { Issue.record("no welcome: \(again)"); return }
+        #expect(welcome.ackedCseq == 1)
+        #expect(welcome.seq == 1)
+        #expect(!again.contains { if case .op = $0 { true } else { false } }, "the resend after reconnecting made no new op")
+        #expect(try Self.logLines(relay, room: address.room).count == 1)
+    }
+
+    @Test("a reconnecting replica asks from its lastSeq and gets only what it missed")
+    func reconnectWithLastSeq() async throws {
+        let relay = try RelayProcess()
+        let address = try await Self.makeRoom(relay)
+        let ann = try Self.peer(address, seed: 3)
+        try await waitUntil("ann is live") { ann.settled }
+        for index in 0..<5 {
+            try ann.perform { try $0.addEmoji("🌲", x: Double(index), y: 0, size: 20).1 }
+        }
+        try await waitUntil("five pushes acknowledged") { ann.settled && ann.with(\.confirmedSeq) == 5 }
+        let hello = try RawSocket.text(.hello(.init(room: address.room, client: ClientID("late0001")!, lastSeq: 3, epoch: ann.with(\.epoch))))
+        let answer = try await RawSocket.exchange(address.webSocketURL, frames: [hello]) { !$0.isEmpty }
+        guard case .welcome(let welcome)? = answer.first else { Issue.record("no welcome: \(answer)"); return }
+        #expect(welcome.ops.map(\.seq) == [4, 5])
+        #expect(welcome.snapshot == nil)
+    }
+
+    @Test("kill -9 while pushes stream in: every acknowledged op is there after a restart on the same data folder, then everything, once")
+    func killNineLosesNothingAcknowledged() async throws {
+        let relay = try RelayProcess()
+        let address = try await Self.makeRoom(relay)
+        let journal = InMemoryOutboxJournal()
+        let ann = try Self.peer(address, seed: 4, journal: journal)
+        try await waitUntil("ann is live") { ann.settled }
+        let total = 300
+        var killedAt = -1
+        for index in 0..<total {
+            try ann.perform { try $0.addEmoji("☀️", x: Double(index), y: 0, size: 20).1 }
+            if index == 150 {
+                try await waitUntil("some pushes acknowledged") { ann.with(\.confirmedSeq) > 20 }
+                relay.kill9()
+                killedAt = index
+            }
+        }
+        #expect(killedAt == 150)
+        // What ann saw acknowledged before the kill (the link is down now: nothing changes it).
+        try await waitUntil("ann saw the relay go") { !ann.with(\.isLive) }
+        let acknowledged = ann.with(\.confirmedSeq)
+        let ackedCids = Set(ann.with { $0.confirmed.emojis.keys })
+        #expect(acknowledged > 0)
+        ann.close()
+
+        try relay.start()
+        let observer = try await RawSocket.exchange(address.webSocketURL, frames: [
+            try RawSocket.text(.hello(.init(room: address.room, client: ClientID("observer1")!, lastSeq: 0, epoch: nil))),
+        ]) { !$0.isEmpty }
+        guard case .welcome(let welcome)? = observer.first else { Issue.record("no welcome: \(observer)"); return }
+        #expect(welcome.seq >= acknowledged, "no acknowledged op lost: the relay has \(welcome.seq), ann saw \(acknowledged) acknowledged")
+        var replay = CollabState()
+        for push in welcome.ops { if case .plain(.ops(let ops)) = push.payload { replay.apply(ops, from: push.client) } }
+        #expect(ackedCids.isSubset(of: Set(replay.emojis.keys)))
+
+        // Ann comes back with her outbox: the rest arrives, each push once.
+        let again = try NetPeer(link: WebSocketRelayLink(address: address, options: Self.fastRetry), room: address.room, journal: journal, seed: 4)
+        try await waitUntil("ann's outbox is empty") { again.settled }
+        #expect(again.with { $0.confirmed.emojis.count } == total)
+        let log = try Self.logLines(relay, room: address.room)
+        #expect(log.count == total)
+        #expect(Set(log.map(\.cseq)).count == total, "no push twice")
+        #expect(log.map(\.seq) == Array(1...total))
+    }
+
+    @Test("the relay's data is wiped: a new epoch, and the clients push their state again")
+    func epochChange() async throws {
+        let relay = try RelayProcess()
+        let address = try await Self.makeRoom(relay)
+        let ann = try Self.peer(address, seed: 5)
+        try await waitUntil("ann is live") { ann.settled }
+        try ann.perform { try $0.addEmoji("🐻‍❄️", x: 0, y: 0, size: 20).1 }
+        try ann.perform { try $0.addEmoji("😀", x: 9, y: 9, size: 20).1 }
+        try await waitUntil("acknowledged") { ann.settled && ann.with(\.confirmedSeq) == 2 }
+        let oldEpoch = ann.with(\.epoch)
+        relay.kill9()
+        try FileManager.default.removeItem(at: relay.dataFolder)
+        try relay.start()
+        try await waitUntil("ann is live in a new epoch with her state pushed again") {
+            ann.settled && ann.with(\.epoch) != oldEpoch && ann.with { $0.confirmed.emojis.count } == 2
+        }
+        let bob = try Self.peer(address, seed: 6)
+        try await waitUntil("bob sees ann's emojis") { bob.settled && bob.with { $0.shown.emojis.count } == 2 }
+        #expect(bob.with(\.shown) == ann.with(\.shown))
+    }
+
+    @Test("bad input is answered with error messages and the connection stays: oversize, not JSON, push before hello, no such room")
+    func errorsAsMessages() async throws {
+        let relay = try RelayProcess()
+        let address = try await Self.makeRoom(relay)
+        let client = ClientID("errors01")!
+        let big = try RawSocket.text(.push(.init(cseq: 1, payload: .sealed(String(repeating: "A", count: 5 * 1024 * 1024)))))
+        let answers = try await RawSocket.exchange(address.webSocketURL, frames: [
+            try RawSocket.text(.push(.init(cseq: 1, payload: .plain(.ops([]))))),
+            "not json",
+            try RawSocket.text(.hello(.init(room: address.room, client: client, lastSeq: 0, epoch: nil))),
+            big,
+            try RawSocket.text(.ping),
+        ]) { $0.contains(.pong) }
+        let codes = answers.compactMap { if case .error(let error) = $0 { error.code } else { nil } }
+        #expect(codes == [.badMessage, .badMessage, .tooLarge])
+        #expect(answers.contains { if case .welcome = $0 { true } else { false } })
+        let logPath = relay.dataFolder.appendingPathComponent("rooms/\(address.room)/log.jsonl").path
+        let stored = FileManager.default.fileExists(atPath: logPath) ? try Self.logLines(relay, room: address.room) : []
+        #expect(stored.isEmpty, "the oversize push was not stored")
+
+        let nowhere = RoomLink(server: relay.server, room: "nowhere-room", key: nil)
+        let refused = try await RawSocket.exchange(nowhere.webSocketURL, frames: [
+            try RawSocket.text(.hello(.init(room: nowhere.room, client: client, lastSeq: 0, epoch: nil))),
+        ]) { !$0.isEmpty }
+        guard case .error(let error)? = refused.first else { Issue.record("no error: \(refused)"); return }
+        #expect(error.code == .badRoom)
+        #expect(!FileManager.default.fileExists(atPath: relay.dataFolder.appendingPathComponent("rooms/nowhere-room").path))
+    }
+
+    @Test("blobs: stored under their hash, refused under another name, missing ones said so")
+    func blobs() async throws {
+        let relay = try RelayProcess()
+        let address = try await Self.makeRoom(relay)
+        let link = WebSocketRelayLink(address: address)
+        defer { link.close() }
+        let image = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let name = try await link.putBlob(image)
+        #expect(name == SHA256.hex(image))
+        #expect(try await link.blob(name) == image)
+        #expect(FileManager.default.fileExists(atPath: relay.dataFolder.appendingPathComponent("blobs/\(name)").path))
+
+        let wrongName = String(repeating: "ab", count: 32)
+        var request = URLRequest(url: URL(string: address.httpBase + "/blob/\(wrongName)")!)
+        request.httpMethod = "PUT"
+        request.httpBody = Data("not the image".utf8)
+        let (body, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 400)
+        #expect(String(decoding: body, as: UTF8.self).contains("hash to"))
+        #expect(!FileManager.default.fileExists(atPath: relay.dataFolder.appendingPathComponent("blobs/\(wrongName)").path))
+        await #expect(throws: RelayLinkError.blobNotFound(sha256: wrongName)) { try await link.blob(wrongName) }
+    }
+}
