@@ -1,0 +1,159 @@
+import EmojiArtCore
+import Foundation
+
+/// The one consumer of a shared window's link (COLLAB.md "Traps"): a reader off the main thread
+/// collects the link's events, and `wake` runs one drain on the main thread for everything that
+/// arrived meanwhile — one batch of ops per frame, however many came, so a burst from others
+/// costs one rebuild and one redraw. The app's `wake` is a GLib source above redraw priority:
+/// Swift's main queue drains at idle priority, below GTK's redraw, and would lag behind it.
+@MainActor
+public final class RoomConnection {
+    /// What the header bar shows (C5).
+    public enum Status: Hashable, Sendable {
+        /// Not connected yet, or connected and waiting for the relay's welcome.
+        case connecting
+        case connected
+        /// The connection dropped; the link tries again by itself. Edits wait in the outbox.
+        case offline(reason: String)
+    }
+
+    public let link: any RelayLink
+    public let bridge: CollabDocumentBridge
+    public private(set) var status = Status.connecting
+    /// Called after the status, the pending count or the participants changed.
+    public var onStatusChange: (() -> Void)?
+    /// How long the last drained event waited between the reader and the main thread.
+    public private(set) var lastDeliveryLag = Duration.zero
+
+    private let inbox = EventInbox()
+    private var reader: Task<Void, Never>?
+    private var isClosed = false
+
+    /// Runs `drain` on the main thread soon; called from the reader's thread.
+    public typealias Wake = @Sendable (_ drain: @escaping @Sendable () -> Void) -> Void
+
+    public init(link: any RelayLink, bridge: CollabDocumentBridge, wake: @escaping Wake) {
+        self.link = link
+        self.bridge = bridge
+        bridge.send = { [link] messages in
+            for message in messages { link.send(message) }
+        }
+        bridge.uploadBlob = { [link] _, data in
+            // The op naming the image goes out at once; others ask again until the blob is there.
+            Task { _ = try? await link.putBlob(data) }
+        }
+        bridge.requestBlob = { [weak self, link] hash in
+            Task { @MainActor [weak self] in
+                do {
+                    let data = try await link.blob(hash)
+                    self?.bridge.receiveBlob(hash, data: data)
+                } catch {
+                    // Not uploaded yet, or the relay is away: ask again a little later.
+                    try? await Task.sleep(for: .seconds(1))
+                    self?.bridge.blobUnavailable(hash)
+                    if let self, !self.isClosed { self.bridge.showRoom() }
+                }
+            }
+        }
+        let previousPresence = bridge.onPresenceChange
+        bridge.onPresenceChange = { [weak self] in
+            previousPresence?()
+            self?.onStatusChange?()
+        }
+        let inbox = inbox
+        let events = link.events
+        reader = Task.detached { [weak self] in
+            for await event in events {
+                guard inbox.append(event) else { continue }
+                let drain: @Sendable () -> Void = { [weak self] in
+                    MainActor.assumeIsolated { self?.drain() }
+                }
+                wake(drain)
+            }
+        }
+    }
+
+    /// My edits not yet acknowledged (what "offline, N edits waiting" counts).
+    public var pendingCount: Int { bridge.session.pending.count }
+
+    /// Takes every event that arrived, in order: ops in one batch, one rebuild at the end.
+    public func drain() {
+        guard !isClosed else { return }
+        let (events, oldest) = inbox.takeAll()
+        if let oldest { lastDeliveryLag = ContinuousClock.now - oldest }
+        var batch = [RelayMessage]()
+        var statusChanged = false
+        for event in events {
+            switch event {
+            case .received(let message):
+                batch.append(message)
+            case .connected:
+                flush(&batch)
+                bridge.send(bridge.connected())
+                status = .connecting
+                statusChanged = true
+            case .disconnected(let reason):
+                flush(&batch)
+                bridge.disconnected()
+                status = .offline(reason: reason)
+                statusChanged = true
+            }
+        }
+        if !batch.isEmpty {
+            let welcomed = batch.contains { if case .welcome = $0 { true } else { false } }
+            flush(&batch)
+            if welcomed, bridge.session.isLive {
+                status = .connected
+                statusChanged = true
+            }
+            // Acknowledgements change the waiting count.
+            statusChanged = true
+        }
+        if statusChanged { onStatusChange?() }
+    }
+
+    /// Ends the connection (the window closes). The outbox is already on disk: each push is
+    /// journaled before it is sent.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        link.close()
+        reader?.cancel()
+        bridge.detach()
+    }
+
+    private func flush(_ batch: inout [RelayMessage]) {
+        guard !batch.isEmpty else { return }
+        bridge.receive(batch)
+        batch.removeAll()
+    }
+}
+
+/// Events handed from the reader's thread to the main thread.
+private final class EventInbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [RelayLinkEvent] = []
+    private var oldest: ContinuousClock.Instant?
+
+    /// Adds an event; true when the inbox was empty (the main thread needs waking).
+    func append(_ event: RelayLinkEvent) -> Bool {
+        lock.withLock {
+            events.append(event)
+            if oldest == nil {
+                oldest = .now
+                return true
+            }
+            return false
+        }
+    }
+
+    func takeAll() -> ([RelayLinkEvent], ContinuousClock.Instant?) {
+        lock.withLock {
+            defer {
+                events.removeAll()
+                oldest = nil
+            }
+            return (events, oldest)
+        }
+    }
+}
