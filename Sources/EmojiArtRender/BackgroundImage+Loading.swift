@@ -53,7 +53,11 @@ extension Background {
     /// embedded bytes "Couldn't show the document's embedded image: <reason>".
     public func loadFailureMessage(_ error: any Error) -> String {
         if let url, let error = error as? ImageFetchError { return error.message(for: url) }
-        if let url { return "Couldn't load image from \(url.isFileURL ? url.path : url.absoluteString): \(error)" }
-        return "Couldn't show the document's embedded image: \(error)"
+        if let url {
+            return localized(
+                "Couldn't load image from {address}: {reason}",
+                ["address": url.isFileURL ? url.path : url.absoluteString, "reason": "\(error)"])
+        }
+        return localized("Couldn't show the document's embedded image: {reason}", ["reason": "\(error)"])
     }
 }

@@ -31,7 +31,7 @@ public final class BackgroundImage: @unchecked Sendable {
         }
         guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else {
             cairo_surface_destroy(surface)
-            throw .unusableSurface(reason: "it is not an image surface")
+            throw .unusableSurface(reason: localized("it is not an image surface"))
         }
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
@@ -39,7 +39,7 @@ public final class BackgroundImage: @unchecked Sendable {
         guard width > 0, height > 0, size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite
         else {
             cairo_surface_destroy(surface)
-            throw .unusableSurface(reason: "it has no pixels")
+            throw .unusableSurface(reason: localized("it has no pixels"))
         }
         self.surface = surface
         self.pixelWidth = width
@@ -57,6 +57,6 @@ public final class BackgroundImage: @unchecked Sendable {
     }
 
     static func text(of status: cairo_status_t) -> String {
-        cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)"
+        cairo_status_to_string(status).map { String(cString: $0) } ?? localized("cairo status {status}", ["status": String(status.rawValue)])
     }
 }

@@ -49,7 +49,7 @@ public final class DecodedImage: @unchecked Sendable {
         let closed = gdk_pixbuf_loader_close(loader, &closeError)
         if error == nil { error = closeError } else if closeError != nil { g_error_free(closeError) }
         guard wrote != 0, closed != 0, let decoded = gdk_pixbuf_loader_get_pixbuf(loader) else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown format"
+            let reason = error.map { String(cString: $0.pointee.message) } ?? localized("its format is unknown")
             if error != nil { g_error_free(error) }
             throw .notAnImage(reason: reason)
         }

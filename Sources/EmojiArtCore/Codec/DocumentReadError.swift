@@ -42,6 +42,6 @@ public enum DocumentReadError: Error, Equatable, CustomStringConvertible {
 
     private static func megabytes(_ byteCount: Int) -> String {
         let value = Double(byteCount) / 1_048_576
-        return value >= 10 ? "\(Int(value.rounded())) MB" : "\((value * 10).rounded() / 10) MB"
+        return localized("{size} MB", ["size": value >= 10 ? "\(Int(value.rounded()))" : "\((value * 10).rounded() / 10)"])
     }
 }

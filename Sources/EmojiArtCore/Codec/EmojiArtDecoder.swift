@@ -57,19 +57,19 @@ public struct EmojiArtDecoder: Sendable {
         var seenKeys = Set<String>()
         try scanner.readObject(depth: 1) { scanner, key in
             if scanner.matches(key, "emojis") {
-                try noteFirst("emojis", in: &seenKeys, where: "the document")
+                try noteFirst("emojis", in: &seenKeys, where: .document)
                 emojis = try readEmojis(&scanner)
             } else if scanner.matches(key, "background") {
-                try noteFirst("background", in: &seenKeys, where: "the document")
+                try noteFirst("background", in: &seenKeys, where: .document)
                 background = try readBackground(&scanner)
             } else if scanner.matches(key, "uniqueEmojiId") {
-                try noteFirst("uniqueEmojiId", in: &seenKeys, where: "the document")
-                uniqueEmojiId = try readID(&scanner, named: "uniqueEmojiId")
+                try noteFirst("uniqueEmojiId", in: &seenKeys, where: .document)
+                uniqueEmojiId = try readID(&scanner, named: Self.valueOf("uniqueEmojiId"))
             } else if scanner.matches(key, "formatVersion") {
-                try noteFirst("formatVersion", in: &seenKeys, where: "the document")
-                version = try readInteger(&scanner, named: "formatVersion", in: 1...Int(Int32.max))
+                try noteFirst("formatVersion", in: &seenKeys, where: .document)
+                version = try readInteger(&scanner, named: Self.valueOf("formatVersion"), in: 1...Int(Int32.max))
             } else if scanner.matches(key, "collab") {
-                try noteFirst("collab", in: &seenKeys, where: "the document")
+                try noteFirst("collab", in: &seenKeys, where: .document)
                 collab = try readSharedRoom(&scanner)
             } else {
                 try scanner.skipValue(depth: 2)
@@ -113,7 +113,7 @@ public struct EmojiArtDecoder: Sendable {
         case .object:
             break
         default:
-            throw invalid("the background is not a JSON object")
+            throw invalid(localized("the background is not a JSON object"))
         }
         // As the original's `init(from:)`: a usable `theURL` wins, then usable `imageData`, else
         // blank; a value of the wrong kind is skipped as its `try?` skips it.
@@ -122,14 +122,14 @@ public struct EmojiArtDecoder: Sendable {
         var seenKeys = Set<String>()
         try scanner.readObject(depth: 2) { scanner, key in
             if scanner.matches(key, "theURL") {
-                try noteFirst("theURL", in: &seenKeys, where: "the background")
+                try noteFirst("theURL", in: &seenKeys, where: .background)
                 guard try scanner.peekKind() == .string else { return try scanner.skipValue(depth: 3) }
                 let text = try scanner.readString()
                 // Kept as written, relative or not: a URL background that is not a web address
                 // shows as failed ("not a web address"), and the file keeps what it held.
                 if !text.isEmpty { url = URL(keepingEverythingOf: text) }
             } else if scanner.matches(key, "imageData") {
-                try noteFirst("imageData", in: &seenKeys, where: "the background")
+                try noteFirst("imageData", in: &seenKeys, where: .background)
                 guard try scanner.peekKind() == .string else { return try scanner.skipValue(depth: 3) }
                 imageData = Data(base64Encoded: try scanner.readString(), options: .ignoreUnknownCharacters)
             } else {
@@ -143,7 +143,7 @@ public struct EmojiArtDecoder: Sendable {
 
     private func readEmojis(_ scanner: inout JSONScanner) throws -> [Emoji] {
         guard try scanner.peekKind() == .array else {
-            throw invalid("“emojis” is not a list")
+            throw invalid(localized("“emojis” is not a list"))
         }
         var emojis = [Emoji]()
         try scanner.readArray(depth: 2) { scanner in
@@ -168,7 +168,7 @@ public struct EmojiArtDecoder: Sendable {
 
     private func readEmoji(_ scanner: inout JSONScanner, number: Int) throws -> Emoji {
         guard try scanner.peekKind() == .object else {
-            throw invalid("emoji number \(number) is not a JSON object")
+            throw invalid(localized("emoji number {number} is not a JSON object", ["number": String(number)]))
         }
         var text: String?
         var x = 0.0, y = 0.0, size = 40.0
@@ -180,30 +180,30 @@ public struct EmojiArtDecoder: Sendable {
         var seen: EmojiFields = []
         func first(_ field: EmojiFields, _ name: String) throws {
             guard seen.insert(field).inserted else {
-                throw invalid("emoji number \(number) has the key “\(name)” twice")
+                throw invalid(localized("emoji number {number} has the key “{key}” twice", ["number": String(number), "key": name]))
             }
         }
         try scanner.readObject(depth: 3) { scanner, key in
             if scanner.matches(key, "text") {
                 try first(.text, "text")
-                text = try readString(&scanner, named: "the text of emoji number \(number)")
+                text = try readString(&scanner, named: localized("the text of emoji number {number}", ["number": String(number)]))
             } else if scanner.matches(key, "x") {
                 try first(.x, "x")
-                x = try readNumber(&scanner, named: "x of emoji number \(number)")
+                x = try readNumber(&scanner, named: localized("x of emoji number {number}", ["number": String(number)]))
             } else if scanner.matches(key, "y") {
                 try first(.y, "y")
-                y = try readNumber(&scanner, named: "y of emoji number \(number)")
+                y = try readNumber(&scanner, named: localized("y of emoji number {number}", ["number": String(number)]))
             } else if scanner.matches(key, "size") {
                 try first(.size, "size")
-                size = try readNumber(&scanner, named: "the size of emoji number \(number)")
+                size = try readNumber(&scanner, named: localized("the size of emoji number {number}", ["number": String(number)]))
             } else if scanner.matches(key, "id") {
                 try first(.id, "id")
-                id = try readID(&scanner, named: "the id of emoji number \(number)")
+                id = try readID(&scanner, named: localized("the id of emoji number {number}", ["number": String(number)]))
             } else if scanner.matches(key, "rotation") {
                 // Ours, beyond the original (M3): a value of another type is ignored like an unknown key.
                 try first(.rotation, "rotation")
                 if try scanner.peekKind() == .number {
-                    rotation = try readNumber(&scanner, named: "the rotation of emoji number \(number)")
+                    rotation = try readNumber(&scanner, named: localized("the rotation of emoji number {number}", ["number": String(number)]))
                 } else {
                     try scanner.skipValue(depth: 4)
                 }
@@ -224,8 +224,8 @@ public struct EmojiArtDecoder: Sendable {
                 try scanner.skipValue(depth: 4)
             }
         }
-        guard let text else { throw invalid("emoji number \(number) has no text") }
-        guard !text.isEmpty else { throw invalid("emoji number \(number) has empty text") }
+        guard let text else { throw invalid(localized("emoji number {number} has no text", ["number": String(number)])) }
+        guard !text.isEmpty else { throw invalid(localized("emoji number {number} has empty text", ["number": String(number)])) }
         let limit = EmojiArtFormat.maxCoordinateMagnitude
         let sizes = EmojiArtFormat.sizeRange
         return Emoji(
@@ -240,14 +240,14 @@ public struct EmojiArtDecoder: Sendable {
     // Names are autoclosures: building "x of emoji number 51234" for every field of a large
     // document, only for the rare error message, cost more than the parsing itself.
     private func readString(_ scanner: inout JSONScanner, named name: @autoclosure () -> String) throws -> String {
-        guard try scanner.peekKind() == .string else { throw invalid("\(name()) is not text") }
+        guard try scanner.peekKind() == .string else { throw invalid(localized("{field} is not text", ["field": name()])) }
         return try scanner.readString()
     }
 
     private func readNumber(_ scanner: inout JSONScanner, named name: @autoclosure () -> String) throws -> Double {
-        guard try scanner.peekKind() == .number else { throw invalid("\(name()) is not a number") }
+        guard try scanner.peekKind() == .number else { throw invalid(localized("{field} is not a number", ["field": name()])) }
         let value = try scanner.readNumber()
-        guard value.isFinite else { throw invalid("\(name()) is too large a number") }
+        guard value.isFinite else { throw invalid(localized("{field} is too large a number", ["field": name()])) }
         return value
     }
 
@@ -256,22 +256,41 @@ public struct EmojiArtDecoder: Sendable {
     ) throws -> Int {
         let value = try readNumber(&scanner, named: name())
         guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw invalid("\(name()) is \(value), not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw invalid(localized(
+                "{field} is {value}, not a whole number from {lowest} to {highest}",
+                ["field": name(), "value": "\(value)", "lowest": String(range.lowerBound), "highest": String(range.upperBound)]))
         }
         return Int(value)
     }
 
     /// An id or `uniqueEmojiId`: any 64-bit integer, read exactly (the original's `Int`).
     private func readID(_ scanner: inout JSONScanner, named name: @autoclosure () -> String) throws -> Int {
-        guard try scanner.peekKind() == .number else { throw invalid("\(name()) is not a number") }
+        guard try scanner.peekKind() == .number else { throw invalid(localized("{field} is not a number", ["field": name()])) }
         guard let value = try scanner.readExactInteger() else {
-            throw invalid("\(name()) is not a whole number from \(Int.min) to \(Int.max)")
+            throw invalid(localized(
+                "{field} is not a whole number from {lowest} to {highest}",
+                ["field": name(), "lowest": String(Int.min), "highest": String(Int.max)]))
         }
         return value
     }
 
-    private func noteFirst(_ name: String, in seen: inout Set<String>, where place: String) throws {
-        guard seen.insert(name).inserted else { throw invalid("\(place) has the key “\(name)” twice") }
+    /// Where a key was repeated, for the message.
+    private enum KeyPlace { case document, background }
+
+    private func noteFirst(_ name: String, in seen: inout Set<String>, where place: KeyPlace) throws {
+        guard seen.insert(name).inserted else {
+            let problem =
+                switch place {
+                case .document: localized("the document has the key “{key}” twice", ["key": name])
+                case .background: localized("the background has the key “{key}” twice", ["key": name])
+                }
+            throw invalid(problem)
+        }
+    }
+
+    /// A top-level value named by its key, as a field for the messages above.
+    private static func valueOf(_ key: String) -> String {
+        localized("the value of “{key}”", ["key": key])
     }
 
     private func invalid(_ problem: String) -> DocumentReadError {

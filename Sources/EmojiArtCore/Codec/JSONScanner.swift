@@ -31,7 +31,7 @@ struct JSONScanner {
     /// The kind of the next value, or nil when the next byte cannot start one.
     mutating func peekKind() throws -> ValueKind {
         skipWhitespace()
-        guard offset < bytes.count else { throw error("the file ends where a value was expected") }
+        guard offset < bytes.count else { throw error(localized("the file ends where a value was expected")) }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
@@ -39,7 +39,7 @@ struct JSONScanner {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
         case UInt8(ascii: "n"): return .null
-        default: throw error("unexpected character \(describe(bytes[offset]))")
+        default: throw error(localized("unexpected character {character}", ["character": describe(bytes[offset])]))
         }
     }
 
@@ -57,7 +57,7 @@ struct JSONScanner {
             try member(&self, key)
             skipWhitespace()
             if try consumeIfPresent(UInt8(ascii: ",")) { continue }
-            try consume(UInt8(ascii: "}"), expecting: "“,” or “}”")
+            try consume(UInt8(ascii: "}"), alternative: UInt8(ascii: ","))
             return
         }
     }
@@ -72,7 +72,7 @@ struct JSONScanner {
             try element(&self)
             skipWhitespace()
             if try consumeIfPresent(UInt8(ascii: ",")) { continue }
-            try consume(UInt8(ascii: "]"), expecting: "“,” or “]”")
+            try consume(UInt8(ascii: "]"), alternative: UInt8(ascii: ","))
             return
         }
     }
@@ -92,7 +92,7 @@ struct JSONScanner {
     /// Checks that only whitespace follows the top-level value.
     mutating func expectEnd() throws {
         skipWhitespace()
-        if offset < bytes.count { throw error("unexpected \(describe(bytes[offset])) after the end of the document") }
+        if offset < bytes.count { throw error(localized("unexpected character {character} after the end of the document", ["character": describe(bytes[offset])])) }
     }
 
     func matches(_ key: Key, _ literal: StaticString) -> Bool {
@@ -162,7 +162,7 @@ struct JSONScanner {
         let start = offset
         var isInteger = true
         if peekByte() == UInt8(ascii: "-") { offset += 1 }
-        guard let first = peekByte(), isDigit(first) else { throw error("a number has no digits") }
+        guard let first = peekByte(), isDigit(first) else { throw error(localized("a number has no digits")) }
         if first == UInt8(ascii: "0") {
             offset += 1
         } else {
@@ -171,14 +171,14 @@ struct JSONScanner {
         if peekByte() == UInt8(ascii: ".") {
             isInteger = false
             offset += 1
-            guard let byte = peekByte(), isDigit(byte) else { throw error("a number has no digits after its decimal point") }
+            guard let byte = peekByte(), isDigit(byte) else { throw error(localized("a number has no digits after its decimal point")) }
             while let byte = peekByte(), isDigit(byte) { offset += 1 }
         }
         if let byte = peekByte(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
             isInteger = false
             offset += 1
             if let sign = peekByte(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { offset += 1 }
-            guard let byte = peekByte(), isDigit(byte) else { throw error("a number has no digits in its exponent") }
+            guard let byte = peekByte(), isDigit(byte) else { throw error(localized("a number has no digits in its exponent")) }
             while let byte = peekByte(), isDigit(byte) { offset += 1 }
         }
         return (UnsafeBufferPointer(rebasing: bytes[start..<offset]), isInteger)
@@ -195,7 +195,7 @@ struct JSONScanner {
             return Double(isNegative ? -value : value)
         }
         guard let value = Double(String(decoding: literal, as: UTF8.self)) else {
-            throw error("a number cannot be read")
+            throw error(localized("a number cannot be read"))
         }
         return value
     }
@@ -211,7 +211,7 @@ struct JSONScanner {
                 offset += 1
                 guard let string = String(validating: content, as: UTF8.self) else {
                     offset = start
-                    throw error("a string is not valid UTF-8")
+                    throw error(localized("a string is not valid UTF-8"))
                 }
                 return string
             }
@@ -219,10 +219,10 @@ struct JSONScanner {
                 offset = start - 1  // back to the opening quote
                 return try readEscapedString()
             }
-            if byte < 0x20 { throw error("a string holds an unescaped control character") }
+            if byte < 0x20 { throw error(localized("a string holds an unescaped control character")) }
             offset += 1
         }
-        throw error("a string is not closed")
+        throw error(localized("a string is not closed"))
     }
 
     // MARK: - Errors
@@ -268,15 +268,27 @@ struct JSONScanner {
         }
     }
 
-    private mutating func consume(_ byte: UInt8, expecting expected: String? = nil) throws {
+    /// Consumes `byte`; `alternative` is the byte that would have been as good there, named first
+    /// in the error (“,” before a closing bracket). Bytes, not a phrase, because this runs
+    /// for every value and the translated phrase is wanted only when the file is wrong.
+    private mutating func consume(_ byte: UInt8, alternative: UInt8? = nil) throws {
         skipWhitespace()
         guard offset < bytes.count else {
-            throw error("the file ends where \(expected ?? "“\(Character(UnicodeScalar(byte)))”") was expected")
+            throw error(localized("the file ends where {expected} was expected", ["expected": expectation(byte, alternative)]))
         }
         guard bytes[offset] == byte else {
-            throw error("expected \(expected ?? "“\(Character(UnicodeScalar(byte)))”") but found \(describe(bytes[offset]))")
+            throw error(localized(
+                "expected {expected} but found {character}",
+                ["expected": expectation(byte, alternative), "character": describe(bytes[offset])]))
         }
         offset += 1
+    }
+
+    /// "“:”" or "“,” or “}”", in the user's language.
+    private func expectation(_ byte: UInt8, _ alternative: UInt8?) -> String {
+        let expected = "“\(Character(UnicodeScalar(byte)))”"
+        guard let alternative else { return expected }
+        return localized("{first} or {second}", ["first": "“\(Character(UnicodeScalar(alternative)))”", "second": expected])
     }
 
     private mutating func consumeIfPresent(_ byte: UInt8) throws -> Bool {
@@ -291,7 +303,7 @@ struct JSONScanner {
         let start = literal.utf8Start
         for index in 0..<literal.utf8CodeUnitCount {
             guard offset < bytes.count, bytes[offset] == start[index] else {
-                throw error("expected “\(literal)”")
+                throw error(localized("expected {expected}", ["expected": "“\(literal)”"]))
             }
             offset += 1
         }
@@ -299,8 +311,8 @@ struct JSONScanner {
 
     private mutating func readKey() throws -> Key {
         guard peekByte() == UInt8(ascii: "\"") else {
-            if let byte = peekByte() { throw error("expected a key in quotes but found \(describe(byte))") }
-            throw error("the file ends where a key was expected")
+            if let byte = peekByte() { throw error(localized("expected a key in quotes but found {character}", ["character": describe(byte)])) }
+            throw error(localized("the file ends where a key was expected"))
         }
         let start = offset + 1
         var index = start
@@ -309,7 +321,7 @@ struct JSONScanner {
             if byte == UInt8(ascii: "\"") {
                 let range = start..<index
                 guard String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) != nil else {
-                    throw error("a key is not valid UTF-8")
+                    throw error(localized("a key is not valid UTF-8"))
                 }
                 offset = index + 1
                 return Key(range: range, decoded: nil)
@@ -320,12 +332,12 @@ struct JSONScanner {
             }
             if byte < 0x20 {
                 offset = index
-                throw error("a key holds an unescaped control character")
+                throw error(localized("a key holds an unescaped control character"))
             }
             index += 1
         }
         offset = index
-        throw error("a key is not closed")
+        throw error(localized("a key is not closed"))
     }
 
     private mutating func skipString() throws {
@@ -342,23 +354,23 @@ struct JSONScanner {
             switch byte {
             case UInt8(ascii: "\""):
                 guard let string = String(validating: utf8, as: UTF8.self) else {
-                    throw error("a string is not valid UTF-8")
+                    throw error(localized("a string is not valid UTF-8"))
                 }
                 return string
             case UInt8(ascii: "\\"):
                 try readEscape(into: &utf8)
             case ..<0x20:
                 offset -= 1
-                throw error("a string holds an unescaped control character")
+                throw error(localized("a string holds an unescaped control character"))
             default:
                 utf8.append(byte)
             }
         }
-        throw error("a string is not closed")
+        throw error(localized("a string is not closed"))
     }
 
     private mutating func readEscape(into utf8: inout [UInt8]) throws {
-        guard let byte = peekByte() else { throw error("a string is not closed") }
+        guard let byte = peekByte() else { throw error(localized("a string is not closed")) }
         offset += 1
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(byte)
@@ -372,24 +384,24 @@ struct JSONScanner {
             if (0xD800...0xDBFF).contains(scalar) {
                 // A high surrogate must be followed by an escaped low surrogate.
                 guard bytes.count - offset >= 6, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
-                else { throw error("a string holds an unpaired surrogate") }
+                else { throw error(localized("a string holds an unpaired surrogate")) }
                 offset += 2
                 let low = try readHex4()
-                guard (0xDC00...0xDFFF).contains(low) else { throw error("a string holds an unpaired surrogate") }
+                guard (0xDC00...0xDFFF).contains(low) else { throw error(localized("a string holds an unpaired surrogate")) }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw error("a string holds an unpaired surrogate")
+                throw error(localized("a string holds an unpaired surrogate"))
             }
-            guard let unicode = Unicode.Scalar(scalar) else { throw error("a string holds an invalid escape") }
+            guard let unicode = Unicode.Scalar(scalar) else { throw error(localized("a string holds an invalid escape")) }
             utf8.append(contentsOf: String(Character(unicode)).utf8)
         default:
             offset -= 1
-            throw error("a string holds an invalid escape “\\\(Character(UnicodeScalar(byte)))”")
+            throw error(localized("a string holds an invalid escape {escape}", ["escape": "“\\\(Character(UnicodeScalar(byte)))”"]))
         }
     }
 
     private mutating func readHex4() throws -> UInt32 {
-        guard bytes.count - offset >= 4 else { throw error("a string holds an incomplete \\u escape") }
+        guard bytes.count - offset >= 4 else { throw error(localized("a string holds an incomplete \\u escape")) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[offset]
@@ -398,7 +410,7 @@ struct JSONScanner {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("a string holds an invalid \\u escape")
+            default: throw error(localized("a string holds an invalid \\u escape"))
             }
             value = value << 4 | UInt32(digit)
             offset += 1
@@ -406,9 +418,12 @@ struct JSONScanner {
         return value
     }
 
+    /// A byte as a message shows it: the character in quotes when it is printable, else its
+    /// value in hex ("0x0A"), which reads the same in every language.
     private func describe(_ byte: UInt8) -> String {
         if byte >= 0x21, byte < 0x7F { return "“\(Character(UnicodeScalar(byte)))”" }
-        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "0x" + (hex.count == 1 ? "0" : "") + hex
     }
 }
 

@@ -186,7 +186,7 @@ public final class BackgroundLoader<Image: Sendable> {
             return .failed(reason)
         default:
             let host = url.flatMap { $0.host(percentEncoded: false) } ?? url?.absoluteString ?? ""
-            return .failed(.unreachable(host: host, reason: "the transfer failed (\(error))"))
+            return .failed(.unreachable(host: host, reason: localized("the transfer failed ({reason})", ["reason": "\(error)"])))
         }
     }
 }

@@ -226,10 +226,10 @@ final class HTTPImageTransfer: NSObject, URLSessionDataDelegate, @unchecked Send
                 return .failure(mapped ?? CancellationError())
             }
             if let error {
-                return .failure(ImageFetchError.unreachable(host: host, reason: "the transfer failed (\(error))"))
+                return .failure(ImageFetchError.unreachable(host: host, reason: localized("the transfer failed ({reason})", ["reason": "\(error)"])))
             }
             guard state.hasResponse else {
-                return .failure(ImageFetchError.unreachable(host: host, reason: "the server sent no response"))
+                return .failure(ImageFetchError.unreachable(host: host, reason: localized("the server sent no response")))
             }
             return .success(state.body)
         }

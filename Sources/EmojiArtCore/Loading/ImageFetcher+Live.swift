@@ -14,7 +14,7 @@ extension ImageFetcher {
             switch url.scheme?.lowercased() {
             case "http", "https":
                 guard url.isWebURL else {
-                    throw ImageFetchError.unreachable(host: url.absoluteString, reason: "the address names no server")
+                    throw ImageFetchError.unreachable(host: url.absoluteString, reason: localized("the address names no server"))
                 }
                 data = try await HTTPImageTransfer(url: url, limits: limits).run()
             case "file":

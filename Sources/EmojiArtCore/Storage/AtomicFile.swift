@@ -38,7 +38,7 @@ public enum AtomicFile {
         case .directory:
             throw FileWriteError.isADirectory(path: requestedPath, reason: SystemError(code: EISDIR).text)
         case .symbolicLink, .other:
-            throw FileWriteError.notARegularFile(path: requestedPath, reason: "not a regular file")
+            throw FileWriteError.notARegularFile(path: requestedPath, reason: localized("not a regular file"))
         }
         do {
             try replace(targetPath, original: original, with: data)

@@ -67,11 +67,15 @@ public struct DraftStore: Sendable {
     private static func problem(_ error: DocumentReadError) -> String {
         switch error {
         case .newerVersion(_, let version):
-            "it was saved by a newer EmojiArt (format version \(version)); update EmojiArt to open it"
+            localized(
+                "it was saved by a newer EmojiArt (format version {version}); update EmojiArt to open it",
+                ["version": String(version)])
         case .invalidValue(_, let problem):
             problem
         case .notJSON(_, let reason, let line, let column):
-            "it is damaged (\(reason) at line \(line), column \(column))"
+            localized(
+                "it is damaged ({reason} at line {line}, column {column})",
+                ["reason": reason, "line": String(line), "column": String(column)])
         default:
             "\(error)"
         }

@@ -48,10 +48,12 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// "64 MB", "1.5 MB", "512 KB" or "300 bytes" (binary units, like `ls -h`).
     static func formatted(byteCount: Int) -> String {
-        for (unit, size) in [("MB", 1_048_576.0), ("KB", 1_024.0)] where Double(byteCount) >= size {
+        for size in [1_048_576.0, 1_024.0] where Double(byteCount) >= size {
             let value = Double(byteCount) / size
-            return value == value.rounded() ? "\(Int(value)) \(unit)" : String(format: "%.1f \(unit)", value)
+            let number = value == value.rounded() ? "\(Int(value))" : String(format: "%.1f", value)
+            // French writes "Mo" and "Ko": the unit is translated with its number.
+            return size > 1_024 ? localized("{size} MB", ["size": number]) : localized("{size} KB", ["size": number])
         }
-        return byteCount == 1 ? "1 byte" : "\(byteCount) bytes"
+        return localizedPlural("{count} byte", "{count} bytes", count: byteCount)
     }
 }

@@ -56,7 +56,10 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
              .failed(_, let reason):
             reason
         case .tooLargeToOpen(_, let byteCount):
-            "\(FileReadError.formatted(byteCount: byteCount)), over the \(FileReadError.formatted(byteCount: EmojiArtFormat.maxFileBytes)) limit"
+            localized(
+                "{size}, over the {limit} limit",
+                ["size": FileReadError.formatted(byteCount: byteCount),
+                 "limit": FileReadError.formatted(byteCount: EmojiArtFormat.maxFileBytes)])
         }
     }
 

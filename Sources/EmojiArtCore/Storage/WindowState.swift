@@ -43,14 +43,15 @@ public struct WindowState: Hashable, Codable, Sendable {
     /// What is wrong with the values, as a clause, or nil when they are fine.
     var problem: String? {
         guard zoom.isFinite, zoom > 0, zoom <= Self.maximumZoom else {
-            return "the zoom \(zoom) is not between 0 and \(Self.maximumZoom)"
+            return localized("the zoom {zoom} is not between 0 and {maximum}", ["zoom": "\(zoom)", "maximum": "\(Self.maximumZoom)"])
         }
         for pan in [panX, panY] where !(pan.isFinite && abs(pan) <= Self.maximumPanMagnitude) {
-            return "the pan \(pan) is beyond ±\(Self.maximumPanMagnitude)"
+            return localized("the pan {pan} is beyond ±{maximum}", ["pan": "\(pan)", "maximum": "\(Self.maximumPanMagnitude)"])
         }
         for side in [windowWidth, windowHeight].compactMap({ $0 })
         where !(1...Self.maximumWindowSide).contains(side) {
-            return "the window side \(side) is not between 1 and \(Self.maximumWindowSide)"
+            return localized(
+                "the window side {side} is not between 1 and {maximum}", ["side": String(side), "maximum": String(Self.maximumWindowSide)])
         }
         return nil
     }

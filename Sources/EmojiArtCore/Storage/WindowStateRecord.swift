@@ -34,9 +34,9 @@ struct WindowStateRecord: Codable, Equatable {
             if let version, version > currentVersion { return .newerVersion }
             return .record(try decoder.decode(WindowStateRecord.self, from: data))
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            return .damaged(problem: "it is not valid JSON")
+            return .damaged(problem: localized("it is not valid JSON"))
         } catch {
-            return .damaged(problem: "it doesn't hold a document path and a zoom and pan")
+            return .damaged(problem: localized("it doesn't hold a document path and a zoom and pan"))
         }
     }
 

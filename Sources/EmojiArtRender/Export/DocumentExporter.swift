@@ -61,7 +61,7 @@ public final class DocumentExporter {
 
     private static func check(_ status: cairo_status_t) throws(ExportError) {
         guard status != CAIRO_STATUS_SUCCESS else { return }
-        let reason = cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)"
+        let reason = cairo_status_to_string(status).map { String(cString: $0) } ?? localized("cairo status {status}", ["status": String(status.rawValue)])
         throw .renderingFailed(reason: reason)
     }
 }

@@ -31,10 +31,10 @@ public struct ExportGeometry: Hashable, Sendable {
         let scale: Double
         switch options.size {
         case .scale(let value):
-            guard value.isFinite, value > 0 else { throw .invalidSize("the scale must be a positive number") }
+            guard value.isFinite, value > 0 else { throw .invalidSize(localized("the scale must be a positive number")) }
             scale = value
         case .width(let width):
-            guard width > 0 else { throw .invalidSize("the width must be at least 1 pixel") }
+            guard width > 0 else { throw .invalidSize(localized("the width must be at least 1 pixel")) }
             scale = Double(width) / rect.width
         }
         // --width N gives exactly N pixels across (E2); otherwise partial pixels round up.

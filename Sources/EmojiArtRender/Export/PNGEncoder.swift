@@ -1,5 +1,6 @@
 import CPNGEncoding
 import CPangoCairo
+import EmojiArtCore
 import Foundation
 
 /// Writes a cairo ARGB32 image surface as PNG bytes, at the compressor's speed (issue 12).
@@ -44,7 +45,7 @@ enum PNGEncoder {
         cairo_surface_flush(surface)
         guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
             let pixels = cairo_image_surface_get_data(surface)
-        else { throw .renderingFailed(reason: "the picture is not an ARGB32 image") }
+        else { throw .renderingFailed(reason: localized("the picture is not an ARGB32 image")) }
         let image = SurfacePixels(
             base: UnsafeRawPointer(pixels), width: Int(cairo_image_surface_get_width(surface)),
             height: Int(cairo_image_surface_get_height(surface)), stride: Int(cairo_image_surface_get_stride(surface)))
@@ -66,20 +67,20 @@ enum PNGEncoder {
         let raw = UnsafeMutablePointer<UInt8>.allocate(capacity: rawCount)
         defer { raw.deallocate() }
         for row in 0..<image.height { image.unpackRow(row, into: raw + row * rowBytes) }
-        guard let compressor = libdeflate_alloc_compressor(compressionLevel) else { throw .renderingFailed(reason: "out of memory") }
+        guard let compressor = libdeflate_alloc_compressor(compressionLevel) else { throw .renderingFailed(reason: localized("there is not enough memory")) }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, rawCount)
         let compressed = UnsafeMutableRawPointer.allocate(byteCount: bound, alignment: 16)
         defer { compressed.deallocate() }
         let count = libdeflate_zlib_compress(compressor, raw, rawCount, compressed, bound)
-        guard count > 0 else { throw .renderingFailed(reason: "the PNG compressor failed") }
+        guard count > 0 else { throw .renderingFailed(reason: localized("the PNG compressor failed")) }
         file.writeChunk("IDAT", data: UnsafeRawBufferPointer(start: compressed, count: count))
     }
 
     /// Feeds zlib one unpacked row at a time and writes an IDAT chunk whenever its buffer fills.
     private static func compressStreaming(_ image: SurfacePixels, into file: inout PNGFileWriter) throws(ExportError) {
         var stream = z_stream()
-        guard emojiart_deflate_init(&stream, compressionLevel) == Z_OK else { throw .renderingFailed(reason: "out of memory") }
+        guard emojiart_deflate_init(&stream, compressionLevel) == Z_OK else { throw .renderingFailed(reason: localized("there is not enough memory")) }
         defer { deflateEnd(&stream) }
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: image.filteredRowBytes)
         defer { row.deallocate() }
@@ -91,7 +92,7 @@ enum PNGEncoder {
             while true {
                 let status = deflate(&stream, flush)
                 guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
-                    throw .renderingFailed(reason: "the PNG compressor failed (zlib status \(status))")
+                    throw .renderingFailed(reason: localized("the PNG compressor failed (zlib status {status})", ["status": String(status)]))
                 }
                 if stream.avail_out == 0 || (status == Z_STREAM_END && stream.avail_out < UInt32(streamingChunkBytes)) {
                     file.writeChunk("IDAT", data: UnsafeRawBufferPointer(start: chunk, count: streamingChunkBytes - Int(stream.avail_out)))
