@@ -21,4 +21,13 @@ enum AccessibleNames {
             child = gtk_widget_get_next_sibling(widget)
         }
     }
+
+    /// Names the activatable widget of an AdwActionRow by its own label only. libadwaita marks the
+    /// row's title as labelling that widget too, and GTK 4.8 reads the label and the labelling
+    /// widgets one after the other: the manager's Edit button read "Edit “Faces” Faces". Call it
+    /// after `adw_action_row_set_activatable_widget`, which sets the relation.
+    static func nameActivatableWidget(_ widget: UnsafeMutablePointer<GtkWidget>, _ label: String) {
+        gtk_accessible_reset_relation(opaque(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        emojiart_accessible_set_label(widget, label)
+    }
 }

@@ -1,4 +1,6 @@
 import CGtk
+import EmojiArtCore
+import Foundation
 
 /// Adds a parameterless GAction named `name` to `map` (a window or the application) and
 /// returns it, so its enabled state can follow the document (e.g. undo only when possible).
@@ -7,6 +9,7 @@ import CGtk
 func addAction(
     _ name: String, to map: some GObjectPointer, _ handler: @escaping @MainActor () -> Void
 ) -> OpaquePointer {
+    warnUnlessKeyboardReaches(name)
     let action = g_simple_action_new(name, nil)!
     onSignal(action, "activate") { (_: UnsafeMutableRawPointer?) in handler() }
     g_action_map_add_action(opaque(map), opaque(action))
@@ -20,6 +23,7 @@ func addAction(
 func addIntegerAction(
     _ name: String, to map: some GObjectPointer, _ handler: @escaping @MainActor (Int32) -> Void
 ) -> OpaquePointer {
+    warnUnlessKeyboardReaches(name)
     let action = g_simple_action_new(name, g_variant_type_checked_("i"))!
     onSignal(action, "activate") { (parameter: UnsafeMutableRawPointer?) in
         guard let parameter else { return }
@@ -32,4 +36,12 @@ func addIntegerAction(
 
 func setEnabled(_ action: OpaquePointer, _ isEnabled: Bool) {
     g_simple_action_set_enabled(action, isEnabled ? 1 : 0)
+}
+
+/// Every action must be reachable without a pointer (SPEC A2): one added without an entry in
+/// `KeyboardAccess` is reported on stderr, and the GUI tests fail on that line.
+private func warnUnlessKeyboardReaches(_ name: String) {
+    guard !KeyboardAccess.reaches(action: name) else { return }
+    FileHandle.standardError.write(Data(
+        "emojiart: the action “\(name)” has no keyboard path; add it to KeyboardAccess (SPEC A2)\n".utf8))
 }

@@ -5,13 +5,6 @@ import EmojiArtCore
 /// are the window's actions (U4), so they are insensitive when they cannot act; which items
 /// show is Core's `CanvasContextMenu`.
 extension CanvasView {
-    /// Keys that act only on the focused canvas, shown beside their items (they are not
-    /// application accelerators, so GTK would not show them by itself).
-    private static let canvasKeys: [CanvasCommand: String] = [
-        .bringToFront: "Home", .bringForward: "Page_Up", .sendBackward: "Page_Down", .sendToBack: "End",
-        .rotateLeft: "bracketleft", .rotateRight: "bracketright", .flipHorizontally: "h",
-    ]
-
     /// Opens the menu at `point`, or over the selection (keyboard) when nil.
     func showContextMenu(at point: ViewPoint?) {
         let (menu, effects) = interact { $0.contextMenu(at: point) }
@@ -22,7 +15,9 @@ extension CanvasView {
             let sectionModel = g_menu_new()!
             for command in section {
                 let item = g_menu_item_new(command.label, "win.\(command.actionName)")!
-                if let key = Self.canvasKeys[command] { emojiart_menu_item_set_string(item, "accel", key) }
+                // Keys that act only on the focused canvas, shown beside their items (they are not
+                // application accelerators, so GTK would not show them by itself).
+                if let key = KeyboardAccess.canvasKey(for: command) { emojiart_menu_item_set_string(item, "accel", key) }
                 g_menu_append_item(sectionModel, item)
                 g_object_unref(item.raw)
             }

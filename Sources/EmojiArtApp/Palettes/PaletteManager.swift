@@ -137,6 +137,7 @@ final class PaletteManager {
         }
         // Activating the row (click, Enter) edits the palette.
         adw_action_row_set_activatable_widget(cast(row), controls[.edit])
+        if let edit = controls[.edit] { AccessibleNames.nameActivatableWidget(edit, localized("Edit “{name}”", ["name": name])) }
         return Row(paletteID: id, widget: row, controls: controls)
     }
 

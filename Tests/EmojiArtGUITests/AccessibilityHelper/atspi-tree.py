@@ -43,6 +43,17 @@ def actions(node):
     return names
 
 
+# "focused", "showing"…: pyatspi's STATE_ constants by value, since str() of the states that
+# getStates() returns is an enum's repr ("<enum ATSPI_FOCUSED of type Atspi.StateType>").
+STATE_NAMES = {int(getattr(pyatspi, name)): name[len("STATE_"):].lower()
+               for name in dir(pyatspi) if name.startswith("STATE_") and name[6:].isupper()
+               and isinstance(getattr(pyatspi, name), int)}
+
+
+def state_name(state):
+    return STATE_NAMES.get(int(state), str(state).lower())
+
+
 def describe(node, depth=0):
     children = []
     # Deep enough for any of our windows; a cycle (which AT-SPI should never report) cannot hang.
@@ -57,7 +68,7 @@ def describe(node, depth=0):
         "name": node.name or "",
         "description": node.description or "",
         "actions": actions(node),
-        "states": sorted(str(state).lower().replace("state_", "") for state in states),
+        "states": sorted(state_name(state) for state in states),
         "children": children,
     }
 

@@ -1,0 +1,62 @@
+/// What the Keyboard Shortcuts window lists (X2, A2), section by section, in the language of
+/// the moment. Kept in Core beside `KeyboardAccess` so a test can check that every accelerator
+/// and canvas key of every action is listed; the app builds the GtkShortcutsWindow from it.
+public enum KeyboardShortcutsList {
+    public struct Shortcut: Hashable, Sendable {
+        /// GtkShortcutsShortcut's accelerator syntax: one or more accelerators, space-separated.
+        public var accelerator: String
+        public var title: String
+    }
+
+    public struct Section: Hashable, Sendable {
+        public var title: String
+        public var shortcuts: [Shortcut]
+    }
+
+    public static var sections: [Section] {
+        [
+            section(localized("Documents"), [
+                ("<Control>n", localized("New window")), ("<Control>o", localized("Open")), ("<Control>s", localized("Save")),
+                ("<Control><Shift>s", localized("Save as")), ("<Control><Shift>e", localized("Export")),
+                ("<Control>p", localized("Print")), ("<Control>w", localized("Close window")), ("<Control>q", localized("Quit")),
+            ]),
+            section(localized("Editing"), [
+                ("<Control>z", localized("Undo")), ("<Control><Shift>z", localized("Redo")),
+                ("<Control>x", localized("Cut")), ("<Control>c", localized("Copy")), ("<Control>v", localized("Paste")),
+                ("<Control>d", localized("Duplicate")), ("Delete BackSpace", localized("Delete the selection")),
+                ("<Control>a", localized("Select all")), ("Escape", localized("Clear the selection")),
+                ("Tab", localized("Select the next emoji")),
+                ("<Shift>Pointer", localized("Drag on empty canvas to select with a rectangle")),
+                ("Menu <Shift>F10", localized("Context menu")),
+            ]),
+            section(localized("Arranging"), [
+                ("Left Right Up Down", localized("Nudge the selection by 1 point")), ("<Shift>Left <Shift>Right", localized("Nudge by 10 points")),
+                ("Page_Up", localized("Bring forward")), ("Page_Down", localized("Send backward")),
+                ("Home", localized("Bring to front")), ("End", localized("Send to back")),
+                ("less greater", localized("Scale down and up")),
+                ("bracketleft bracketright", localized("Rotate by 15°")), ("braceleft braceright", localized("Rotate by 1°")),
+                ("h", localized("Flip horizontally")),
+            ]),
+            section(localized("View"), [
+                ("<Control>0", localized("Zoom to fit")), ("<Control>equal", localized("Zoom in")), ("<Control>minus", localized("Zoom out")),
+                ("Left Right Up Down", localized("Pan, with nothing selected")),
+            ]),
+            section(localized("General"), [
+                ("<Control>question", localized("Keyboard shortcuts")), ("F10", localized("Main menu")),
+                // The canvas takes Tab to step through the emojis; Ctrl+Tab always moves on, to
+                // the palette strip (GTK's own binding).
+                ("<Control>Tab", localized("Move the focus out of the canvas")),
+                ("Return space", localized("Activate the focused button, e.g. add a palette emoji")),
+            ]),
+        ]
+    }
+
+    /// Every accelerator the window lists, one by one.
+    public static var listedAccelerators: Set<String> {
+        Set(sections.flatMap(\.shortcuts).flatMap { $0.accelerator.split(separator: " ").map(String.init) })
+    }
+
+    private static func section(_ title: String, _ shortcuts: [(String, String)]) -> Section {
+        Section(title: title, shortcuts: shortcuts.map { Shortcut(accelerator: $0.0, title: $0.1) })
+    }
+}
