@@ -2,6 +2,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /// Tile size of `emojiart_paint_batch`: 128 × 64 pixels of frame are 32 KB, which stay in the
 /// first-level cache while the emojis over them are painted.
@@ -26,29 +29,85 @@ static inline uint32_t over(uint32_t source, uint32_t destination) {
     return rb | (ag << 8);
 }
 
+#if defined(__SSE2__)
+/// `over` on four pixels at once, the same arithmetic per channel: (t · 257) >> 16 with
+/// t = d · (255 − αs) + 128 is (t + (t >> 8)) >> 8 for every t below 65,536 (checked exhaustively).
+static inline __m128i over4(__m128i source, __m128i destination) {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i all255 = _mm_set1_epi16(255), half = _mm_set1_epi16(128), by257 = _mm_set1_epi16(257);
+    __m128i source_low = _mm_unpacklo_epi8(source, zero), source_high = _mm_unpackhi_epi8(source, zero);
+    // Each pixel's alpha in its four lanes.
+    __m128i alpha_low = _mm_shufflehi_epi16(_mm_shufflelo_epi16(source_low, 0xFF), 0xFF);
+    __m128i alpha_high = _mm_shufflehi_epi16(_mm_shufflelo_epi16(source_high, 0xFF), 0xFF);
+    __m128i low = _mm_mullo_epi16(_mm_unpacklo_epi8(destination, zero), _mm_sub_epi16(all255, alpha_low));
+    __m128i high = _mm_mullo_epi16(_mm_unpackhi_epi8(destination, zero), _mm_sub_epi16(all255, alpha_high));
+    low = _mm_mulhi_epu16(_mm_add_epi16(low, half), by257);
+    high = _mm_mulhi_epu16(_mm_add_epi16(high, half), by257);
+    return _mm_adds_epu8(_mm_packus_epi16(low, high), source);
+}
+
+/// The first `count` (1–3) pixels at `pixels` in the low lanes, the rest zero: a transparent
+/// source pixel leaves the frame pixel under it as it was, so they blend as no-ops.
+static inline __m128i load_partial(const uint32_t *pixels, int count) {
+    switch (count) {
+    case 1: return _mm_cvtsi32_si128((int)pixels[0]);
+    case 2: return _mm_loadl_epi64((const __m128i *)pixels);
+    default: return _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)pixels), _mm_cvtsi32_si128((int)pixels[2]));
+    }
+}
+
+static inline void store_partial(uint32_t *pixels, __m128i value, int count) {
+    if (count >= 2) {
+        _mm_storel_epi64((__m128i *)pixels, value);
+        if (count == 3) pixels[2] = (uint32_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(value, value));
+    } else {
+        pixels[0] = (uint32_t)_mm_cvtsi128_si32(value);
+    }
+}
+#endif
+
+/// Blends `count` source pixels over the frame pixels at `target` with OVER.
+static inline void blend_span(const uint32_t *source, uint32_t *target, int count) {
+#if defined(__SSE2__)
+    // Translucent runs are mostly 1–3 pixels (anti-aliased edges): four at a time, then the rest
+    // as one partial vector, with no pixel read or written outside the run.
+    int x = 0;
+    for (; x + 4 <= count; x += 4) {
+        __m128i s = _mm_loadu_si128((const __m128i *)(source + x));
+        __m128i d = _mm_loadu_si128((const __m128i *)(target + x));
+        _mm_storeu_si128((__m128i *)(target + x), over4(s, d));
+    }
+    if (x < count) {
+        int rest = count - x;
+        store_partial(target + x, over4(load_partial(source + x, rest), load_partial(target + x, rest)), rest);
+    }
+#else
+    for (int x = 0; x < count; x++) target[x] = over(source[x], target[x]);
+#endif
+}
+
 /// `emojiart_paint_runs` clipped to the columns [clip_left, clip_right) as well.
 static void paint_runs_clipped(
-    const uint32_t *raster, int raster_stride_bytes, int raster_side,
-    const emojiart_run *runs, const int32_t *row_first_run,
+    const uint32_t *pixels, int row_count, const emojiart_run *runs, const int32_t *row_first_run,
     uint32_t *frame, int frame_stride_bytes, int clip_left, int clip_right,
     int left, int top, int band_top, int band_bottom) {
     int first_row = band_top - top > 0 ? band_top - top : 0;
-    int end_row = band_bottom - top < raster_side ? band_bottom - top : raster_side;
+    int end_row = band_bottom - top < row_count ? band_bottom - top : row_count;
     for (int row = first_row; row < end_row; row++) {
-        const uint32_t *source_row = (const uint32_t *)((const char *)raster + (long)row * raster_stride_bytes);
-        uint32_t *target_row = (uint32_t *)((char *)frame + (long)(top + row) * frame_stride_bytes);
+        uint32_t *target_row = (uint32_t *)((char *)frame + (long)(top + row) * frame_stride_bytes) + left;
         for (int index = row_first_run[row]; index < row_first_run[row + 1]; index++) {
-            int start = runs[index].x, end = start + runs[index].length;
+            emojiart_run run = runs[index];
+            int start = run.x, end = start + run.length;
             // Clip to the columns.
             if (left + start < clip_left) start = clip_left - left;
             if (left + end > clip_right) end = clip_right - left;
             if (start >= end) continue;
-            if (runs[index].opaque) {
-                memcpy(target_row + left + start, source_row + start, (size_t)(end - start) * 4);
+            // The run's pixels, indexed by raster column.
+            const uint32_t *source = pixels + run.pixel - run.x;
+            if (run.opaque) {
+                memcpy(target_row + start, source + start, (size_t)(end - start) * 4);
             } else {
-                for (int x = start; x < end; x++) {
-                    target_row[left + x] = over(source_row[x], target_row[left + x]);
-                }
+                blend_span(source + start, target_row + start, end - start);
             }
         }
     }
@@ -154,12 +213,11 @@ static void paint_transformed(
 }
 
 void emojiart_paint_runs(
-    const uint32_t *raster, int raster_stride_bytes, int raster_side,
-    const emojiart_run *runs, const int32_t *row_first_run,
+    const uint32_t *pixels, int row_count, const emojiart_run *runs, const int32_t *row_first_run,
     uint32_t *frame, int frame_stride_bytes, int frame_width,
     int left, int top, int band_top, int band_bottom) {
     paint_runs_clipped(
-        raster, raster_stride_bytes, raster_side, runs, row_first_run, frame, frame_stride_bytes, 0, frame_width,
+        pixels, row_count, runs, row_first_run, frame, frame_stride_bytes, 0, frame_width,
         left, top, band_top, band_bottom);
 }
 
@@ -217,7 +275,7 @@ void emojiart_paint_batch(
                         continue;
                     }
                     paint_runs_clipped(
-                        job->raster, job->raster_stride_bytes, job->raster_side, job->runs, job->row_first_run,
+                        job->raster, job->raster_side, job->runs, job->row_first_run,
                         frame, frame_stride_bytes, tile_left, tile_right, job->left, job->top, tile_top, tile_bottom);
                 }
             }

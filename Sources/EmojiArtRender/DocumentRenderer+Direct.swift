@@ -48,6 +48,7 @@ extension DocumentRenderer {
         // Top of the stack first; `rasters` keeps every planned raster alive until it is painted.
         var jobs: [emojiart_paint_job] = []
         var rasters: [EmojiRaster] = []
+        var turnedRows: [RasterRows] = []
         turnedRasters.beginFrame()
         for emoji in emojis.reversed() {
             if grid.isFull { break }
@@ -65,25 +66,28 @@ extension DocumentRenderer {
                 let side = Double(raster.side)
                 let left = Int((center.x * deviceScale - side / 2).rounded())
                 let top = Int((center.y * deviceScale - side / 2).rounded())
-                guard !grid.hides(raster.rows, side: raster.side, left: left, top: top) else { continue }
-                grid.cover(with: raster.rows, side: raster.side, left: left, top: top)
-                job = Self.job(for: raster, left: left, top: top)
+                guard !grid.hides(raster.rows, left: left, top: top) else { continue }
+                grid.cover(with: raster.rows, left: left, top: top)
+                job = Self.job(for: raster.rows, left: left, top: top)
             } else {
-                job = Self.transformedJob(
-                    for: raster, devicePixels: devicePixels, center: center, deviceScale: deviceScale,
-                    rotation: emoji.rotation, flipped: emoji.flipped)
+                let placement = Self.transformedPlacement(
+                    for: raster, devicePixels: devicePixels, center: center, deviceScale: deviceScale)
                 let key = TurnedRasterCache.Key(
                     source: ObjectIdentifier(raster), devicePixels: devicePixels, rotation: emoji.rotation,
                     flipped: emoji.flipped)
-                if let turned = turnedRasters.raster(for: key, source: raster, job: job) {
+                let makeJob = {
+                    Self.transformedJob(for: raster, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
+                }
+                if let turned = turnedRasters.raster(for: key, source: raster, makeJob: makeJob) {
                     // The same pixels, painted like an upright raster at the job's whole-pixel box.
-                    let (left, top) = (Int(job.left), Int(job.top))
-                    guard !grid.hides(turned.rows, side: turned.side, left: left, top: top) else { continue }
-                    grid.cover(with: turned.rows, side: turned.side, left: left, top: top)
+                    let (left, top) = (placement.left, placement.top)
+                    guard !grid.hides(turned, left: left, top: top) else { continue }
+                    grid.cover(with: turned, left: left, top: top)
                     jobs.append(Self.job(for: turned, left: left, top: top))
-                    rasters.append(turned)
+                    turnedRows.append(turned)
                     continue
                 }
+                job = makeJob()
                 guard !grid.hides(x0: Int(job.left), y0: Int(job.top), x1: Int(job.right), y1: Int(job.bottom)) else { continue }
             }
             jobs.append(job)
@@ -96,36 +100,68 @@ extension DocumentRenderer {
         Self.paint(jobs, into: surface, width: frameWidth, height: frameHeight)
         cairo_surface_mark_dirty(surface)
         withExtendedLifetime(rasters) {}
+        withExtendedLifetime(turnedRows) {}
     }
 
-    /// A raster copied at whole device pixels, its top-left corner at (`left`, `top`).
-    private static func job(for raster: EmojiRaster, left: Int, top: Int) -> emojiart_paint_job {
+    /// A raster's rows copied at whole device pixels, the raster's top-left corner at (`left`,
+    /// `top`): the job's box is the ink's bounding box.
+    private static func job(for rows: RasterRows, left: Int, top: Int) -> emojiart_paint_job {
+        var job = emojiart_paint_job()
+        job.raster = rows.pixels
+        job.raster_side = Int32(rows.rowCount)
+        job.runs = UnsafePointer(rows.runs.baseAddress)
+        job.row_first_run = UnsafePointer(rows.rowFirstRun.baseAddress)
+        job.left = Int32(left) + rows.inkColumns.start
+        job.top = Int32(top + rows.firstRow)
+        job.right = Int32(left) + rows.inkColumns.end
+        job.bottom = Int32(top + rows.firstRow + rows.rowCount)
+        return job
+    }
+
+    /// A raster's image sampled through a transform (`transformedJob` sets it).
+    private static func imageJob(for raster: EmojiRaster) -> emojiart_paint_job {
         var job = emojiart_paint_job()
         job.raster = UnsafePointer(OpaquePointer(cairo_image_surface_get_data(raster.surface)))
         job.raster_stride_bytes = cairo_image_surface_get_stride(raster.surface)
         job.raster_side = Int32(raster.side)
-        job.runs = UnsafePointer(raster.rows.runs.baseAddress)
-        job.row_first_run = UnsafePointer(raster.rows.rowFirstRun.baseAddress)
-        job.left = Int32(left)
-        job.top = Int32(top)
-        job.right = Int32(left + raster.side)
-        job.bottom = Int32(top + raster.side)
         return job
+    }
+
+    /// Where a transformed raster lands: its centre on the pixel grid, as cairo's path places it,
+    /// and the whole-pixel box that holds it at any angle.
+    private struct TransformedPlacement {
+        var centerX: Double
+        var centerY: Double
+        var factor: Double
+        var left: Int
+        var top: Int
+        var right: Int
+        var bottom: Int
+    }
+
+    private static func transformedPlacement(
+        for raster: EmojiRaster, devicePixels: Double, center: ViewPoint, deviceScale: Double
+    ) -> TransformedPlacement {
+        let side = Double(raster.side)
+        let factor = devicePixels / Double(raster.pixelSize)
+        let centerX = (center.x * deviceScale - side * factor / 2).rounded() + side * factor / 2
+        let centerY = (center.y * deviceScale - side * factor / 2).rounded() + side * factor / 2
+        let reach = side * factor / 2 * 2.0.squareRoot() + 1
+        return TransformedPlacement(
+            centerX: centerX, centerY: centerY, factor: factor,
+            left: Int((centerX - reach).rounded(.down)), top: Int((centerY - reach).rounded(.down)),
+            right: Int((centerX + reach).rounded(.up)), bottom: Int((centerY + reach).rounded(.up)))
     }
 
     /// A raster turned by `rotation` degrees clockwise about its centre, mirrored when `flipped`
     /// and scaled to `devicePixels` — the transform of `paint(_:…rotation:flipped:into:)`, inverted
     /// so the C loop can ask, for each frame pixel, where in the raster it falls.
     private static func transformedJob(
-        for raster: EmojiRaster, devicePixels: Double, center: ViewPoint, deviceScale: Double, rotation: Double,
-        flipped: Bool
+        for raster: EmojiRaster, placement: TransformedPlacement, rotation: Double, flipped: Bool
     ) -> emojiart_paint_job {
-        var job = self.job(for: raster, left: 0, top: 0)
+        var job = imageJob(for: raster)
         let side = Double(raster.side)
-        let factor = devicePixels / Double(raster.pixelSize)
-        // The centre on the pixel grid, as cairo's path places it.
-        let centerX = (center.x * deviceScale - side * factor / 2).rounded() + side * factor / 2
-        let centerY = (center.y * deviceScale - side * factor / 2).rounded() + side * factor / 2
+        let (centerX, centerY, factor) = (placement.centerX, placement.centerY, placement.factor)
         let radians = rotation * .pi / 180
         let (sine, cosine) = (sin(radians), cos(radians))
         let horizontal = flipped ? -factor : factor
@@ -134,11 +170,10 @@ extension DocumentRenderer {
             cosine / horizontal, sine / horizontal, (-cosine * centerX - sine * centerY) / horizontal + side / 2,
             -sine / factor, cosine / factor, (sine * centerX - cosine * centerY) / factor + side / 2
         )
-        let reach = side * factor / 2 * 2.0.squareRoot() + 1
-        job.left = Int32((centerX - reach).rounded(.down))
-        job.top = Int32((centerY - reach).rounded(.down))
-        job.right = Int32((centerX + reach).rounded(.up))
-        job.bottom = Int32((centerY + reach).rounded(.up))
+        job.left = Int32(placement.left)
+        job.top = Int32(placement.top)
+        job.right = Int32(placement.right)
+        job.bottom = Int32(placement.bottom)
         job.is_transformed = 1
         return job
     }

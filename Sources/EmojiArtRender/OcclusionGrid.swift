@@ -32,7 +32,17 @@ struct OcclusionGrid {
     var isFull: Bool { uncoveredCount == 0 }
 
     /// Whether a raster placed with its top-left corner at (`left`, `top`) would show nowhere.
-    func hides(_ raster: RasterRows, side: Int, left: Int, top: Int) -> Bool {
+    func hides(_ raster: RasterRows, left: Int, top: Int) -> Bool {
+        hides(raster, side: raster.rowCount, left: left, top: top + raster.firstRow)
+    }
+
+    /// Marks the cells that the raster's opaque runs, its top-left corner at (`left`, `top`), cover wholly.
+    mutating func cover(with raster: RasterRows, left: Int, top: Int) {
+        cover(with: raster, side: raster.rowCount, left: left, top: top + raster.firstRow)
+    }
+
+    /// Whether the `side` rows kept of a raster, the first at `top`, would show nowhere.
+    private func hides(_ raster: RasterRows, side: Int, left: Int, top: Int) -> Bool {
         let firstRow = max(0, top), endRow = min(height, top + side)
         guard firstRow < endRow else { return true }
         var cellRow = firstRow / Self.cellSide
@@ -73,8 +83,8 @@ struct OcclusionGrid {
         return true
     }
 
-    /// Marks the cells that the raster's opaque runs, placed at (`left`, `top`), cover wholly.
-    mutating func cover(with raster: RasterRows, side: Int, left: Int, top: Int) {
+    /// Marks the cells that the `side` rows kept of a raster, the first at `top`, cover wholly.
+    private mutating func cover(with raster: RasterRows, side: Int, left: Int, top: Int) {
         let firstRow = max(0, top), endRow = min(height, top + side)
         guard firstRow < endRow else { return }
         var cellRow = firstRow / Self.cellSide

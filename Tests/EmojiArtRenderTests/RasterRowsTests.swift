@@ -1,0 +1,87 @@
+import CPangoCairo
+import CRenderKernels
+import Testing
+
+@testable import EmojiArtRender
+
+/// A raster's rows keep only its ink: the rows from the first to the last with ink, runs counted
+/// from the leftmost ink column, and (packed, as turned rasters are) the pixels run after run.
+/// Painted by the C loop, both forms give the frame the raster's own pixels over it.
+@Suite struct RasterRowsTests {
+    /// A 64 px raster of 😀 at an odd angle, through the same image a turned raster is sampled into.
+    private static func turnedImage() throws -> (surface: OpaquePointer, side: Int) {
+        let raster = try #require(EmojiRasterCache().raster(for: "😀", pixelSize: 48))
+        let side = 72
+        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side)))
+        let cr = try #require(cairo_create(surface))
+        cairo_translate(cr, Double(side) / 2, Double(side) / 2)
+        cairo_rotate(cr, 0.61)
+        cairo_translate(cr, -Double(raster.side) / 2, -Double(raster.side) / 2)
+        cairo_set_source_surface(cr, raster.surface, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        return (surface, side)
+    }
+
+    /// `rows` painted by `emojiart_paint_runs` over a grey frame, the raster's corner at (3, 5).
+    private static func painted(_ rows: RasterRows, frameSide: Int) -> [UInt32] {
+        var frame = [UInt32](repeating: 0xFF80_8080, count: frameSide * frameSide)
+        frame.withUnsafeMutableBufferPointer { pixels in
+            emojiart_paint_runs(
+                rows.pixels, Int32(rows.rowCount), rows.runs.baseAddress, rows.rowFirstRun.baseAddress,
+                pixels.baseAddress, Int32(frameSide * 4), Int32(frameSide),
+                3 + rows.inkColumns.start, Int32(5 + rows.firstRow), 0, Int32(frameSide))
+        }
+        return frame
+    }
+
+    @Test("the rows kept are the ink's bounding box, and packing changes no painted pixel")
+    func cropAndPackKeepThePixels() throws {
+        let (surface, side) = try Self.turnedImage()
+        defer { cairo_surface_destroy(surface) }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = try #require(cairo_image_surface_get_data(surface))
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { data[y * stride + x * 4 + 3] }
+        let inkRows = (0..<side).filter { y in (0..<side).contains { alpha($0, y) != 0 } }
+        let inkColumns = (0..<side).filter { x in (0..<side).contains { alpha(x, $0) != 0 } }
+        let first = try #require(inkRows.first), last = try #require(inkRows.last)
+        #expect(first > 0 && last < side - 1, "a turned emoji leaves empty rows to crop")
+
+        let plain = RasterRows(surface: surface, side: side)
+        let packed = RasterRows(surface: surface, side: side, packing: true)
+        for rows in [plain, packed] {
+            #expect(rows.firstRow == first)
+            #expect(rows.rowCount == last - first + 1)
+            #expect(rows.inkColumns.start == Int32(try #require(inkColumns.first)))
+            #expect(rows.inkColumns.end == Int32(try #require(inkColumns.last)) + 1)
+        }
+        #expect(packed.byteCount < side * side * 4 / 2, "packed, it takes less than half its image")
+
+        // The reference: cairo painting the whole image over the same frame.
+        let frameSide = side + 10
+        var expected = [UInt32](repeating: 0xFF80_8080, count: frameSide * frameSide)
+        expected.withUnsafeMutableBytes { bytes in
+            let target = cairo_image_surface_create_for_data(
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                Int32(frameSide), Int32(frameSide), Int32(frameSide * 4))
+            let cr = cairo_create(target)
+            cairo_set_source_surface(cr, surface, 3, 5)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+            cairo_surface_destroy(target)
+        }
+        #expect(Self.painted(plain, frameSide: frameSide) == expected)
+        #expect(Self.painted(packed, frameSide: frameSide) == expected)
+    }
+
+    @Test("a blank raster keeps no rows and paints nothing")
+    func blankRaster() throws {
+        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 16, 16))
+        defer { cairo_surface_destroy(surface) }
+        let rows = RasterRows(surface: surface, side: 16, packing: true)
+        #expect(rows.rowCount == 0)
+        #expect(rows.runs.isEmpty)
+        #expect(Self.painted(rows, frameSide: 24).allSatisfy { $0 == 0xFF80_8080 })
+    }
+}
