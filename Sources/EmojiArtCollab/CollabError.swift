@@ -6,6 +6,8 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
     case journalUnreadable(path: String, reason: String)
     case journalUnwritable(path: String, reason: String)
     case journalOfAnotherRoom(path: String)
+    case keyUnreadable(path: String, reason: String)
+    case keyUnwritable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,10 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
             "The edits waiting to be sent, in “\(path)”, could not be read (\(reason)); move the file away to start without them."
         case .journalUnwritable(let path, let reason):
             "The edits waiting to be sent could not be saved to “\(path)” (\(reason)); free some disk space or check the folder's permissions."
+        case .keyUnreadable(let path, let reason):
+            "The room's key in “\(path)” could not be read (\(reason)); join again with the full link."
+        case .keyUnwritable(let path, let reason):
+            "The room's key could not be saved to “\(path)” (\(reason)); check the folder's permissions, and keep the link to join again."
         case .journalOfAnotherRoom(let path):
             "“\(path)” holds the waiting edits of another room; it was left as it is."
         }

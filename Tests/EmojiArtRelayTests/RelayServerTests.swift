@@ -205,3 +205,39 @@ import Testing
         await #expect(throws: RelayLinkError.blobNotFound(sha256: wrongName)) { try await link.blob(wrongName) }
     }
 }
+
+/// The relay never sees plaintext (C7): two encrypted sessions edit through a real relay, and its
+/// data folder holds no emoji, no field name, only ciphertext.
+@Suite struct RelayPrivacyTests {
+    @Test("an encrypted room: the peers converge, the relay's files contain no emoji text")
+    func relaySeesCiphertextOnly() async throws {
+        let relay = try RelayProcess()
+        let address = try await RelayServerTests.makeRoom(relay)
+        let key = RoomKey.random()
+        let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 11)
+        let bob = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 12)
+        try await waitUntil("both are live") { ann.settled && bob.settled }
+        try ann.perform { try $0.addEmoji("🦊", x: 10, y: 10, size: 40).1 }
+        try bob.perform { try $0.addEmoji("🐙", x: 20, y: 20, size: 40).1 }
+        try ann.perform { try $0.setBackground(.url("https://example.com/secret-meadow.jpg")) }
+        try await waitUntil("both converged on three changes") {
+            ann.settled && bob.settled && ann.with(\.confirmedSeq) == 3 && bob.with(\.confirmedSeq) == 3
+        }
+        #expect(ann.with(\.shown) == bob.with(\.shown))
+        #expect(ann.with { $0.shown.emojis.count } == 2)
+        try ann.perform { [try $0.snapshotMessage()] }
+        try await waitUntil("the snapshot is stored") {
+            FileManager.default.fileExists(atPath: relay.dataFolder.appendingPathComponent("rooms/\(address.room)/snapshot.json").path)
+        }
+        var stored = Data()
+        for file in ["log.jsonl", "snapshot.json"] {
+            stored.append(try Data(contentsOf: relay.dataFolder.appendingPathComponent("rooms/\(address.room)/\(file)")))
+        }
+        let text = String(decoding: stored, as: UTF8.self)
+        #expect(!text.isEmpty)
+        for secret in ["🦊", "🐙", "\\ud83e", "secret-meadow", "\"text\"", "\"x\""] {
+            #expect(!text.contains(secret), "the relay stored “\(secret)”")
+        }
+        #expect(text.contains("\"sealed\""))
+    }
+}

@@ -1,0 +1,110 @@
+import Crypto
+import EmojiArtCollab
+import Foundation
+
+/// A room's 128-bit key (SPEC C7), as it travels in the link after `#`: 22 characters of
+/// base64url without padding.
+public struct RoomKey: Sendable, Hashable {
+    /// The 16 bytes (SymmetricKey is not Sendable; one is made for each use).
+    private let bytes: Data
+
+    var key: SymmetricKey { SymmetricKey(data: bytes) }
+
+    public static func random() -> RoomKey {
+        RoomKey(bytes: SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
+    }
+
+    public init(text: String) throws(SealError) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), data.count == 16 else { throw .badKey }
+        bytes = data
+    }
+
+    private init(bytes: Data) {
+        self.bytes = bytes
+    }
+
+    public var text: String {
+        bytes.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
+
+/// End-to-end encryption of everything a room stores or forwards (C7, as Excalidraw does):
+/// AES-GCM with the room's key; each payload's associated data is (room, kind, sender, counter)
+/// — the push's cseq, the snapshot's seq — so a payload replayed into another room, as another
+/// client's, as another push or as another kind is refused, and so is a tampered one. The relay
+/// sees ciphertext only.
+///
+/// Replays of a whole push at a later seq (which an honest relay never sends: (client, cseq) is
+/// at most once) are refused too: a sender's push counters must grow. That memory lasts as long
+/// as the sealer (one window's session).
+public final class AESGCMSealer: PayloadSealer, @unchecked Sendable {
+    private let key: RoomKey
+    private let lock = NSLock()
+    private var highestPush: [ClientID: Int] = [:]
+
+    public init(key: RoomKey) {
+        self.key = key
+    }
+
+    static let prefix = "v1."
+
+    public func seal(_ content: PayloadContent, context: SealContext) throws -> Payload {
+        let plaintext = try JSONEncoder().encode(content)
+        let box = try AES.GCM.seal(plaintext, using: key.key, authenticating: Self.associatedData(context))
+        guard let combined = box.combined else { throw SealError.cannotOpen(kind: context.kind.rawValue, sender: context.sender?.rawValue) }
+        return .sealed(Self.prefix + combined.base64EncodedString())
+    }
+
+    public func open(_ payload: Payload, context: SealContext) throws -> PayloadContent {
+        guard case .sealed(let text) = payload else { throw SealError.notEncrypted(kind: context.kind.rawValue) }
+        guard text.hasPrefix(Self.prefix), let combined = Data(base64Encoded: String(text.dropFirst(Self.prefix.count))) else {
+            throw SealError.cannotOpen(kind: context.kind.rawValue, sender: context.sender?.rawValue)
+        }
+        let plaintext: Data
+        do {
+            plaintext = try AES.GCM.open(AES.GCM.SealedBox(combined: combined), using: key.key, authenticating: Self.associatedData(context))
+        } catch {
+            throw SealError.cannotOpen(kind: context.kind.rawValue, sender: context.sender?.rawValue)
+        }
+        let content = try JSONDecoder().decode(PayloadContent.self, from: plaintext)
+        if context.kind == .push, let sender = context.sender {
+            try lock.withLock {
+                guard context.counter > (highestPush[sender] ?? 0) else {
+                    throw SealError.replayed(sender: sender.rawValue, counter: context.counter)
+                }
+                highestPush[sender] = context.counter
+            }
+        }
+        return content
+    }
+
+    static func associatedData(_ context: SealContext) -> Data {
+        Data(["emojiart-collab-1", context.room, context.kind.rawValue, context.sender?.rawValue ?? "", String(context.counter)]
+            .joined(separator: "\u{0}").utf8)
+    }
+}
+
+/// Why a payload was refused, as sentences a person can act on.
+public enum SealError: Error, Hashable, Sendable, CustomStringConvertible {
+    case badKey
+    case notEncrypted(kind: String)
+    case cannotOpen(kind: String, sender: String?)
+    case replayed(sender: String, counter: Int)
+
+    public var description: String {
+        switch self {
+        case .badKey:
+            "The room key (the part of the link after “#”) is not valid; copy the whole link again."
+        case .notEncrypted(let kind):
+            "An unencrypted \(kind) came into this encrypted room and was ignored; whoever sent it joined without the key."
+        case .cannotOpen(let kind, let sender):
+            "A \(kind)\(sender.map { " from \($0)" } ?? "") could not be opened: it was changed on the way or sealed with another key, and was ignored. Check that everyone joined with the same full link."
+        case .replayed(let sender, let counter):
+            "Edit \(counter) from \(sender) arrived a second time and was ignored; the relay may be misbehaving."
+        }
+    }
+}
