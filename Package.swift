@@ -100,10 +100,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the test targets share: one HTTP test server, one polling helper, temporary
+        // folders. Only test targets depend on it.
+        .target(name: "EmojiArtTestSupport", path: "Tests/EmojiArtTestSupport"),
         .testTarget(
             name: "EmojiArtCoreTests",
             dependencies: [
                 "EmojiArtCore",
+                "EmojiArtTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]
@@ -125,19 +129,19 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
-        .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore"]),
+        .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore", "EmojiArtTestSupport"]),
         // Swift Testing runs tests on the cooperative pool, never the main thread: the test
         // spawns MainLoopBridgeCheck, which owns its main thread. Depends on it so it is built first.
         .testTarget(name: "MainLoopBridgeTests", dependencies: ["MainLoopBridgeCheck"]),
         // Runs the built `emojiart` binary; depends on it so it is built first.
-        .testTarget(name: "EmojiArtCLITests", dependencies: ["emojiart"]),
+        .testTarget(name: "EmojiArtCLITests", dependencies: ["emojiart", "EmojiArtTestSupport"]),
         // Drives the built `emojiart` binary under its own Xvfb with xdotool (DESIGN "Tests and
         // CI"); depends on it so it is built first. The drag-source helper is C, compiled by the
         // tests at run time against GTK, so it is not part of the Swift target; neither is the
         // Python AT-SPI reader the accessibility tests run.
         .testTarget(
             name: "EmojiArtGUITests",
-            dependencies: ["emojiart", "EmojiArtCore"],
+            dependencies: ["emojiart", "EmojiArtCore", "EmojiArtTestSupport"],
             exclude: ["DragSourceHelper", "AccessibilityHelper"]
         ),
     ],

@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 import Testing
 
@@ -46,15 +47,15 @@ import Testing
         #expect(text.contains(#"<glob pattern="*.emojiart"/>"#))
         #expect(text.contains(#"<sub-class-of type="application/json"/>"#))
         // update-mime-database accepts it and builds a database that knows the glob.
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mime-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let packages = root.appendingPathComponent("packages")
-        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: source, to: packages.appendingPathComponent("emojiart.xml"))
-        let result = try run("update-mime-database", [root.path])
-        #expect(result.status == 0, "\(result.output)")
-        let globs = try String(contentsOf: root.appendingPathComponent("globs2"), encoding: .utf8)
-        #expect(globs.contains("application/x-emojiart:*.emojiart"))
+        try withTemporaryDirectory { root in
+            let packages = root.appendingPathComponent("packages")
+            try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: source, to: packages.appendingPathComponent("emojiart.xml"))
+            let result = try run("update-mime-database", [root.path])
+            #expect(result.status == 0, "\(result.output)")
+            let globs = try String(contentsOf: root.appendingPathComponent("globs2"), encoding: .utf8)
+            #expect(globs.contains("application/x-emojiart:*.emojiart"))
+        }
     }
 
     @Test("the icons exist as SVG under the application ID")

@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 import Testing
 
@@ -39,12 +40,13 @@ import Testing
 
     @Test("info --json on a document without emojis gives null bounds")
     func emptyBounds() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).emojiart")
-        try Data(#"{"background":{},"emojis":[]}"#.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result = try CommandRunner.run(["info", "--json", file.path])
-        #expect(result.status == 0)
-        #expect(result.standardOutput.contains(#""bounds":null"#))
+        try withTemporaryDirectory { folder in
+            let file = folder.appendingPathComponent("empty.emojiart")
+            try Data(#"{"background":{},"emojis":[]}"#.utf8).write(to: file)
+            let result = try CommandRunner.run(["info", "--json", file.path])
+            #expect(result.status == 0)
+            #expect(result.standardOutput.contains(#""bounds":null"#))
+        }
     }
 
     @Test("a file that is not a document exits 1 with the reason on stderr")

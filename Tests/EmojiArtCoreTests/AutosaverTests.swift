@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -23,29 +24,16 @@ private final class WriteRecorder: Sendable {
     }
 }
 
-/// Polls `condition` on the main actor until it holds or `seconds` pass. The bound only ends a
-/// broken test; it is generous because a sanitizer build under load can hold the pool's two
-/// threads for seconds.
-@MainActor
-private func eventually(within seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}
-
 @MainActor
 @Suite struct AutosaverTests {
     @Test("a change is written after a quiet moment and the document is marked saved")
-    func savesAfterDebounce() async {
+    func savesAfterDebounce() async throws {
         let document = EmojiArtDocument()
         let recorder = WriteRecorder()
         let autosaver = Autosaver(document: document, write: recorder.write, debounceSeconds: 0.05, maximumDelaySeconds: 1)
         document.addEmoji("😀", at: .zero, size: 40)
         autosaver.documentDidChange()
-        #expect(await eventually { !document.hasUnsavedChanges })
+        try await waitUntil("!document.hasUnsavedChanges", timeout: .seconds(60)) { !document.hasUnsavedChanges }
         #expect(recorder.models.last == document.model)
     }
 
@@ -53,7 +41,7 @@ private func eventually(within seconds: Double = 60, _ condition: () -> Bool) as
     // quiet between two changes and let the debounce save: this test passed without proving the
     // maximum delay. On a clock moved by hand, nothing but the maximum delay can save.
     @Test("steady editing is saved at the maximum delay after the first change: not before, and not only after quiet")
-    func maximumDelay() async {
+    func maximumDelay() async throws {
         let document = EmojiArtDocument()
         let recorder = WriteRecorder()
         let clock = ManualClock()
@@ -65,20 +53,20 @@ private func eventually(within seconds: Double = 60, _ condition: () -> Bool) as
             clock.advance(to: .milliseconds(200 * step))
             document.addEmoji("🐶", at: .zero, size: 40)
             autosaver.documentDidChange()
-            #expect(await eventually { clock.sleeperCount == 1 })
+            try await waitUntil("clock.sleeperCount == 1", timeout: .seconds(60)) { clock.sleeperCount == 1 }
         }
         // The one pending save is due at the maximum delay, 500 ms after the first change.
-        #expect(await eventually { clock.sleeperDeadlines == [.milliseconds(500)] })
+        try await waitUntil("clock.sleeperDeadlines == [.milliseconds(500)]", timeout: .seconds(60)) { clock.sleeperDeadlines == [.milliseconds(500)] }
         clock.advance(to: .milliseconds(499))
         await Task.yield()
         #expect(recorder.models.isEmpty, "saved before the maximum delay")
         clock.advance(to: .milliseconds(500))
-        #expect(await eventually { recorder.models.count == 1 })
+        try await waitUntil("recorder.models.count == 1", timeout: .seconds(60)) { recorder.models.count == 1 }
         #expect(recorder.models.last == document.model)
     }
 
     @Test("a change is saved exactly one debounce after the last change, on the injected clock")
-    func debounceOnInjectedClock() async {
+    func debounceOnInjectedClock() async throws {
         let document = EmojiArtDocument()
         let recorder = WriteRecorder()
         let clock = ManualClock()
@@ -86,12 +74,12 @@ private func eventually(within seconds: Double = 60, _ condition: () -> Bool) as
             document: document, write: recorder.write, debounceSeconds: 1, maximumDelaySeconds: 5, clock: clock.autosaveClock)
         document.addEmoji("😀", at: .zero, size: 40)
         autosaver.documentDidChange()
-        #expect(await eventually { clock.sleeperDeadlines == [.seconds(1)] })
+        try await waitUntil("clock.sleeperDeadlines == [.seconds(1)]", timeout: .seconds(60)) { clock.sleeperDeadlines == [.seconds(1)] }
         clock.advance(to: .milliseconds(999))
         await Task.yield()
         #expect(recorder.models.isEmpty)
         clock.advance(to: .seconds(1))
-        #expect(await eventually { !document.hasUnsavedChanges })
+        try await waitUntil("!document.hasUnsavedChanges", timeout: .seconds(60)) { !document.hasUnsavedChanges }
         #expect(recorder.models.count == 1)
     }
 
@@ -133,7 +121,7 @@ private func eventually(within seconds: Double = 60, _ condition: () -> Bool) as
     }
 
     @Test("without a place to write, nothing is saved until one is given")
-    func noWriteUntilSet() async {
+    func noWriteUntilSet() async throws {
         let document = EmojiArtDocument()
         let recorder = WriteRecorder()
         let autosaver = Autosaver(document: document, write: nil, debounceSeconds: 0.01, maximumDelaySeconds: 1)
@@ -142,14 +130,14 @@ private func eventually(within seconds: Double = 60, _ condition: () -> Bool) as
         await autosaver.saveNow()
         #expect(recorder.models.isEmpty)
         autosaver.setWrite(recorder.write)
-        #expect(await eventually { !document.hasUnsavedChanges })
+        try await waitUntil("!document.hasUnsavedChanges", timeout: .seconds(60)) { !document.hasUnsavedChanges }
     }
 
     /// Found while writing the save-racing stress test: two saves that waited for the same running
     /// save both started when it ended, and wrote at the same time; if the older one finished
     /// last, the disk held it while the document counted the newer revision as saved.
     @Test("saves never overlap: saves waiting for a running one start one at a time, and the newest is written last")
-    func savesNeverOverlap() async {
+    func savesNeverOverlap() async throws {
         let document = EmojiArtDocument()
         let gate = LoadingGate()
         defer { gate.open() }
@@ -163,7 +151,7 @@ private func eventually(within seconds: Double = 60, _ condition: () -> Bool) as
 
         document.addEmoji("😀", at: .zero, size: 40)
         let first = Task { await autosaver.saveNow() }
-        #expect(await eventually { writes.value.running == 1 })
+        try await waitUntil("writes.value.running == 1", timeout: .seconds(60)) { writes.value.running == 1 }
         document.addEmoji("🐶", at: .zero, size: 40)
         let second = Task { await autosaver.saveNow() }
         let third = Task { await autosaver.saveNow() }

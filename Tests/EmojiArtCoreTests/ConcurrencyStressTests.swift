@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 import Testing
 @testable import EmojiArtCore
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test("20 windows' loaders loading and closing at once are all freed")
-    func manyLoadersFreed() async {
+    func manyLoadersFreed() async throws {
         var weakLoaders = [LoadingWeakReference<BackgroundLoader<String>>]()
         do {
             var loaders = [BackgroundLoader<String>]()
@@ -60,7 +61,7 @@ import Testing
             try? await Task.sleep(for: .milliseconds(1))
             for loader in loaders { loader.cancel() }
         }
-        #expect(await loadingWaitUntil { await MainActor.run { weakLoaders.allSatisfy { $0.object == nil } } })
+        try await waitUntil("await MainActor.run { weakLoaders.allSatisfy { $0.object == nil } }", timeout: .seconds(60)) { await MainActor.run { weakLoaders.allSatisfy { $0.object == nil } } }
     }
 
     @Test("saves racing edits: the file is whole whenever another thread reads it, and ends up holding the document")

@@ -1,4 +1,5 @@
 import Dispatch
+import EmojiArtTestSupport
 import Foundation
 import Testing
 @testable import EmojiArtCore
@@ -222,7 +223,7 @@ import Testing
     // MARK: - Closing the window
 
     @Test("cancel() stops a fetch in flight and the loader is freed")
-    func cancelFreesLoader() async {
+    func cancelFreesLoader() async throws {
         let started = LoadingBox(false)
         let sawCancellation = LoadingBox(false)
         let fetcher = ImageFetcher { [pngA] _ in
@@ -242,17 +243,17 @@ import Testing
             weakLoader = loader
             loader.load(.url(first))
             loader.onChange = { _ = changes.update { $0 += 1 } }
-            #expect(await loadingWaitUntil { started.value })
+            try await waitUntil("started.value", timeout: .seconds(60)) { started.value }
             loader.cancel()
             #expect(loader.status == .idle)
         }
         #expect(weakLoader == nil)
-        #expect(await loadingWaitUntil { sawCancellation.value })
+        try await waitUntil("sawCancellation.value", timeout: .seconds(60)) { sawCancellation.value }
         #expect(changes.value == 0)
     }
 
     @Test("a loader dropped while fetching is freed at once, and its fetch is cancelled")
-    func droppedLoaderIsFreed() async {
+    func droppedLoaderIsFreed() async throws {
         let started = LoadingBox(false)
         let sawCancellation = LoadingBox(false)
         let fetcher = ImageFetcher { [pngA] _ in
@@ -270,16 +271,16 @@ import Testing
             let loader = BackgroundLoader(fetcher: fetcher, decode: Self.decodeBytes)
             weakLoader = loader
             loader.load(.url(first))
-            #expect(await loadingWaitUntil { started.value })
+            try await waitUntil("started.value", timeout: .seconds(60)) { started.value }
         }
         #expect(weakLoader == nil)
-        #expect(await loadingWaitUntil { sawCancellation.value })
+        try await waitUntil("sawCancellation.value", timeout: .seconds(60)) { sawCancellation.value }
     }
 
     // MARK: - The main thread stays free (B1)
 
     @Test("the main actor keeps running while a fetch blocks its own thread")
-    func mainActorStaysResponsive() async {
+    func mainActorStaysResponsive() async throws {
         let release = DispatchSemaphore(value: 0)
         let fetchedOnMainThread = LoadingBox<Bool?>(nil)
         let decodedOnMainThread = LoadingBox<Bool?>(nil)
@@ -300,7 +301,7 @@ import Testing
         }
         loader.load(.url(first))
         let task = loader.loadingTask
-        #expect(await loadingWaitUntil { fetchedOnMainThread.value != nil })
+        try await waitUntil("fetchedOnMainThread.value != nil", timeout: .seconds(60)) { fetchedOnMainThread.value != nil }
         let mainActorRan = await Task { @MainActor in true }.value
         #expect(mainActorRan)
         #expect(loader.status == .fetching(first))

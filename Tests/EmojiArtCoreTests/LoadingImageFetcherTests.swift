@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 import Testing
 @testable import EmojiArtCore
@@ -21,7 +22,7 @@ extension FetchLimits {
 
     @Test("a small PNG arrives byte for byte")
     func goodPNG() async throws {
-        try await withLoadingTestServer({ _ in LoadingTestResponse.steps(body: LoadingTestImages.onePixelPNG) }) { server in
+        try await withTestHTTPServer(handler: { _ in TestHTTPResponse.steps(body: LoadingTestImages.onePixelPNG) }) { server in
             let data = try await fetcher.fetch(server.url("/good.png"))
             #expect(data == LoadingTestImages.onePixelPNG)
         }
@@ -29,8 +30,8 @@ extension FetchLimits {
 
     @Test("the bytes decide, not the Content-Type: a PNG sent as octet-stream is accepted")
     func wrongContentTypeButImage() async throws {
-        let steps = LoadingTestResponse.steps(contentType: "application/octet-stream", body: LoadingTestImages.onePixelPNG)
-        try await withLoadingTestServer({ _ in steps }) { server in
+        let steps = TestHTTPResponse.steps(contentType: "application/octet-stream", body: LoadingTestImages.onePixelPNG)
+        try await withTestHTTPServer(handler: { _ in steps }) { server in
             let data = try await fetcher.fetch(server.url("/download?id=7"))
             #expect(data == LoadingTestImages.onePixelPNG)
         }
@@ -38,11 +39,11 @@ extension FetchLimits {
 
     @Test("redirects are followed up to the limit, and one more is refused", arguments: [3, 4])
     func redirectChain(hops: Int) async throws {
-        try await withLoadingTestServer({ path in
+        try await withTestHTTPServer(handler: { path in
             let remaining = Int(path.split(separator: "/").last ?? "") ?? 0
             return remaining == 0
-                ? LoadingTestResponse.steps(body: LoadingTestImages.onePixelPNG)
-                : LoadingTestResponse.redirect(to: "/hop/\(remaining - 1)")
+                ? TestHTTPResponse.steps(body: LoadingTestImages.onePixelPNG)
+                : TestHTTPResponse.redirect(to: "/hop/\(remaining - 1)")
         }) { server in
             let url = server.url("/hop/\(hops)")
             if hops <= FetchLimits.test.maxRedirects {
@@ -58,18 +59,18 @@ extension FetchLimits {
 
     @Test("404 and 410 are 'not found' even when they carry a page", arguments: [(404, "Not Found"), (410, "Gone")])
     func notFound(status: Int, reason: String) async throws {
-        let steps = LoadingTestResponse.steps(status: status, reason: reason, contentType: "text/html",
-                                              body: LoadingTestResponse.notFoundPage)
-        try await withLoadingTestServer({ _ in steps }) { server in
+        let steps = TestHTTPResponse.steps(status: status, reason: reason, contentType: "text/html",
+                                              body: TestHTTPResponse.notFoundPage)
+        try await withTestHTTPServer(handler: { _ in steps }) { server in
             await #expect(throws: ImageFetchError.notFound) { try await fetcher.fetch(server.url("/missing.png")) }
         }
     }
 
     @Test("other error statuses fail with their code", arguments: [403, 500, 503])
     func errorStatus(status: Int) async throws {
-        let steps = LoadingTestResponse.steps(status: status, reason: "Nope", contentType: "image/png",
+        let steps = TestHTTPResponse.steps(status: status, reason: "Nope", contentType: "image/png",
                                               body: LoadingTestImages.onePixelPNG)
-        try await withLoadingTestServer({ _ in steps }) { server in
+        try await withTestHTTPServer(handler: { _ in steps }) { server in
             await #expect(throws: ImageFetchError.httpStatus(status)) { try await fetcher.fetch(server.url("/x.png")) }
         }
     }
@@ -77,15 +78,15 @@ extension FetchLimits {
     @Test("a web page is not an image, whatever its Content-Type says", arguments: ["text/html", "image/png"])
     func webPage(contentType: String) async throws {
         let page = Data(("<!doctype html><html>" + String(repeating: "<p>gallery</p>", count: 500) + "</html>").utf8)
-        let steps = LoadingTestResponse.steps(contentType: contentType, body: page)
-        try await withLoadingTestServer({ _ in steps }) { server in
+        let steps = TestHTTPResponse.steps(contentType: contentType, body: page)
+        try await withTestHTTPServer(handler: { _ in steps }) { server in
             await #expect(throws: ImageFetchError.notAnImage) { try await fetcher.fetch(server.url("/page")) }
         }
     }
 
     @Test("an empty body is not an image")
     func emptyBody() async throws {
-        try await withLoadingTestServer({ _ in LoadingTestResponse.steps(body: Data()) }) { server in
+        try await withTestHTTPServer(handler: { _ in TestHTTPResponse.steps(body: Data()) }) { server in
             await #expect(throws: ImageFetchError.notAnImage) { try await fetcher.fetch(server.url("/empty.png")) }
         }
     }
@@ -93,8 +94,8 @@ extension FetchLimits {
     @Test("a body shorter than its Content-Length fails, even though its start is a valid PNG")
     func truncated() async throws {
         let png = LoadingTestImages.onePixelPNG
-        let steps = LoadingTestResponse.steps(body: png, declaredLength: 2_000)
-        try await withLoadingTestServer({ _ in steps }) { server in
+        let steps = TestHTTPResponse.steps(body: png, declaredLength: 2_000)
+        try await withTestHTTPServer(handler: { _ in steps }) { server in
             await #expect(throws: ImageFetchError.truncated(receivedBytes: png.count, expectedBytes: 2_000)) {
                 try await fetcher.fetch(server.url("/cut.png"))
             }
@@ -103,11 +104,11 @@ extension FetchLimits {
 
     @Test("a redirect loop ends with 'too many redirects'")
     func redirectLoop() async throws {
-        try await withLoadingTestServer({ path in
-            LoadingTestResponse.redirect(to: path == "/a" ? "/b" : "/a")
+        try await withTestHTTPServer(handler: { path in
+            TestHTTPResponse.redirect(to: path == "/a" ? "/b" : "/a")
         }) { server in
             await #expect(throws: ImageFetchError.tooManyRedirects) { try await fetcher.fetch(server.url("/a")) }
-            #expect(server.paths.count == FetchLimits.test.maxRedirects + 1)
+            #expect(server.requestedPaths.count == FetchLimits.test.maxRedirects + 1)
         }
     }
 
@@ -116,7 +117,7 @@ extension FetchLimits {
     @Test("a redirect from http to another scheme is refused",
           arguments: [("file://localhost/etc/hostname", "file"), ("ftp://127.0.0.1/x.png", "ftp")])
     func redirectToOtherScheme(location: String, scheme: String) async throws {
-        try await withLoadingTestServer({ _ in LoadingTestResponse.redirect(to: location) }) { server in
+        try await withTestHTTPServer(handler: { _ in TestHTTPResponse.redirect(to: location) }) { server in
             await #expect(throws: ImageFetchError.unsupportedURL(scheme: scheme)) {
                 try await fetcher.fetch(server.url("/sneaky"))
             }
@@ -127,11 +128,11 @@ extension FetchLimits {
 
     @Test("an endless chunked body stops at the byte cap")
     func endlessChunkedBody() async throws {
-        let head = LoadingTestResponse.head(headers: ["Transfer-Encoding: chunked"], contentLength: nil)
+        let head = TestHTTPResponse.head(headers: ["Transfer-Encoding: chunked"], contentLength: nil)
         let png = LoadingTestImages.pngHeader(width: 10, height: 10)
         let firstChunk = Data("\(String(png.count, radix: 16))\r\n".utf8) + png + Data("\r\n".utf8)
-        let steps: [LoadingTestServer.Step] = [.send(head + firstChunk), .endlessChunks(chunkBytes: 65_536)]
-        try await withLoadingTestServer({ _ in steps }) { server in
+        let steps: [TestHTTPServer.Step] = [.send(head + firstChunk), .endlessChunks(chunkBytes: 65_536)]
+        try await withTestHTTPServer(handler: { _ in steps }) { server in
             await #expect(throws: ImageFetchError.tooLarge(bytes: FetchLimits.test.maxBytes)) {
                 try await fetcher.fetch(server.url("/endless"))
             }
@@ -140,9 +141,9 @@ extension FetchLimits {
 
     @Test("a Content-Length over the cap is refused before the body arrives")
     func declaredTooLarge() async throws {
-        let head = LoadingTestResponse.head(contentLength: 10 * FetchLimits.test.maxBytes)
-        let steps: [LoadingTestServer.Step] = [.send(head + LoadingTestImages.onePixelPNG), .pause(seconds: 60)]
-        try await withLoadingTestServer({ _ in steps }) { server in
+        let head = TestHTTPResponse.head(contentLength: 10 * FetchLimits.test.maxBytes)
+        let steps: [TestHTTPServer.Step] = [.send(head + LoadingTestImages.onePixelPNG), .pause(seconds: 60)]
+        try await withTestHTTPServer(handler: { _ in steps }) { server in
             await #expect(throws: ImageFetchError.tooLarge(bytes: FetchLimits.test.maxBytes)) {
                 try await fetcher.fetch(server.url("/huge.png"))
             }
@@ -151,8 +152,8 @@ extension FetchLimits {
 
     @Test("a PNG declaring 20,000 × 20,000 pixels is refused from its header")
     func tooManyPixels() async throws {
-        let steps = LoadingTestResponse.steps(body: LoadingTestImages.pngHeader(width: 20_000, height: 20_000, padding: 100))
-        try await withLoadingTestServer({ _ in steps }) { server in
+        let steps = TestHTTPResponse.steps(body: LoadingTestImages.pngHeader(width: 20_000, height: 20_000, padding: 100))
+        try await withTestHTTPServer(handler: { _ in steps }) { server in
             await #expect(throws: ImageFetchError.tooManyPixels(width: 20_000, height: 20_000)) {
                 try await fetcher.fetch(server.url("/bomb.png"))
             }
@@ -162,13 +163,13 @@ extension FetchLimits {
     @Test("a server that never sends its response headers times out at the response deadline")
     func slowResponseHeaders() async throws {
         let limits = FetchLimits(responseDeadline: .milliseconds(300), overallDeadline: .seconds(20))
-        let steps: [LoadingTestServer.Step] = [.pause(seconds: 60)] + LoadingTestResponse.steps(body: LoadingTestImages.onePixelPNG)
-        try await withLoadingTestServer({ _ in steps }) { server in
+        let steps: [TestHTTPServer.Step] = [.pause(seconds: 60)] + TestHTTPResponse.steps(body: LoadingTestImages.onePixelPNG)
+        try await withTestHTTPServer(handler: { _ in steps }) { server in
             await #expect(throws: ImageFetchError.timedOut) {
                 try await ImageFetcher.live(limits: limits).fetch(server.url("/slow"))
             }
             // The transfer was cancelled, not just abandoned: the connection closes.
-            #expect(await loadingWaitUntil { server.connectionsClosedByClient == 1 })
+            try await waitUntil("server.connectionsClosedByClient == 1", timeout: .seconds(60)) { server.connectionsClosedByClient == 1 }
         }
     }
 
@@ -176,47 +177,47 @@ extension FetchLimits {
     func drippingBody() async throws {
         let limits = FetchLimits(responseDeadline: .seconds(15), overallDeadline: .milliseconds(1_500))
         let png = LoadingTestImages.onePixelPNG
-        let steps: [LoadingTestServer.Step] = [
-            .send(LoadingTestResponse.head(contentLength: png.count)),
+        let steps: [TestHTTPServer.Step] = [
+            .send(TestHTTPResponse.head(contentLength: png.count)),
             .drip(png, intervalSeconds: 1),
         ]
-        try await withLoadingTestServer({ _ in steps }) { server in
+        try await withTestHTTPServer(handler: { _ in steps }) { server in
             await #expect(throws: ImageFetchError.timedOut) {
                 try await ImageFetcher.live(limits: limits).fetch(server.url("/drip"))
             }
-            #expect(await loadingWaitUntil { server.connectionsClosedByClient == 1 })
+            try await waitUntil("server.connectionsClosedByClient == 1", timeout: .seconds(60)) { server.connectionsClosedByClient == 1 }
         }
     }
 
     @Test("cancelling the calling task cancels the transfer at once, as CancellationError")
     func cancellation() async throws {
-        try await withLoadingTestServer({ _ in [.pause(seconds: 60)] }) { server in
+        try await withTestHTTPServer(handler: { _ in [.pause(seconds: 60)] }) { server in
             let task = Task { [fetcher] in try await fetcher.fetch(server.url("/silent")) }
-            #expect(await loadingWaitUntil { server.paths.count == 1 })
+            try await waitUntil("server.requestedPaths.count == 1", timeout: .seconds(60)) { server.requestedPaths.count == 1 }
             task.cancel()
             await #expect(throws: CancellationError.self) { try await task.value }
-            #expect(await loadingWaitUntil { server.connectionsClosedByClient == 1 })
+            try await waitUntil("server.connectionsClosedByClient == 1", timeout: .seconds(60)) { server.connectionsClosedByClient == 1 }
         }
     }
 
     @Test("a transfer is freed once it ends: its session lets go of its delegate", arguments: ["/good.png", "/missing.png"])
     func transferReleased(path: String) async throws {
-        try await withLoadingTestServer({ path in
+        try await withTestHTTPServer(handler: { path in
             path == "/good.png"
-                ? LoadingTestResponse.steps(body: LoadingTestImages.onePixelPNG)
-                : LoadingTestResponse.steps(status: 404, reason: "Not Found", body: LoadingTestResponse.notFoundPage)
+                ? TestHTTPResponse.steps(body: LoadingTestImages.onePixelPNG)
+                : TestHTTPResponse.steps(status: 404, reason: "Not Found", body: TestHTTPResponse.notFoundPage)
         }) { server in
             var transfer: HTTPImageTransfer? = HTTPImageTransfer(url: server.url(path), limits: .test)
             let reference = LoadingWeakReference(transfer!)
             _ = try? await transfer?.run()
             transfer = nil
-            #expect(await loadingWaitUntil { reference.object == nil })
+            try await waitUntil("reference.object == nil", timeout: .seconds(60)) { reference.object == nil }
         }
     }
 
     @Test("a port nobody listens on is unreachable")
     func connectionRefused() async throws {
-        let url = URL(string: "http://127.0.0.1:\(try LoadingTestServer.closedPort())/x.png")!
+        let url = URL(string: "http://127.0.0.1:\(try TestHTTPServer.closedPort())/x.png")!
         do {
             _ = try await fetcher.fetch(url)
             Issue.record("fetched from a closed port")

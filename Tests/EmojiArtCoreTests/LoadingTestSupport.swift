@@ -1,18 +1,5 @@
 import Foundation
 
-/// Waits until `condition` holds, checking every 10 ms, for at most `seconds` (generous: it
-/// bounds a test that would otherwise hang, it measures nothing). Returns whether it held.
-func loadingWaitUntil(
-    seconds: Double = 60, _ condition: @Sendable () async -> Bool
-) async -> Bool {
-    let end = Date().addingTimeInterval(seconds)
-    while Date() < end {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return await condition()
-}
-
 /// A value shared between a test and the closures it hands out, behind a lock.
 final class LoadingBox<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()

@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 import Testing
 
@@ -53,11 +54,11 @@ extension GUITests {
         @Test("a dropped image URL shows a spinner while it loads, then the image fitted to the view; the file keeps the URL (D2, B2, B5)")
         func dropURLShowsSpinnerThenFittedImage() async throws {
             let png = try await Self.redPNG()
-            try await withLocalImageServer(["/slow/red.png": .heldImage(png)]) { server in
+            try await withTestHTTPServer(routes: ["/slow/red.png": TestHTTPResponse.heldImage(png)]) { server in
                 try await withBackdrop { document in
                     let frog = try #require(try document.savedModel().emojis.first)
                     #expect(document.spinnerPixelCount(in: try await document.settledScreenshot()) == 0)
-                    let url = server.url("/slow/red.png")
+                    let url = server.address("/slow/red.png")
                     try await drop(text: url, on: document)
 
                     // The server holds the body back until told, so the spinner has all the time it needs.
@@ -84,9 +85,9 @@ extension GUITests {
         @Test("a URL that answers 404 shows a lasting message with Retry; the file keeps the URL; Retry loads it once it is there (B4)")
         func notFoundShowsToastAndRetryLoads() async throws {
             let png = try await Self.redPNG()
-            try await withLocalImageServer([:]) { server in
+            try await withTestHTTPServer() { server in
                 try await withBackdrop { document in
-                    let url = server.url("/later/red.png")
+                    let url = server.address("/later/red.png")
                     try await drop(text: url, on: document)
 
                     _ = try await document.waitForScreenshot("the failure message shows") { document.toastBand(in: $0) != nil }
@@ -99,7 +100,7 @@ extension GUITests {
                     let saved = try await document.waitForSavedModel("has the URL background") { $0.background != .blank }
                     #expect(saved.background == .url(try #require(URL(string: url))), "the document keeps the URL")
 
-                    server.setRoute("/later/red.png", .image(png))
+                    server.setRoute("/later/red.png", TestHTTPResponse.image(png))
                     let retry = try #require(document.retryButton(in: failed, toast: toast), "no Retry button in the message")
                     try await document.input.click(at: retry)
                     let loaded = try await document.waitForScreenshot("Retry loads the image") { shot in
@@ -117,11 +118,11 @@ extension GUITests {
         @Test("a search-result link is unwrapped: its imgurl= image is fetched and saved as the background (D2)")
         func imgurlLinkIsUnwrapped() async throws {
             let png = try await Self.redPNG()
-            try await withLocalImageServer(["/red.png": .image(png)]) { server in
+            try await withTestHTTPServer(routes: ["/red.png": TestHTTPResponse.image(png)]) { server in
                 try await withBackdrop { document in
-                    let image = server.url("/red.png")
+                    let image = server.address("/red.png")
                     let escaped = try #require(image.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))))
-                    try await drop(text: server.url("/search?q=x&imgurl=\(escaped)"), on: document)
+                    try await drop(text: server.address("/search?q=x&imgurl=\(escaped)"), on: document)
 
                     let saved = try await document.waitForSavedModel("has the URL background") { $0.background != .blank }
                     #expect(saved.background == .url(try #require(URL(string: image))))
@@ -137,10 +138,10 @@ extension GUITests {
         @Test("a document with a URL background is fitted when first opened; reopened, it keeps the view it was left with (B5, W4)")
         func reopenedDocumentKeepsItsView() async throws {
             let png = try await Self.redPNG()
-            try await withLocalImageServer(["/red.png": .image(png)]) { server in
+            try await withTestHTTPServer(routes: ["/red.png": TestHTTPResponse.image(png)]) { server in
                 try await withWorkspace { workspace in
                     let file = try workspace.writeDocument(
-                        named: "remote.emojiart", contents: #"{"background":{"theURL":"\#(server.url("/red.png"))"},"emojis":[]}"#)
+                        named: "remote.emojiart", contents: #"{"background":{"theURL":"\#(server.address("/red.png"))"},"emojis":[]}"#)
                     var zoomedOut: ScreenRect?
                     try await withApp(in: workspace, arguments: [file.path], name: "first-open") { app in
                         let document = try await OpenDocument.waitForWindow(of: file, in: app)

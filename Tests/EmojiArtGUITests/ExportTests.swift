@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 import Testing
 
@@ -27,14 +28,14 @@ extension GUITests {
         }
 
         private func withRemoteDocument(
-            _ response: LocalImageServer.Response, _ body: (OpenDocument, LocalImageServer) async throws -> Void
+            _ response: [TestHTTPServer.Step], _ body: (OpenDocument, TestHTTPServer) async throws -> Void
         ) async throws {
-            try await withLocalImageServer(["/image.png": response]) { server in
+            try await withTestHTTPServer(routes: ["/image.png": response]) { server in
                 var file: URL?
                 try await withApp({ workspace in
                     file = try workspace.writeDocument(
                         named: "remote.emojiart",
-                        contents: #"{"background":{"theURL":"\#(server.url("/image.png"))"},"emojis":[{"text":"🐸","x":0,"y":0,"size":40,"id":1}],"uniqueEmojiId":1}"#)
+                        contents: #"{"background":{"theURL":"\#(server.address("/image.png"))"},"emojis":[{"text":"🐸","x":0,"y":0,"size":40,"id":1}],"uniqueEmojiId":1}"#)
                     return [file!.path]
                 }) { app in
                     try await body(try await OpenDocument.waitForWindow(of: try #require(file), in: app), server)
@@ -45,7 +46,7 @@ extension GUITests {
         @Test("export waits for a URL background still loading, then writes it at its own size")
         func waitsForLoadingBackground() async throws {
             let png = try await BackgroundLoadingTests.redPNG()
-            try await withRemoteDocument(.heldImage(png)) { document, server in
+            try await withRemoteDocument(TestHTTPResponse.heldImage(png)) { document, server in
                 let output = document.app.workspace.documents.appendingPathComponent("picture.png")
                 try await export(document, to: output.path)
                 _ = try await document.app.waitForWindow(titled: "Waiting for the Background…")
@@ -60,7 +61,7 @@ extension GUITests {
 
         @Test("a background that failed is named, and the picture can be exported without it")
         func failedBackgroundOffersExportWithout() async throws {
-            try await withRemoteDocument(.notFound) { document, _ in
+            try await withRemoteDocument(TestHTTPResponse.notFound) { document, _ in
                 let output = document.app.workspace.documents.appendingPathComponent("without.png")
                 try await export(document, to: output.path)
                 let question = try await document.app.waitForWindow(titled: "Export Without Background?")
@@ -76,7 +77,7 @@ extension GUITests {
         @Test("closing the window while its export waits for the background leaves the app well")
         func closeWhileExportWaits() async throws {
             let png = try await BackgroundLoadingTests.redPNG()
-            try await withRemoteDocument(.heldImage(png)) { document, server in
+            try await withRemoteDocument(TestHTTPResponse.heldImage(png)) { document, server in
                 let output = document.app.workspace.documents.appendingPathComponent("closed.png")
                 try await export(document, to: output.path)
                 _ = try await document.app.waitForWindow(titled: "Waiting for the Background…")

@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 import Testing
 
@@ -36,9 +37,9 @@ extension GUITests {
         @Test("an http link on the clipboard becomes the URL background and shows (D5, D2)")
         func pasteImageLink() async throws {
             let png = try await BackgroundLoadingTests.redPNG()
-            try await withLocalImageServer(["/red.png": .image(png)]) { server in
+            try await withTestHTTPServer(routes: ["/red.png": TestHTTPResponse.image(png)]) { server in
                 try await withExampleDocument("sunny-meadow") { document in
-                    let url = server.url("/red.png")
+                    let url = server.address("/red.png")
                     let clipboard = try await ClipboardOwner.copy(text: url, in: document.app.workspace, on: document.app.server)
                     defer { clipboard.stop() }
                     try await paste(into: document)

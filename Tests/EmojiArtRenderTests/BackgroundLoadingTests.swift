@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 import Testing
 @testable import EmojiArtRender
@@ -61,11 +62,12 @@ import Testing
 
     @Test("a file:// background's bytes pass the same header check as embedded ones")
     func fetchedBytesChecked() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("emojiart-\(UUID().uuidString).bmp")
-        try Self.bmp.write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        await #expect(throws: ImageFetchError.notAnImage) {
-            try await BackgroundImage.load(.url(file), fetcher: .live(), resolution: .export)
+        try await withTemporaryDirectory { folder in
+            let file = folder.appendingPathComponent("image.bmp")
+            try Self.bmp.write(to: file)
+            await #expect(throws: ImageFetchError.notAnImage) {
+                try await BackgroundImage.load(.url(file), fetcher: .live(), resolution: .export)
+            }
         }
     }
 }

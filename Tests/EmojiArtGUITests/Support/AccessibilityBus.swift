@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 
 /// A private D-Bus session bus with the AT-SPI accessibility bus on it, for reading an app's

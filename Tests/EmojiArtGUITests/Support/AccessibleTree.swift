@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 
 /// One node of an app's accessible tree as AT-SPI reports it to a screen reader.
@@ -49,7 +50,7 @@ enum AccessibleTree {
         _ awaited: String, in app: AppUnderTest, on bus: AccessibilityBus, timeout: Duration = .seconds(20),
         _ probe: (AccessibleNode) throws -> Value?
     ) async throws -> Value {
-        try await EmojiArtGUITests.waitFor(awaited, timeout: timeout, poll: .milliseconds(200)) {
+        try await EmojiArtTestSupport.waitFor(awaited, timeout: timeout, poll: .milliseconds(200)) {
             try app.requireRunning()
             let tree = try await read(app, on: bus)
             if let value = try probe(tree) { return value }

@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -57,12 +58,12 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the program to end on its own; false if it is still running at the deadline.
     func waitForExit(timeout: Duration) async throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else { return false }
-            try await Task.sleep(for: .milliseconds(5))
+        do {
+            try await waitUntil("\(name) exits", timeout: timeout, poll: .milliseconds(5)) { !process.isRunning }
+            return true
+        } catch is WaitTimeout {
+            return false
         }
-        return true
     }
 
     /// Asks the program to end (SIGTERM) and kills it (SIGKILL) if it is still there after
@@ -71,13 +72,9 @@ final class ChildProcess: @unchecked Sendable {
     func stop(gracePeriod: Duration = .seconds(3)) {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGTERM)
-        let deadline = ContinuousClock.now + gracePeriod
-        while process.isRunning, ContinuousClock.now < deadline {
-            usleep(10_000)
-        }
-        if process.isRunning {
+        if !blockUntil(timeout: gracePeriod, { !process.isRunning }) {
             kill(process.processIdentifier, SIGKILL)
-            while process.isRunning { usleep(10_000) }
+            process.waitUntilExit()
         }
     }
 

@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 
 /// Something copied by "another app": xclip owns the test server's CLIPBOARD selection and

@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 
 /// A second GTK program that offers a drag, so the tests can drop things on the canvas the way

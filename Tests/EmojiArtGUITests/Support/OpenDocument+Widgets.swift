@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 /// Where the window's widgets are, found in a screenshot rather than assumed, so a theme's
 /// paddings can change without breaking the tests.
 extension OpenDocument {

@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 
 /// A document window of the app under test: its X window, where its canvas is, input aimed at

@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 
 /// The app's per-user files in a workspace, read through Core's own stores, so the tests look

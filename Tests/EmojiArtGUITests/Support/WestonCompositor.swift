@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 
 /// A headless Wayland compositor for one test (SPEC X6; DESIGN "Wayland"): Debian's weston with

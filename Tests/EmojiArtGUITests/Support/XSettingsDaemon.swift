@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 
 /// xsettingsd serving desktop settings on the test X server, as a desktop session would (DESIGN

@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 
 /// A private X server for one suite (DESIGN "Tests and CI"): a virtual 1280×900 screen with no

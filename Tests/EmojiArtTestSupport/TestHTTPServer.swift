@@ -1,22 +1,24 @@
 import Foundation
-@testable import EmojiArtCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 for the fetcher tests: a real socket, so the tests see
-/// what URLSession on Linux really does (DESIGN joint 5). It binds port 0, serves each
-/// connection on its own thread by playing back the steps `handler` returns for the request's
-/// path, then closes the connection.
+/// A tiny HTTP/1.1 server on 127.0.0.1, the one every test target uses: the fetcher tests, so
+/// they see what URLSession on Linux really does (DESIGN joint 5), and the GUI tests, so the app
+/// fetches URL backgrounds without a network (SPEC B1–B6). It binds port 0 and serves each
+/// connection on a thread of its own by playing back the steps its route table (or, for a path
+/// not in the table, its handler) names for the request target, then closes the connection.
 ///
-/// Every loop is bounded: accepting stops at `stop()` or after `lifetimeSeconds`, each step
-/// checks for the stop, pauses sleep in short slices, sends time out, and endless bodies stop
-/// after `maxStreamedBytes`. Use `withLoadingTestServer`, which always stops it.
-final class LoadingTestServer: @unchecked Sendable {
+/// Every loop is bounded: accepting ends at `stop()` or after `lifetime`, each step checks for
+/// the stop, pauses sleep in short slices and notice a client that hung up, a held body waits at
+/// most `longestHold` for `release()`, sends and receives time out, and endless bodies stop after
+/// `maxStreamedBytes`; so a test that fails half-way never leaves a thread or the port behind for
+/// long. Use `withTestHTTPServer`, which always stops it.
+public final class TestHTTPServer: @unchecked Sendable {
     /// What the server does on a connection, in order; the connection closes after the last.
-    enum Step: Sendable {
+    public enum Step: Sendable {
         case send(Data)
         /// Waits, doing nothing (a slow or silent server).
         case pause(seconds: Double)
@@ -25,49 +27,82 @@ final class LoadingTestServer: @unchecked Sendable {
         /// Sends a chunked body of `chunkBytes`-byte chunks that never ends (until the client
         /// goes away, the server stops, or `maxStreamedBytes`).
         case endlessChunks(chunkBytes: Int)
+        /// Waits until `release()` is called (or `longestHold` has passed): the test decides
+        /// when a response that has begun goes on — an image that is still loading (B2).
+        case waitForRelease
     }
 
-    typealias Handler = @Sendable (_ path: String) -> [Step]
+    /// The steps for a request target (path and query) that the route table does not name.
+    public typealias Handler = @Sendable (_ target: String) -> [Step]
 
     /// The server stops accepting by itself after this long, even if a test never stops it.
-    static let lifetimeSeconds = 120.0
+    public static let lifetime = Duration.seconds(120)
+    /// A held response goes on after this long at the latest: well within the app's 30 s overall
+    /// deadline (B6), so a forgotten release shows as a late image, not as a failure.
+    public static let longestHold = Duration.seconds(15)
     /// The most an endless body sends.
-    static let maxStreamedBytes = 32 * 1_048_576
+    public static let maxStreamedBytes = 32 * 1_048_576
 
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let handler: Handler
     private let lock = NSLock()
+    private var routes: [String: [Step]]
     private var isStopping = false
-    private var requestedPaths: [String] = []
+    private var isReleased = false
+    private var requested: [String] = []
     private var closedByClientCount = 0
-    private let connections = DispatchGroup()
+    private var openConnections = 0
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
-    init(handler: @escaping Handler) throws {
+    /// Serves `routes`; any other target gets what `handler` returns (by default a 404 page).
+    public init(routes: [String: [Step]] = [:], handler: @escaping Handler = { _ in TestHTTPResponse.notFound }) throws {
+        self.routes = routes
         self.handler = handler
         listener = try Self.makeListener()
-        port = try Self.boundPort(of: listener)
+        do {
+            port = try Self.boundPort(of: listener)
+        } catch {
+            close(listener)
+            throw error
+        }
         let thread = Thread { [self] in acceptLoop() }
-        thread.name = "LoadingTestServer accept"
+        thread.name = "TestHTTPServer accept"
         thread.start()
     }
 
-    func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    /// `http://127.0.0.1:PORT/TARGET`. `target` starts with "/".
+    public func url(_ target: String) -> URL {
+        URL(string: address(target))!
     }
 
-    /// The paths requested so far, in order.
-    var paths: [String] { lock.withLock { requestedPaths } }
+    /// The same as a string, as a document or a drop carries it.
+    public func address(_ target: String) -> String {
+        "http://127.0.0.1:\(port)\(target)"
+    }
 
-    /// How many connections the client closed while the server was still sending or pausing.
-    var connectionsClosedByClient: Int { lock.withLock { closedByClientCount } }
+    /// Answers `target` with `steps` from the next request on (a route that starts working, for
+    /// Retry, B4).
+    public func setRoute(_ target: String, _ steps: [Step]) {
+        lock.withLock { routes[target] = steps }
+    }
+
+    /// Lets every `waitForRelease` step go on, waiting and future ones alike.
+    public func release() {
+        lock.withLock { isReleased = true }
+    }
+
+    /// The request targets (path and query) received so far, in order.
+    public var requestedPaths: [String] { lock.withLock { requested } }
+
+    /// How many connections the client closed while the server was still sending or waiting.
+    public var connectionsClosedByClient: Int { lock.withLock { closedByClientCount } }
 
     private var stopping: Bool { lock.withLock { isStopping } }
 
     /// Stops accepting, ends every connection at its next step, and waits (a bounded time) for
     /// their threads to finish.
-    func stop() {
+    public func stop() {
         let wasStopping = lock.withLock {
             defer { isStopping = true }
             return isStopping
@@ -75,35 +110,45 @@ final class LoadingTestServer: @unchecked Sendable {
         guard !wasStopping else { return }
         _ = acceptLoopDone.wait(timeout: .now() + 5)
         close(listener)
-        _ = connections.wait(timeout: .now() + 5)
+        blockUntil(timeout: .seconds(5)) { lock.withLock { openConnections == 0 } }
     }
 
-    // MARK: - Accepting
+    /// A free port on 127.0.0.1 with nothing listening: connecting to it is refused.
+    public static func closedPort() throws -> UInt16 {
+        let descriptor = try makeListener()
+        defer { close(descriptor) }
+        return try boundPort(of: descriptor)
+    }
+
+    // MARK: - Serving
 
     private func acceptLoop() {
         defer { acceptLoopDone.signal() }
-        let started = Date()
-        while !stopping, Date().timeIntervalSince(started) < Self.lifetimeSeconds {
+        let deadline = ContinuousClock.now + Self.lifetime
+        while !stopping, ContinuousClock.now < deadline {
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 50) > 0 else { continue }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
-            connections.enter()
+            lock.withLock { openConnections += 1 }
             let thread = Thread { [self] in
                 serve(connection)
                 close(connection)
-                connections.leave()
+                lock.withLock { openConnections -= 1 }
             }
-            thread.name = "LoadingTestServer connection"
+            thread.name = "TestHTTPServer connection"
             thread.start()
         }
     }
 
     private func serve(_ connection: Int32) {
         Self.configure(connection)
-        guard let path = readRequestPath(connection) else { return }
-        lock.withLock { requestedPaths.append(path) }
-        for step in handler(path) {
+        guard let target = readRequestTarget(connection) else { return }
+        let routed = lock.withLock {
+            requested.append(target)
+            return routes[target]
+        }
+        for step in routed ?? handler(target) {
             guard !stopping, perform(step, on: connection) else { return }
         }
     }
@@ -114,10 +159,12 @@ final class LoadingTestServer: @unchecked Sendable {
         case .send(let data):
             return send(data, on: connection)
         case .pause(let seconds):
-            return pause(seconds, on: connection)
+            return wait(on: connection, atMost: .milliseconds(Int64(seconds * 1000))) { false }
         case .drip(let data, let interval):
             for byte in data {
-                guard send(Data([byte]), on: connection), pause(interval, on: connection) else { return false }
+                guard send(Data([byte]), on: connection),
+                    wait(on: connection, atMost: .milliseconds(Int64(interval * 1000)), until: { false })
+                else { return false }
             }
             return true
         case .endlessChunks(let size):
@@ -128,21 +175,24 @@ final class LoadingTestServer: @unchecked Sendable {
                 sent += size
             }
             return true
+        case .waitForRelease:
+            return wait(on: connection, atMost: Self.longestHold) { lock.withLock { isReleased } }
         }
     }
 
-    /// Sleeps in short slices, noticing a stop and a client that hung up.
-    private func pause(_ seconds: Double, on connection: Int32) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            if stopping { return false }
-            if Self.peerHasClosed(connection) {
-                lock.withLock { closedByClientCount += 1 }
-                return false
+    /// Waits until `condition` holds or `limit` has passed, in short slices; false when the
+    /// server stops or the client hung up meanwhile.
+    private func wait(on connection: Int32, atMost limit: Duration, until condition: () -> Bool) -> Bool {
+        var isGone = false
+        blockUntil(timeout: limit) {
+            if stopping || Self.peerHasClosed(connection) {
+                isGone = true
+                return true
             }
-            usleep(10_000)
+            return condition()
         }
-        return true
+        if isGone, !stopping { lock.withLock { closedByClientCount += 1 } }
+        return !isGone
     }
 
     private func send(_ data: Data, on connection: Int32) -> Bool {
@@ -158,7 +208,7 @@ final class LoadingTestServer: @unchecked Sendable {
         }
     }
 
-    private func readRequestPath(_ connection: Int32) -> String? {
+    private func readRequestTarget(_ connection: Int32) -> String? {
         var request = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while request.count < 64 * 1024 {
@@ -180,7 +230,7 @@ final class LoadingTestServer: @unchecked Sendable {
         #else
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard descriptor >= 0 else { throw SystemError.current }
+        guard descriptor >= 0 else { throw SocketError(call: "socket") }
         var address = sockaddr_in()
         #if canImport(Darwin)
         address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -194,7 +244,7 @@ final class LoadingTestServer: @unchecked Sendable {
             }
         }
         guard bound == 0, listen(descriptor, 16) == 0 else {
-            let error = SystemError.current
+            let error = SocketError(call: "bind/listen")
             close(descriptor)
             throw error
         }
@@ -207,15 +257,8 @@ final class LoadingTestServer: @unchecked Sendable {
         let result = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
-        guard result == 0 else { throw SystemError.current }
+        guard result == 0 else { throw SocketError(call: "getsockname") }
         return UInt16(bigEndian: address.sin_port)
-    }
-
-    /// A free port on 127.0.0.1 with nothing listening: connecting to it is refused.
-    static func closedPort() throws -> UInt16 {
-        let descriptor = try makeListener()
-        defer { close(descriptor) }
-        return try boundPort(of: descriptor)
     }
 
     /// Sends and receives time out, so a client that stops reading cannot hang a thread.
@@ -246,42 +289,27 @@ final class LoadingTestServer: @unchecked Sendable {
     }
 }
 
-/// Runs `body` with a fresh server, stopping it afterwards whatever happens.
-func withLoadingTestServer(
-    _ handler: @escaping LoadingTestServer.Handler,
-    _ body: (LoadingTestServer) async throws -> Void
-) async throws {
-    let server = try LoadingTestServer(handler: handler)
-    defer { server.stop() }
-    try await body(server)
+/// A socket call of the test server that failed, with the system's reason.
+public struct SocketError: Error, CustomStringConvertible {
+    public var call: String
+    public var reason: String
+
+    init(call: String) {
+        self.call = call
+        reason = String(cString: strerror(errno))
+    }
+
+    public var description: String { "the test HTTP server's \(call) failed: \(reason)" }
 }
 
-/// Builds response steps.
-enum LoadingTestResponse {
-    /// A complete response with Content-Length, unless `declaredLength` says otherwise.
-    static func steps(
-        status: Int = 200, reason: String = "OK", contentType: String? = "image/png",
-        headers: [String] = [], body: Data = Data(), declaredLength: Int? = nil
-    ) -> [LoadingTestServer.Step] {
-        [.send(head(status: status, reason: reason, contentType: contentType, headers: headers,
-                    contentLength: declaredLength ?? body.count) + body)]
-    }
-
-    static func head(
-        status: Int = 200, reason: String = "OK", contentType: String? = "image/png", headers: [String] = [],
-        contentLength: Int?
-    ) -> Data {
-        var lines = ["HTTP/1.1 \(status) \(reason)", "Connection: close"]
-        if let contentType { lines.append("Content-Type: \(contentType)") }
-        if let contentLength { lines.append("Content-Length: \(contentLength)") }
-        lines += headers
-        return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
-    }
-
-    static func redirect(to location: String) -> [LoadingTestServer.Step] {
-        steps(status: 302, reason: "Found", contentType: "text/html", headers: ["Location: \(location)"],
-              body: Data("<a href=\"\(location)\">moved</a>".utf8))
-    }
-
-    static let notFoundPage = Data("<!doctype html><html><body><h1>404 Not Found</h1></body></html>".utf8)
+/// Runs `body` with a fresh server, stopping it afterwards whatever happens.
+public func withTestHTTPServer(
+    routes: [String: [TestHTTPServer.Step]] = [:],
+    handler: @escaping TestHTTPServer.Handler = { _ in TestHTTPResponse.notFound },
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (TestHTTPServer) async throws -> Void
+) async throws {
+    let server = try TestHTTPServer(routes: routes, handler: handler)
+    defer { server.stop() }
+    try await body(server)
 }
