@@ -50,7 +50,8 @@ public final class EmojiRasterCache {
     /// next one arrives.
     public func raster(for text: String, pixelSize: Int) -> EmojiRaster? {
         guard pixelSize >= 1 else { return nil }
-        let key = Key(text: text, pixelSize: min(pixelSize, Self.maximumPixelSize))
+        // Keyed by what is laid out: a hostile text of megabytes is neither hashed nor kept.
+        let key = Key(text: EmojiRasterizer.laidOutText(text), pixelSize: min(pixelSize, Self.maximumPixelSize))
         if let cached = rasters.value(for: key) { return cached }
         guard let raster = rasterizer.makeRaster(of: text, pixelSize: key.pixelSize) else { return nil }
         rasterizedCount += 1
@@ -62,7 +63,7 @@ public final class EmojiRasterCache {
 
     /// Whether the raster for this key is cached; does not count as a use.
     public func contains(_ text: String, pixelSize: Int) -> Bool {
-        rasters.peek(Key(text: text, pixelSize: min(pixelSize, Self.maximumPixelSize))) != nil
+        rasters.peek(Key(text: EmojiRasterizer.laidOutText(text), pixelSize: min(pixelSize, Self.maximumPixelSize))) != nil
     }
 
     /// Destroys every cached raster (e.g. when the window is closed or memory is short).

@@ -28,6 +28,29 @@ final class EmojiRasterizer {
     /// several glyphs side by side) is scaled down to fit, so a raster stays within a known bound.
     static let maximumWidthPerHeight = 2.0
 
+    /// The most of an emoji's text that is laid out, in UTF-8 bytes, cut at a scalar boundary.
+    /// A document may hold any text for an emoji (SPEC M4 keeps what the original wrote), so a
+    /// hostile file can hold one of ~60 MB, which Pango would take minutes to lay out, every
+    /// frame it shows; the longest real emoji sequence (a kiss with two skin tones, 10 scalars)
+    /// is 35 bytes, and even an unknown one shows as glyphs side by side scaled to fit twice its
+    /// height (`maximumWidthPerHeight`), so nothing past this much would be visible anyway.
+    static let maximumLaidOutBytes = 128
+
+    /// `text`, or its longest prefix of whole scalars within `maximumLaidOutBytes`: what the
+    /// raster shows and is cached under. Free for ordinary texts (a native string knows its
+    /// UTF-8 length).
+    static func laidOutText(_ text: String) -> String {
+        guard text.utf8.count > maximumLaidOutBytes else { return text }
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= maximumLaidOutBytes else { break }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
     /// Logical line height per pixel of absolute font size, as measured on this machine's fonts.
     let lineHeightPerFontPixel: Double
 
@@ -101,7 +124,7 @@ final class EmojiRasterizer {
     private func setLayout(text: String, fontPixels: Double) {
         pango_font_description_set_absolute_size(fontDescription, fontPixels * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, fontDescription)
-        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_text(layout, Self.laidOutText(text), -1)
     }
 
     private static func measureLineHeight(layout: OpaquePointer, fontDescription: OpaquePointer) -> Double {
