@@ -1,18 +1,32 @@
 import CGtk
 
-// The rule for GTK objects and Swift owners (issue 15): GTK may destroy a window while Swift code
-// still holds it — a user closes it, or Quit ends them all — so
-// 1. each owner (`DocumentWindow`, …) sets an `isClosed` flag in its window's "destroy" handler,
-//    and from then on never passes the window or its widgets to GTK. (Holding an extra reference
-//    to keep the pointer valid was tried: GTK then finalizes the window after the owner is gone
-//    and its `[unowned self]` handlers fire on a freed object — the owner and the window must
-//    end together, in GTK's destroy.)
-// 2. every continuation after an `await` (a save, Save As, Export, Quit's loop over windows, a
-//    background fetch) checks `isClosed` (or its weak `self`) before it touches a widget: after
-//    destroy, widgets may be finalized and any GTK call on them is a critical
-//    (the GUI tests run with G_DEBUG=fatal-criticals, so it fails the test that caused it);
-// 3. `[unowned self]` is safe only in handlers of signals on widgets the owner's window owns:
-//    GTK disconnects them when it finalizes those widgets, which happens after "destroy".
+// The rule for GTK objects and their Swift owners (issue 15). An owner is a Swift object that
+// keeps pointers to widgets and connects handlers on them: `DocumentWindow` (its window),
+// `CanvasView` (its overlay and drawing area).
+// 1. One reference. The owner takes one GObject reference on its top widget when it makes it
+//    (`takeReference`), so that pointer — and those to the widgets inside it, which stay
+//    parented until the top widget is disposed — is never dangling while the owner may use it.
+//    It gives the reference back when it closes, in its own teardown, never in `deinit`.
+// 2. Closing is the owner's act. Because the owner holds a reference, GTK's "destroy" comes only
+//    when that reference goes, so the owner does not learn of its closing from GTK: it closes
+//    itself (`DocumentWindow.closeWindow`, which calls `CanvasView.tearDown`) — sets `isClosed`,
+//    cancels its tasks, clears the callbacks it gave to others, then lets GTK destroy the
+//    widgets by dropping its reference. Every handler GTK fires while it disposes them runs
+//    while the owner is still alive.
+// 3. A closed flag. Every continuation after an `await` (a save, Save As, Export, Quit's loop
+//    over windows, a background fetch, a clipboard read) and every path that reaches GTK checks
+//    `isClosed` (or its weak `self`) before it touches a widget: after closing, the widgets may
+//    be finalized and any GTK call on them is a critical (the GUI tests run with
+//    G_DEBUG=fatal-criticals, so it fails the test that caused it).
+// 4. `[unowned self]`. The owner is kept alive until GTK finalizes its top widget
+//    (`keepAlive(_:until:)`, a GLib weak reference), even when something else still holds that
+//    widget past the closing; GLib disconnects an object's handlers when it finalizes it. So a
+//    handler with `[unowned self]` connected on the owner's widgets, their controllers or the
+//    window's actions can only run while its owner exists. Closures handed to other Swift
+//    objects (the document, the autosaver, the canvas's callbacks) are cleared at closing
+//    instead; continuations hold `self` weakly. (Holding the reference and releasing it in
+//    `deinit` was tried first: GTK then finalized the window while the owner was already being
+//    freed, and its `[unowned self]` handlers trapped.)
 //
 // Signal handlers are Swift closures boxed and handed to GLib with `Unmanaged.passRetained`.
 // Each box is released exactly once, in the destroy-notify GLib calls when the handler is

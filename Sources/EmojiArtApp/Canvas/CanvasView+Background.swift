@@ -7,6 +7,7 @@ extension CanvasView {
     /// fitted or not as the interaction core decides (B5) — and a message with Retry when it
     /// failed (B4).
     func backgroundLoaderDidChange() {
+        guard !isClosed else { return }
         let status = backgroundLoader.status
         gtk_widget_set_visible(spinner, status.isFetching ? 1 : 0)
         gtk_spinner_set_spinning(cast(spinner), status.isFetching ? 1 : 0)

@@ -80,7 +80,10 @@ extension CanvasView {
 
     private func pasteTexture(from clipboard: OpaquePointer) {
         ClipboardReader.readTexture(from: clipboard) { [weak self] result in
-            guard let self else { return }
+            guard let self else {
+                if case .success(let texture) = result { g_object_unref(texture.raw) }
+                return
+            }
             accept(pasted: result.map { texture in
                 defer { g_object_unref(texture.raw) }
                 return pngContent(of: texture)
@@ -90,6 +93,7 @@ extension CanvasView {
 
     /// A clipboard that could not be read says so (another program may own it and have quit).
     private func accept(pasted content: Result<CanvasContent, ClipboardReadError>) {
+        guard !isClosed else { return }  // the window closed while the clipboard was read
         switch content {
         case .success(let content): apply { $0.accept(content, at: nil, from: .paste) }
         case .failure(let error): onMessage?(error.description)

@@ -60,7 +60,7 @@ extension CanvasView {
             let result = await Task.detached { () -> Result<Data, any Error> in
                 Result { try BackgroundImage.embeddableData(read()) }
             }.value
-            guard let self else { return }
+            guard let self, !isClosed else { return }
             switch result {
             case .success(let data): setBackgroundByUser(.imageData(data))
             case .failure(let error): onMessage?("\(error)")

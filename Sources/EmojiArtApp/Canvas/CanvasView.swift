@@ -8,7 +8,9 @@ import Foundation
 /// returns in `apply(_:)`. Split by concern in the `CanvasView+…` files.
 @MainActor
 final class CanvasView {
-    /// The widget to put in a window: the drawing area with the empty-canvas hint over it.
+    /// The widget to put in a window: the drawing area with the empty-canvas hint over it. This
+    /// object holds one reference on it until `tearDown()` (Bridge/Signals.swift); the other
+    /// widget pointers are inside it.
     let container: UnsafeMutablePointer<GtkWidget>
     let drawingArea: UnsafeMutablePointer<GtkWidget>
     let hintLabel: UnsafeMutablePointer<GtkWidget>
@@ -33,6 +35,8 @@ final class CanvasView {
     /// The context menu (S9), made once and re-filled for each opening.
     var contextMenu: UnsafeMutablePointer<GtkWidget>?
     private var textScaleObservation: UInt = 0
+    /// Set by `tearDown()`: from then on nothing here reaches GTK.
+    private(set) var isClosed = false
 
     /// Asks the application to open a dropped `.emojiart` file in its own window (D2).
     var onOpenDocument: ((URL) -> Void)?
@@ -76,10 +80,12 @@ final class CanvasView {
         emojiart_accessible_set_label(spinner, localized("Loading the background"))
 
         container = gtk_overlay_new()
+        takeReference(on: container)
         gtk_overlay_set_child(opaque(container), drawingArea)
         gtk_overlay_add_overlay(opaque(container), hintLabel)
         gtk_overlay_add_overlay(opaque(container), spinner)
 
+        keepAlive(self, until: drawingArea)
         installDrawing()
         installPointer()
         installZoomAndRotate()
@@ -122,6 +128,7 @@ final class CanvasView {
 
     /// Applies what the interaction asks for — the one place canvas effects reach GTK.
     func apply(_ effects: CanvasEffects) {
+        guard !isClosed else { return }
         if effects.contains(.viewStepped) { viewDidStep() }
         if effects.contains(.viewportChanged) { onViewportChange?() }
         if effects.contains(.startLoading) { backgroundLoader.load(document.model.background) }
@@ -167,14 +174,25 @@ final class CanvasView {
     }
 
     /// Lets go of what outlives the window (a running fetch, the text-size observer, the
-    /// context menu); called when it is destroyed (B3).
+    /// context menu, the callbacks into the window) and of its reference on its widgets; called
+    /// when the window closes (B3), before GTK disposes the widgets.
     func tearDown() {
+        guard !isClosed else { return }
+        isClosed = true
+        onOpenDocument = nil
+        onMessage = nil
+        onBackgroundFailure = nil
+        onViewportChange = nil
+        onSelectionChange = nil
+        onDocumentChangeHandled = nil
+        backgroundLoader.onChange = nil
         backgroundLoader.cancel()
         settling?.cancel()
         TextScale.stopObserving(textScaleObservation)
         textScaleObservation = 0
         if let contextMenu { gtk_widget_unparent(contextMenu) }
         contextMenu = nil
+        g_object_unref(container.raw)
     }
 
     /// Ends any running drag or pinch, e.g. before an undo, so its step is closed first.
@@ -184,12 +202,14 @@ final class CanvasView {
 
     /// X4: a short hint while the canvas is empty.
     func updateHint() {
+        guard !isClosed else { return }
         let isEmpty = document.model.emojis.isEmpty && document.model.background == .blank
         gtk_widget_set_visible(hintLabel, isEmpty ? 1 : 0)
     }
 
     /// The canvas tells a screen reader what is selected (A2).
     private func updateAccessibleDescription() {
+        guard !isClosed else { return }
         emojiart_accessible_set_description(drawingArea, interaction.selectionDescription)
     }
 

@@ -59,6 +59,7 @@ extension DocumentWindow {
 
     /// One persistent message while saving fails, offering Save As; gone once a save succeeds (W5).
     func saveErrorDidChange() {
+        guard !isClosed else { return }
         if let toast = saveErrorToast {
             adw_toast_dismiss(toast)
             g_object_unref(toast.raw)
@@ -87,12 +88,12 @@ extension DocumentWindow {
             guard !isClosed else { return }
             switch location {
             case .file:
-                if autosaver.lastError == nil { return destroy() }
+                if autosaver.lastError == nil { return closeWindow() }
                 askBeforeClosing(body: "\(autosaver.lastError!) " + localized("Close anyway and lose the unsaved changes?"))
             case .draft(let url):
                 if document.model.emojis.isEmpty && document.model.background == .blank {
                     application.drafts.remove(url)
-                    return destroy()
+                    return closeWindow()
                 }
                 askBeforeClosing(body: localized("This document has not been saved to a file. Save it before closing, or discard it?"))
             }
@@ -108,28 +109,25 @@ extension DocumentWindow {
         adw_message_dialog_set_response_appearance(cast(dialog), "save", ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(cast(dialog), "save")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
-        onSignal(dialog, "response") { [unowned self] (response: UnsafeMutableRawPointer?) in
+        // Weak: the dialog is a window of its own, which may outlive this one.
+        onSignal(dialog, "response") { [weak self] (response: UnsafeMutableRawPointer?) in
+            guard let self, !isClosed else { return }
             let choice = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "cancel"
             switch choice {
             case "discard":
                 if case .draft(let url) = location { application.drafts.remove(url) }
                 // Not from inside the dialog's own handler: the dialog, finalized after it returns,
                 // unsets its transient parent, which must still exist then.
-                Task { destroy() }
+                Task { closeWindow() }
             case "save":
-                saveAs { [unowned self] saved in
-                    if saved { destroy() } else { isClosing = false }
+                saveAs { [weak self] saved in
+                    guard let self else { return }
+                    if saved { closeWindow() } else { isClosing = false }
                 }
             default:
                 isClosing = false
             }
         }
         gtk_window_present(cast(dialog))
-    }
-
-    private func destroy() {
-        guard !isClosed else { return }
-        saveWindowStateNow()
-        gtk_window_destroy(cast(window))
     }
 }

@@ -8,6 +8,8 @@ import Foundation
 /// window state are in the `DocumentWindow+…` files.
 @MainActor
 final class DocumentWindow {
+    /// The window, with this object's one reference on it until `closeWindow()` (the rule is in
+    /// Bridge/Signals.swift); the widget pointers below are inside it.
     let window: UnsafeMutablePointer<GtkWidget>
     let document: EmojiArtDocument
     var location: DocumentLocation
@@ -27,11 +29,11 @@ final class DocumentWindow {
     private var backgroundFailureToast: (toast: OpaquePointer, message: String)?
     var stateSave: Task<Void, Never>?
     var isClosing = false
-    /// Set when the window is destroyed. Every continuation after an `await` checks it before
-    /// touching a widget (the rule is written in Bridge/Signals.swift).
+    /// Set when the window closes. Every continuation after an `await` checks it before touching
+    /// a widget (the rule is written in Bridge/Signals.swift).
     private(set) var isClosed = false
 
-    /// Called once the window is destroyed, so the application can let go of it.
+    /// Called once the window closes, so the application can let go of it.
     var onClose: (() -> Void)?
 
     init(application: EmojiArtApplication, document: EmojiArtDocument, location: DocumentLocation) {
@@ -39,14 +41,15 @@ final class DocumentWindow {
         self.document = document
         self.location = location
         window = adw_application_window_new(cast(application.application))
+        takeReference(on: window)
         gtk_window_set_default_size(cast(window), 960, 720)
         canvas = CanvasView(document: document)
         autosaver = Autosaver(document: document, write: Self.writer(for: location, drafts: application.drafts))
         toastOverlay = adw_toast_overlay_new()
         undoButton = gtk_button_new_from_icon_name("edit-undo-symbolic")
         redoButton = gtk_button_new_from_icon_name("edit-redo-symbolic")
-        paletteBar = PaletteBar(store: application.palettes, window: window) { [unowned canvas] emoji in
-            canvas.addEmojiAtCenter(emoji)
+        paletteBar = PaletteBar(store: application.palettes, window: window) { [weak canvas] emoji in
+            canvas?.addEmojiAtCenter(emoji)
         }
 
         let header = adw_header_bar_new()!
@@ -66,6 +69,7 @@ final class DocumentWindow {
         gtk_box_append(cast(content), paletteBar.widget)
         adw_application_window_set_content(cast(window), content)
 
+        keepAlive(self, until: window)
         installActions()
         restoreWindowState()
         canvas.onOpenDocument = { [unowned application] url in application.openWindow(for: url) }
@@ -74,15 +78,15 @@ final class DocumentWindow {
         canvas.onViewportChange = { [unowned self] in scheduleStateSave() }
         canvas.onSelectionChange = { [unowned self] in updateCommandStates() }
         canvas.onDocumentChangeHandled = { [unowned self] _ in updateCommandStates() }
-        paletteBar.onPaletteChange = { [unowned self] in scheduleStateSave() }
-        paletteBar.onMessage = { [unowned self] message in showToast(message) }
-        // Weak: GTK may notify the size while it tears the window down, after this object is gone.
-        onSignal(window, "notify::default-width") { [weak self] (_: UnsafeMutableRawPointer?) in
-            guard let self, !isClosed else { return }
+        paletteBar.onPaletteChange = { [weak self] in self?.scheduleStateSave() }
+        paletteBar.onMessage = { [weak self] message in self?.showToast(message) }
+        // GTK may notify the size while it disposes the window.
+        onSignal(window, "notify::default-width") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            guard !isClosed else { return }
             scheduleStateSave()
         }
-        onSignal(window, "notify::default-height") { [weak self] (_: UnsafeMutableRawPointer?) in
-            guard let self, !isClosed else { return }
+        onSignal(window, "notify::default-height") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            guard !isClosed else { return }
             scheduleStateSave()
         }
         document.onChange = { [unowned self] change in documentDidChange(change) }
@@ -91,14 +95,6 @@ final class DocumentWindow {
             requestClose()
             return true  // requestClose destroys the window once nothing can be lost
         }
-        onSignal(window, "destroy") { [unowned self] in
-            isClosed = true
-            stateSave?.cancel()
-            document.onChange = nil
-            autosaver.cancel()
-            canvas.tearDown()
-            onClose?()
-        }
         updateTitle()
         gtk_widget_grab_focus(canvas.drawingArea)
     }
@@ -106,6 +102,33 @@ final class DocumentWindow {
     func present() {
         guard !isClosed else { return }
         gtk_window_present(cast(window))
+    }
+
+    /// Closes the window, the only way it is destroyed (Bridge/Signals.swift, rule 2): marks it
+    /// closed, stops what it started, lets go of the closures it gave to others, tells the
+    /// application, then gives back its reference, upon which GTK disposes the window — while
+    /// this object is still alive for the handlers that fire meanwhile.
+    func closeWindow() {
+        guard !isClosed else { return }
+        withExtendedLifetime(self) {
+            saveWindowStateNow()
+            isClosed = true
+            stateSave?.cancel()
+            document.onChange = nil
+            autosaver.onErrorChange = nil
+            autosaver.cancel()
+            paletteBar.onPaletteChange = nil
+            paletteBar.onMessage = nil
+            canvas.tearDown()
+            if let toast = saveErrorToast { g_object_unref(toast.raw) }
+            if let shown = backgroundFailureToast { g_object_unref(shown.toast.raw) }
+            saveErrorToast = nil
+            backgroundFailureToast = nil
+            onClose?()
+            onClose = nil
+            gtk_window_destroy(cast(window))
+            g_object_unref(window.raw)
+        }
     }
 
     // MARK: - Document changes
@@ -154,6 +177,7 @@ final class DocumentWindow {
     /// "Couldn't load image from <url>: <reason>" with Retry, shown once per failure and kept
     /// until the background loads or changes (B4).
     private func showBackgroundFailure(_ message: String?) {
+        guard !isClosed else { return }
         if let shown = backgroundFailureToast {
             guard shown.message != message else { return }
             adw_toast_dismiss(shown.toast)
