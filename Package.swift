@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "EmojiArtRelayTests",
             dependencies: [
-                "EmojiArtRelay", "EmojiArtCollabNet", "EmojiArtCollab", "emojiart-relay",
+                "EmojiArtRelay", "EmojiArtCollabNet", "EmojiArtCollab", "emojiart-relay", "EmojiArtTestSupport",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),

@@ -1,5 +1,6 @@
 import EmojiArtCollab
 import EmojiArtCollabNet
+import EmojiArtTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

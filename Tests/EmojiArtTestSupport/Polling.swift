@@ -16,6 +16,12 @@ public struct WaitTimeout: Error, CustomStringConvertible {
     public var timeout: Duration
     public var lastObservation: String?
 
+    public init(awaited: String, timeout: Duration, lastObservation: String? = nil) {
+        self.awaited = awaited
+        self.timeout = timeout
+        self.lastObservation = lastObservation
+    }
+
     public var description: String {
         let observed = lastObservation.map { "; last seen: \($0)" } ?? ""
         return "timed out after \(timeout) waiting until \(awaited)\(observed)"

@@ -1,4 +1,5 @@
 import EmojiArtCollab
+import EmojiArtTestSupport
 import Foundation
 import HummingbirdWSClient
 import Logging
