@@ -90,7 +90,9 @@ let package = Package(
         .target(name: "MainLoopBridge", dependencies: ["CGLib"]),
         // Runs the bridge under g_main_loop_run on the main thread, for MainLoopBridgeTests.
         .executableTarget(name: "MainLoopBridgeCheck", dependencies: ["MainLoopBridge", "CGLib"]),
-        .target(name: "EmojiArtApp", dependencies: ["EmojiArtCore", "EmojiArtRender", "CGtk", "MainLoopBridge"]),
+        .target(
+            name: "EmojiArtApp",
+            dependencies: ["EmojiArtCore", "EmojiArtRender", "EmojiArtCollab", "EmojiArtCollabNet", "CGtk", "MainLoopBridge"]),
         .executableTarget(
             name: "emojiart",
             dependencies: [
@@ -141,7 +143,7 @@ let package = Package(
         // Python AT-SPI reader the accessibility tests run.
         .testTarget(
             name: "EmojiArtGUITests",
-            dependencies: ["emojiart", "EmojiArtCore", "EmojiArtTestSupport"],
+            dependencies: ["emojiart", "emojiart-relay", "EmojiArtCore", "EmojiArtTestSupport"],
             exclude: ["DragSourceHelper", "AccessibilityHelper"]
         ),
     ],

@@ -86,7 +86,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     public var redoActionName: String? { session.history.redoName }
 
     public func document(_ document: EmojiArtDocument, didPerform step: FieldStep) {
-        perform(ops(for: step, in: document.model), named: step.name)
+        perform(ops(for: step, in: document.model), named: step.name, joining: step.joinsPrevious)
     }
 
     public func document(_ document: EmojiArtDocument, didPreview emojis: [Emoji]) {
@@ -219,9 +219,9 @@ public final class CollabDocumentBridge: DocumentCollaboration {
         }
     }
 
-    private func perform(_ ops: [CollabOp], named name: String) {
+    private func perform(_ ops: [CollabOp], named name: String, joining: Bool) {
         do {
-            send(try session.perform(ops, named: name))
+            send(try session.perform(ops, named: name, joining: joining))
         } catch {
             onMessage?(String(describing: error))
         }

@@ -144,6 +144,25 @@ import Testing
         #expect(b.document.model.emojis.contains { $0.text == "🌲" })
     }
 
+    @Test("a burst of nudges reaches others at once and is undone as one step")
+    func burstOfNudges() throws {
+        let room = try BridgedRoom(sharing: Self.threeEmojis(), others: 1)
+        let (a, b) = (room.peers[0], room.peers[1])
+        let id = try emoji("😀", in: a).id
+        a.document.beginGesture(named: ActionName.move, isBurst: true)
+        for _ in 0..<3 {
+            a.document.moveEmojis([id], by: DocumentVector(dx: 1, dy: 0))
+            room.settle()
+        }
+        #expect(try emoji("😀", in: b).position == DocumentPoint(x: 3, y: 0))
+        b.document.moveEmojis([try emoji("😀", in: b).id], by: DocumentVector(dx: 0, dy: 2))
+        room.settle()
+        a.document.undo()
+        room.settle()
+        expectConverged(room)
+        #expect(try emoji("😀", in: b).position == DocumentPoint(x: 0, y: 2))
+    }
+
     @Test("stacking moves made at once in two windows give one drawing order everywhere")
     func stackingConverges() throws {
         let room = try BridgedRoom(sharing: Self.threeEmojis(), others: 2)

@@ -121,6 +121,24 @@ private final class RecordingCollaboration: DocumentCollaboration {
         }
     }
 
+    @Test("a burst's edits (arrow-key nudges) go out at once, each joining the burst's undo step")
+    func burstGoesOutAtOnce() {
+        let document = makeDocument()
+        let collaboration = RecordingCollaboration()
+        document.attach(collaboration)
+        document.beginGesture(named: ActionName.move, isBurst: true)
+        for _ in 0..<3 { document.moveEmojis([1], by: DocumentVector(dx: 1, dy: 0)) }
+        #expect(collaboration.previews.isEmpty)
+        #expect(collaboration.steps.map(\.joinsPrevious) == [false, true, true])
+        // Another action in between is its own step; the burst's next edit starts a new one.
+        document.deleteEmojis([3])
+        document.moveEmojis([1], by: DocumentVector(dx: 1, dy: 0))
+        document.moveEmojis([1], by: DocumentVector(dx: 1, dy: 0))
+        document.endGesture()
+        #expect(collaboration.steps.map(\.joinsPrevious) == [false, true, true, false, false, true])
+        #expect(collaboration.steps.count == 6)
+    }
+
     @Test("the room's state replaces the content without entering the history, keeping my running drag's fields")
     func showSharedKeepsDrag() throws {
         let document = makeDocument()

@@ -1,4 +1,5 @@
 import CGtk
+import EmojiArtCollab
 import EmojiArtCore
 import Foundation
 
@@ -115,6 +116,17 @@ final class EmojiArtApplication {
         }
     }
 
+    /// Join…: a new window on the room's document, kept as a draft until saved (C2). A window
+    /// already in that room comes to the front instead.
+    func openSharedWindow(_ address: RoomLink) {
+        if let existing = windows.first(where: { $0.sharing?.address.room == address.room }) {
+            return existing.present()
+        }
+        let window = DocumentWindow(application: self, document: EmojiArtDocument(), location: .draft(drafts.newDraftURL()))
+        show(window)
+        window.startSharing(at: address)
+    }
+
     /// Reads a document that the launch did not prefetch.
     private static func read(_ file: URL) throws -> EmojiArtModel {
         let model = try DocumentFile.read(from: file)
@@ -129,6 +141,7 @@ final class EmojiArtApplication {
             windows.removeAll { $0 === window }
         }
         window.present()
+        window.reconnectIfShared()
         LaunchTrace.mark("window-shown")
     }
 
@@ -171,6 +184,9 @@ final class EmojiArtApplication {
             }
         }
         addAction("quit", to: application) { [unowned self] in quit() }
+        addAction("join", to: application) { [unowned self] in
+            SharingDialogs.askForLink(parent: activeWindow) { [unowned self] address in openSharedWindow(address) }
+        }
         addAction("about", to: application) { [unowned self] in AboutWindow.present(parent: activeWindow) }
         addAction("shortcuts", to: application) { [unowned self] in ShortcutsWindow.present(parent: activeWindow) }
         Accelerators.install(on: application)

@@ -21,6 +21,9 @@ final class DocumentWindow {
     let undoButton: UnsafeMutablePointer<GtkWidget>
     let redoButton: UnsafeMutablePointer<GtkWidget>
     let primaryMenu = PrimaryMenu()
+    let headerBar: UnsafeMutablePointer<GtkWidget>
+    /// The room this document is shared in, if any (Collab/DocumentWindow+Sharing.swift).
+    let sharingState = WindowSharingState()
     /// The editor's window actions by command, for their sensitivity (U4).
     var commandActions: [CanvasCommand: OpaquePointer] = [:]
     /// The one persistent toast for a failing save (W5), dismissed once a save succeeds.
@@ -53,6 +56,7 @@ final class DocumentWindow {
         }
 
         let header = adw_header_bar_new()!
+        headerBar = header
         gtk_actionable_set_action_name(cast(undoButton), "win.undo")
         gtk_actionable_set_action_name(cast(redoButton), "win.redo")
         emojiart_accessible_set_label(undoButton, localized("Undo"))
@@ -113,6 +117,7 @@ final class DocumentWindow {
         withExtendedLifetime(self) {
             saveWindowStateNow()
             isClosed = true
+            stopSharing()
             stateSave?.cancel()
             document.onChange = nil
             autosaver.onErrorChange = nil
@@ -167,6 +172,7 @@ final class DocumentWindow {
             canvas.apply { $0.zoomViewAroundCenter(by: 1 / Viewport.wheelZoomStep) }
         }
         paletteBar.installActions(on: window)
+        installSharingActions()
     }
 
     func showToast(_ message: String) {

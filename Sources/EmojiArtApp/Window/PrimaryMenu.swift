@@ -13,9 +13,12 @@ final class PrimaryMenu {
 
     init() {
         let menu = g_menu_new()!
-        Self.appendSection(to: menu, [(localized("New Window"), "app.new"), (localized("Open…"), "app.open")])
+        Self.appendSection(to: menu, [
+            (localized("New Window"), "app.new"), (localized("Open…"), "app.open"), (localized("Join…"), "app.join"),
+        ])
         Self.appendSection(to: menu, [
             (localized("Save"), "win.save"), (localized("Save As…"), "win.save-as"), (localized("Export…"), "win.export"), (localized("Print…"), "win.print"),
+            (localized("Share…"), "win.share"),
         ])
         editSection = g_menu_new()!
         for command: CanvasCommand in [.undo, .redo, .cut, .copy, .paste, .duplicate, .delete, .selectAll] {

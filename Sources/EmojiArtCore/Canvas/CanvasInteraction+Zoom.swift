@@ -136,7 +136,7 @@ extension CanvasInteraction {
             return
         }
         endBurst()
-        document.beginGesture(named: name)
+        document.beginGesture(named: name, isBurst: true)
         burst = EditBurst(name: name, lastTime: time)
     }
 }

@@ -6,7 +6,12 @@ extension EmojiArtDocument {
     /// previews, and become one step when it ends (C3: a drag is one stored edit).
     struct SharedGesture {
         var name: String
+        /// A burst (nudges with the arrow keys, wheel scaling): each edit goes out at once, as
+        /// one undo step with the burst's earlier ones; a pointer gesture goes out when it ends.
+        var isBurst = false
         var edits: [DocumentEdit] = []
+        /// Whether a step of this burst went out already (the next ones join it).
+        var hasSentStep = false
 
         mutating func append(_ newEdits: [DocumentEdit]) {
             for edit in newEdits {
@@ -93,8 +98,10 @@ extension EmojiArtDocument {
     func performShared(_ edits: [DocumentEdit], named name: String, _ collaboration: any DocumentCollaboration) {
         let isFrame = edits.allSatisfy { if case .updateEmojis = $0 { true } else { false } }
         if let gesture = sharedGesture, !(gesture.name == name && isFrame) {
-            // Another action during a gesture is its own step (U3): the gesture so far first.
+            // Another action during a gesture is its own step (U3): the gesture so far first;
+            // the gesture's later frames are a step of their own.
             commitSharedGesture()
+            sharedGesture?.hasSentStep = false
         }
         let wasUnsaved = hasUnsavedChanges
         var change = DocumentChange.history
@@ -103,6 +110,14 @@ extension EmojiArtDocument {
             change.formUnion(edit.change)
         }
         sharedStateToken -= 1
+        if let gesture = sharedGesture, gesture.isBurst, gesture.name == name, isFrame {
+            sharedGesture!.hasSentStep = true
+            noteChange(change, wasUnsaved: wasUnsaved)
+            var step = FieldStep(name: name, documentEdits: edits)
+            step.joinsPrevious = gesture.hasSentStep
+            collaboration.document(self, didPerform: step)
+            return
+        }
         if sharedGesture?.name == name, isFrame {
             sharedGesture!.append(edits)
             noteChange(change, wasUnsaved: wasUnsaved)
@@ -116,9 +131,9 @@ extension EmojiArtDocument {
         collaboration.document(self, didPerform: FieldStep(name: name, documentEdits: edits))
     }
 
-    func beginSharedGesture(named name: String) {
+    func beginSharedGesture(named name: String, isBurst: Bool) {
         commitSharedGesture()
-        sharedGesture = SharedGesture(name: name)
+        sharedGesture = SharedGesture(name: name, isBurst: isBurst)
     }
 
     func endSharedGesture() {

@@ -101,9 +101,11 @@ public final class EmojiArtDocument {
 
     // MARK: - Undo
 
-    /// Collects the edits until `endGesture()` into one undo step named `name` (U3).
-    public func beginGesture(named name: String) {
-        guard collaboration == nil else { return beginSharedGesture(named: name) }
+    /// Collects the edits until `endGesture()` into one undo step named `name` (U3). A burst
+    /// (arrow-key nudges, wheel scaling) is a gesture whose edits a shared document sends at
+    /// once; a pointer gesture's are shown live to others and sent when it ends.
+    public func beginGesture(named name: String, isBurst: Bool = false) {
+        guard collaboration == nil else { return beginSharedGesture(named: name, isBurst: isBurst) }
         undoStack.beginGroup(named: name)
     }
 

@@ -55,6 +55,8 @@ public enum FieldEdit: Hashable, Sendable {
 public struct FieldStep: Hashable, Sendable {
     public var name: String
     public var edits: [FieldEdit]
+    /// One more edit of a burst: the same undo step as the one before (U3).
+    public var joinsPrevious = false
 
     public init(name: String, edits: [FieldEdit]) {
         self.name = name

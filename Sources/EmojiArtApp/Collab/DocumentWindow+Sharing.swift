@@ -1,0 +1,131 @@
+import CGtk
+import EmojiArtCollab
+import EmojiArtCore
+import EmojiArtRender
+import Foundation
+
+/// A window's Share… and its part in a room (C2, C5): the header bar's state and people, others'
+/// pointers and selections over the canvas, my pointer and selection sent to them.
+extension DocumentWindow {
+    func installSharingActions() {
+        addAction("share", to: window) { [unowned self] in share() }
+        pack(sharingStatus.widget)
+        canvas.drawOverlay = { [unowned self] cr, viewport, size in
+            guard let sharing else { return }
+            PresenceOverlay.draw(Self.participants(of: sharing), viewport: viewport, viewSize: size, into: cr)
+        }
+        let motion = gtk_event_controller_motion_new()!
+        onPointSignal(motion, "motion") { [unowned self] x, y in pointerDidMove(to: ViewPoint(x: x, y: y)) }
+        onSignal(motion, "leave") { [unowned self] in pointerDidMove(to: nil) }
+        gtk_widget_add_controller(canvas.drawingArea, motion)
+    }
+
+    /// Share…: a new room on the relay the user names, this document its first content; then
+    /// the link to pass on. A document already shared shows its link again.
+    func share() {
+        if let sharing { return SharingDialogs.showLink(sharing.address, parent: window) }
+        SharingDialogs.askForRelay(parent: window) { [weak self] server in
+            let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: nil)
+            Task { @MainActor [weak self] in
+                do {
+                    try await DocumentSharing.createRoom(at: address)
+                } catch {
+                    self?.showToast(String(describing: error))
+                    return
+                }
+                guard let self, !isClosed, sharing == nil else { return }
+                startSharing(at: address)
+                if sharing != nil { SharingDialogs.showLink(address, parent: window) }
+            }
+        }
+    }
+
+    /// Opening a shared file (or a joined draft) reconnects to its room by itself (C2).
+    func reconnectIfShared() {
+        guard sharing == nil, let room = document.model.collab else { return }
+        startSharing(at: RoomLink(server: room.server, room: room.room, key: nil))
+    }
+
+    func startSharing(at address: RoomLink) {
+        do {
+            let sharing = try DocumentSharing.start(document: document, address: address, storage: StorageLocations())
+            self.sharing = sharing
+            sharing.bridge.onMessage = { [weak self] message in self?.showToast(message) }
+            sharing.connection.onStatusChange = { [weak self] in self?.sharingDidChange() }
+            sharingDidChange()
+        } catch {
+            showToast(String(describing: error))
+        }
+    }
+
+    /// Leaves the room (the window is going away): the outbox is on disk already.
+    func stopSharing() {
+        sharing?.close()
+        sharing = nil
+    }
+
+    private func sharingDidChange() {
+        guard !isClosed, let sharing else { return }
+        sharingStatus.update(sharing.connection)
+        let connected = sharing.connection.status == .connected
+        if connected, !wasConnected || sharing.bridge.session.participants.count > knownParticipants {
+            sendPresence()  // newcomers learn who is here
+        }
+        wasConnected = connected
+        knownParticipants = sharing.bridge.session.participants.count
+        gtk_widget_queue_draw(canvas.drawingArea)
+        if document.hasUnsavedChanges { saveSoon() }
+    }
+
+    /// Others' edits reach the file within a fraction of a second (C3: the hold-out reads the
+    /// other window's autosaved file), not after autosave's one-second pause; bursts fold into
+    /// one save.
+    private func saveSoon() {
+        guard !sharingState.isSaveScheduled else { return }
+        sharingState.isSaveScheduled = true
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .milliseconds(150))
+            guard let self, !isClosed else { return }
+            sharingState.isSaveScheduled = false
+            await autosaver.saveNow()
+        }
+    }
+
+    private func pointerDidMove(to point: ViewPoint?) {
+        guard sharing != nil else { return }
+        lastPointer = point.map { canvas.viewport.documentPoint(for: $0, in: canvas.interaction.viewSize) }
+        let now = ContinuousClock.now
+        if let last = lastPresenceSent, now - last < CollabDocumentBridge.previewInterval { return }
+        sendPresence()
+    }
+
+    /// My name, colour, pointer and selection, to the others (C5).
+    func sendPresence() {
+        guard let sharing else { return }
+        lastPresenceSent = .now
+        let selection = document.model.emojis(withIDs: canvas.interaction.selection.ids).compactMap { sharing.bridge.collabID(of: $0) }
+        let colour = ParticipantColours.palette[ParticipantColours.index(of: sharing.bridge.session.client)].hex
+        sharing.bridge.sendPresence(Presence(
+            name: Self.realName, colour: colour, pointerX: lastPointer?.x, pointerY: lastPointer?.y, selection: selection))
+    }
+
+    /// The system's real name (C5), or the user name when none is set.
+    private static var realName: String {
+        guard let name = g_get_real_name().map({ String(cString: $0) }), !name.isEmpty, name != "Unknown" else {
+            return g_get_user_name().map { String(cString: $0) } ?? "?"
+        }
+        return name
+    }
+
+    private static func participants(of sharing: DocumentSharing) -> [PresenceOverlay.Participant] {
+        let document = sharing.bridge.document
+        let frames = Dictionary(document.model.emojis.map { ($0.id, $0.boundingBox) }, uniquingKeysWith: { first, _ in first })
+        return sharing.bridge.session.participants.sorted { $0.key < $1.key }.map { client, presence in
+            let colour = ParticipantColours.palette[ParticipantColours.index(of: presence, from: client)]
+            let pointer = presence.pointerX.flatMap { x in presence.pointerY.map { DocumentPoint(x: x, y: $0) } }
+            let selection = presence.selection.compactMap { sharing.bridge.localID(of: $0).flatMap { frames[$0] } }
+            return PresenceOverlay.Participant(
+                name: presence.name, colour: (colour.red, colour.green, colour.blue), pointer: pointer, selection: selection)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import CGtk
+import EmojiArtCollab
+
+/// Wakes the GTK main loop for a shared window's `RoomConnection` (COLLAB.md "Traps"): a GLib
+/// idle source at high-idle priority (100), above GTK's redraw (120), so ops that arrived are
+/// applied before the next frame is drawn — Swift's main queue drains at idle priority (200),
+/// below redraw, and would fall a frame or more behind while others drag. `g_idle_add_full` may
+/// be called from the link's reader thread.
+enum MainLoopWake {
+    static let wake: RoomConnection.Wake = { drain in
+        let box = Unmanaged.passRetained(ClosureBox(drain)).toOpaque()
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, wakeTrampoline, box, releaseWake)
+    }
+}
+
+private typealias Drain = @Sendable () -> Void
+
+private let wakeTrampoline: GSourceFunc = { data in
+    guard let data else { return 0 }
+    Unmanaged<ClosureBox<Drain>>.fromOpaque(data).takeUnretainedValue().function()
+    return 0  // G_SOURCE_REMOVE: one drain per wake
+}
+
+private let releaseWake: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<ClosureBox<Drain>>.fromOpaque(data).release()
+}

@@ -1,0 +1,119 @@
+import CGtk
+import EmojiArtCollab
+import EmojiArtCore
+import Foundation
+
+/// The dialogs of editing together (C2): Share… asks for a relay and then shows the room's link
+/// with a Copy button; Join… takes a link. Both refuse what they cannot use inline, with the
+/// reason, and keep their main button insensitive until the entry holds something usable.
+@MainActor
+enum SharingDialogs {
+    /// The relay the user typed last, or the local default (SPEC C1's 127.0.0.1:7447).
+    static var lastRelay = "ws://127.0.0.1:7447"
+
+    /// `ws://host:port` from what the user typed ("host:port" is taken as ws://).
+    static func relayAddress(_ text: String) -> String? {
+        var address = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        while address.hasSuffix("/") { address.removeLast() }
+        if !address.contains("://") { address = "ws://" + address }
+        guard address.hasPrefix("ws://") || address.hasPrefix("wss://"),
+              let url = URL(string: address), let host = url.host, !host.isEmpty, url.path.isEmpty
+        else { return nil }
+        return address
+    }
+
+    static func askForRelay(parent: UnsafeMutablePointer<GtkWidget>, completion: @escaping @MainActor (String) -> Void) {
+        entryDialog(
+            parent: parent, title: localized("Share Document"),
+            body: localized("Others with the link can edit this document with you. Enter the address of a relay (emojiart relay)."),
+            entryName: localized("Relay address"), initial: lastRelay, action: localized("_Share"),
+            validate: { text in
+                relayAddress(text) == nil ? localized("Enter a relay address such as ws://relay.example:7447.") : nil
+            },
+            completion: { text in
+                guard let address = relayAddress(text) else { return }
+                lastRelay = address
+                completion(address)
+            })
+    }
+
+    static func askForLink(parent: UnsafeMutablePointer<GtkWidget>?, completion: @escaping @MainActor (RoomLink) -> Void) {
+        entryDialog(
+            parent: parent, title: localized("Join Shared Document"),
+            body: localized("Paste the link someone shared with you."),
+            entryName: localized("Room link"), initial: "", action: localized("_Join"),
+            validate: { text in
+                do {
+                    _ = try RoomLink(parsing: text)
+                    return nil
+                } catch {
+                    return text.isEmpty ? "" : String(describing: error)
+                }
+            },
+            completion: { text in
+                if let link = try? RoomLink(parsing: text) { completion(link) }
+            })
+    }
+
+    /// The room's link, selectable, with Copy.
+    static func showLink(_ link: RoomLink, parent: UnsafeMutablePointer<GtkWidget>) {
+        let dialog = adw_message_dialog_new(cast(parent), localized("Document Shared"), localized("Send this link to the people you want to edit with. Anyone with it can edit the document."))!
+        gtk_window_set_title(cast(dialog), localized("Document Shared"))
+        emojiart_message_dialog_add_response(cast(dialog), "close", localized("_Close"))
+        emojiart_message_dialog_add_response(cast(dialog), "copy", localized("_Copy Link"))
+        adw_message_dialog_set_response_appearance(cast(dialog), "copy", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(cast(dialog), "copy")
+        adw_message_dialog_set_close_response(cast(dialog), "close")
+        let entry = gtk_entry_new()!
+        gtk_editable_set_text(cast(entry), link.description)
+        gtk_editable_set_editable(cast(entry), 0)
+        emojiart_accessible_set_label(entry, localized("Room link"))
+        adw_message_dialog_set_extra_child(cast(dialog), entry)
+        onStringSignal(dialog, "response") { [parent] response in
+            guard response == "copy" else { return }
+            gdk_clipboard_set_text(gtk_widget_get_clipboard(parent), link.description)
+        }
+        gtk_window_present(cast(dialog))
+    }
+
+    private static func entryDialog(
+        parent: UnsafeMutablePointer<GtkWidget>?, title: String, body: String, entryName: String, initial: String, action: String,
+        validate: @escaping @MainActor (String) -> String?, completion: @escaping @MainActor (String) -> Void
+    ) {
+        let dialog = adw_message_dialog_new(parent.map { cast($0) }, title, body)!
+        gtk_window_set_title(cast(dialog), title)
+        emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
+        emojiart_message_dialog_add_response(cast(dialog), "ok", action)
+        adw_message_dialog_set_response_appearance(cast(dialog), "ok", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(cast(dialog), "ok")
+        adw_message_dialog_set_close_response(cast(dialog), "cancel")
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        let entry = gtk_entry_new()!
+        gtk_editable_set_text(cast(entry), initial)
+        gtk_entry_set_activates_default(cast(entry), 1)
+        gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
+        emojiart_accessible_set_label(entry, entryName)
+        let problem = gtk_label_new(nil)!
+        gtk_label_set_wrap(cast(problem), 1)
+        gtk_label_set_xalign(cast(problem), 0)
+        gtk_widget_add_css_class(problem, "error")
+        gtk_widget_add_css_class(problem, "caption")
+        gtk_box_append(cast(box), entry)
+        gtk_box_append(cast(box), problem)
+        adw_message_dialog_set_extra_child(cast(dialog), box)
+        let check = { [entry, problem, dialog] in
+            let refusal = validate(String(cString: gtk_editable_get_text(cast(entry))))
+            gtk_label_set_text(cast(problem), refusal ?? "")
+            adw_message_dialog_set_response_enabled(cast(dialog), "ok", refusal == nil ? 1 : 0)
+        }
+        check()
+        onSignal(entry, "changed") { check() }
+        onStringSignal(dialog, "response") { [entry] response in
+            guard response == "ok" else { return }
+            completion(String(cString: gtk_editable_get_text(cast(entry))))
+        }
+        if let parent { gtk_window_set_transient_for(cast(dialog), cast(parent)) }
+        gtk_window_present(cast(dialog))
+        gtk_widget_grab_focus(entry)
+    }
+}

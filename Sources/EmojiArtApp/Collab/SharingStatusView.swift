@@ -1,0 +1,66 @@
+import CGtk
+import EmojiArtCollab
+import EmojiArtCore
+
+/// The header bar's view of a room (C5): the connection state ("Connected", "Reconnecting…",
+/// "Offline, 3 edits waiting") and who else is here, as initials in their colour with their
+/// name as tooltip and accessible name. Hidden while the document is not shared.
+@MainActor
+final class SharingStatusView {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let label: UnsafeMutablePointer<GtkWidget>
+    private let people: UnsafeMutablePointer<GtkWidget>
+    private var shownPeople: [String] = []
+
+    init() {
+        ParticipantColours.installStyle()
+        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+        people = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 2)
+        label = gtk_label_new(nil)
+        gtk_widget_add_css_class(label, "dim-label")
+        gtk_widget_add_css_class(label, "caption")
+        gtk_box_append(cast(widget), people)
+        gtk_box_append(cast(widget), label)
+        gtk_widget_set_visible(widget, 0)
+    }
+
+    /// Shows `connection`'s state and participants.
+    func update(_ connection: RoomConnection) {
+        gtk_widget_set_visible(widget, 1)
+        let waiting = connection.pendingCount
+        let text: String
+        var tooltip: String?
+        switch connection.status {
+        case .connecting:
+            text = localized("Connecting…")
+        case .connected:
+            text = localized("Connected")
+        case .offline(let reason):
+            tooltip = reason
+            text = waiting == 0
+                ? localized("Reconnecting…")
+                : localizedPlural("Offline, {count} edit waiting", "Offline, {count} edits waiting", count: waiting)
+        }
+        gtk_label_set_text(cast(label), text)
+        gtk_widget_set_tooltip_text(label, tooltip)
+        // TRANSLATORS: the accessible name of the header bar's room state, e.g. "Room: Connected".
+        emojiart_accessible_set_label(label, localized("Room: {state}", ["state": text]))
+        showPeople(connection.bridge.session.participants)
+    }
+
+    private func showPeople(_ participants: [ClientID: Presence]) {
+        let sorted = participants.sorted { $0.key < $1.key }
+        let keys = sorted.map { "\($0.key.rawValue) \($0.value.name) \($0.value.colour)" }
+        guard keys != shownPeople else { return }
+        shownPeople = keys
+        while let child = gtk_widget_get_first_child(people) { gtk_box_remove(cast(people), child) }
+        for (client, presence) in sorted {
+            let badge = gtk_label_new(ParticipantColours.initials(of: presence.name))!
+            gtk_widget_add_css_class(badge, "participant")
+            gtk_widget_add_css_class(badge, ParticipantColours.cssClass(ParticipantColours.index(of: presence, from: client)))
+            gtk_widget_set_tooltip_text(badge, presence.name)
+            emojiart_accessible_set_label(badge, presence.name)
+            gtk_box_append(cast(people), badge)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import CGtk
+import EmojiArtCore
+import Foundation
+
+/// What a window keeps about its room (see DocumentWindow+Sharing.swift), in one stored value so
+/// DocumentWindow itself only holds this.
+@MainActor
+final class WindowSharingState {
+    var sharing: DocumentSharing?
+    let status = SharingStatusView()
+    var wasConnected = false
+    var knownParticipants = 0
+    /// Where my pointer is on the document, for my presence.
+    var lastPointer: DocumentPoint?
+    var lastPresenceSent: ContinuousClock.Instant?
+    var isSaveScheduled = false
+}
+
+extension DocumentWindow {
+    var sharing: DocumentSharing? {
+        get { sharingState.sharing }
+        set { sharingState.sharing = newValue }
+    }
+
+    var sharingStatus: SharingStatusView { sharingState.status }
+
+    var wasConnected: Bool {
+        get { sharingState.wasConnected }
+        set { sharingState.wasConnected = newValue }
+    }
+
+    var knownParticipants: Int {
+        get { sharingState.knownParticipants }
+        set { sharingState.knownParticipants = newValue }
+    }
+
+    var lastPointer: DocumentPoint? {
+        get { sharingState.lastPointer }
+        set { sharingState.lastPointer = newValue }
+    }
+
+    var lastPresenceSent: ContinuousClock.Instant? {
+        get { sharingState.lastPresenceSent }
+        set { sharingState.lastPresenceSent = newValue }
+    }
+
+    /// Puts a widget at the end of the header bar, before the primary menu.
+    func pack(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        adw_header_bar_pack_end(cast(headerBar), widget)
+    }
+}
