@@ -49,9 +49,10 @@ final class HeldWake: @unchecked Sendable {
             connection.onStatusChange = { [unowned self] in statusChanges += 1 }
         }
 
-        /// Drains until `done` holds; false if it does not within 10 s (a hang, not a timing).
+        /// Drains until `done` holds; false if it does not within 60 s (a hang, not a timing: the
+        /// reader runs on the cooperative pool, which the property tests may fill for seconds).
         func pump(until done: () -> Bool) async -> Bool {
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(60)
             while !done() {
                 guard ContinuousClock.now < deadline else { return false }
                 if wake.isWaiting { wake.run() } else { try? await Task.sleep(for: .milliseconds(2)) }

@@ -13,13 +13,13 @@ extension GUITests {
         static let secondWindowOrigin = ScreenPoint(x: 320, y: 180)
 
         /// Three emojis with their room keys, in the room at `server`.
-        static func sharedDocument(server: String) throws -> String {
+        static func sharedDocument(server: String) -> String {
             let model = EmojiArtModel(background: .blank, emojis: [
                 Emoji(id: 1, text: "😀", position: DocumentPoint(x: 0, y: 0), size: 40, cid: "guiSeed.1", z: "a0"),
                 Emoji(id: 2, text: "🐶", position: DocumentPoint(x: 100, y: 50), size: 40, cid: "guiSeed.2", z: "a1"),
                 Emoji(id: 3, text: "🐱", position: DocumentPoint(x: -80, y: 30), size: 40, cid: "guiSeed.3", z: "a2"),
             ], uniqueEmojiId: 3, collab: SharedRoom(server: server, room: room))
-            return String(decoding: try EmojiArtEncoder().encode(model), as: UTF8.self)
+            return String(decoding: EmojiArtEncoder().encode(model), as: UTF8.self)
         }
 
         /// A relay, a room and two processes on their own copies; `body` gets both windows.
@@ -28,7 +28,7 @@ extension GUITests {
                 try await withWorkspace { second in
                     let relay = try RelayUnderTest(dataFolder: first.root.appendingPathComponent("relay"))
                     try await relay.createRoom(Self.room)
-                    let contents = try Self.sharedDocument(server: relay.server)
+                    let contents = Self.sharedDocument(server: relay.server)
                     let firstFile = try first.writeDocument(named: "first.emojiart", contents: contents)
                     let secondFile = try second.writeDocument(named: "second.emojiart", contents: contents)
                     try await withApp(in: first, arguments: [firstFile.path], name: "first") { firstApp in

@@ -12,9 +12,9 @@ final class DocumentSharing {
     let connection: RoomConnection
     var bridge: CollabDocumentBridge { connection.bridge }
 
-    /// Where outboxes live: `$XDG_STATE_HOME/emojiart/collab/` (COLLAB.md invariant 2).
-    static func journalFolder(_ storage: StorageLocations) -> URL {
-        storage.stateDirectory.appendingPathComponent("collab", isDirectory: true)
+    /// The room's key kept for this user (C7), to reconnect a shared file that names the room.
+    static func storedKey(for room: String, storage: StorageLocations) -> String? {
+        try? CollabStorage(locations: storage).keys.key(for: room)
     }
 
     private init(address: RoomLink, connection: RoomConnection) {
@@ -28,9 +28,19 @@ final class DocumentSharing {
     /// machine for the first time or after the relay lost its data: what the room already has
     /// stays as it is there).
     static func start(document: EmojiArtDocument, address: RoomLink, storage: StorageLocations) throws -> DocumentSharing {
-        let journal = try FileOutboxJournal(folder: journalFolder(storage), room: address.room)
+        let collabStorage = CollabStorage(locations: storage)
+        let journal = try FileOutboxJournal(folder: collabStorage.journalFolder, room: address.room)
         let hasOutbox = FileManager.default.fileExists(atPath: journal.url.path)
-        let session = try SyncSession(room: address.room, journal: journal)
+        // C7: with a key (after "#" in the link) everything is sealed with AES-GCM; the key is
+        // kept in the user's state folder, never in the document.
+        let sealer: any PayloadSealer
+        if let key = address.key {
+            sealer = AESGCMSealer(key: try RoomKey(text: key))
+            try collabStorage.keys.save(key, for: address.room)
+        } else {
+            sealer = PlainSealer()
+        }
+        let session = try SyncSession(room: address.room, journal: journal, sealer: sealer)
         let room = SharedRoom(server: address.server, room: address.room)
         let bridge = hasOutbox
             ? CollabDocumentBridge(document: document, session: session, room: room)

@@ -1,5 +1,6 @@
 import CGtk
 import EmojiArtCollab
+import EmojiArtCollabNet
 import EmojiArtCore
 import EmojiArtRender
 import Foundation
@@ -25,7 +26,7 @@ extension DocumentWindow {
     func share() {
         if let sharing { return SharingDialogs.showLink(sharing.address, parent: window) }
         SharingDialogs.askForRelay(parent: window) { [weak self] server in
-            let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: nil)
+            let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: RoomKey.random().text)
             Task { @MainActor [weak self] in
                 do {
                     try await DocumentSharing.createRoom(at: address)
@@ -43,7 +44,8 @@ extension DocumentWindow {
     /// Opening a shared file (or a joined draft) reconnects to its room by itself (C2).
     func reconnectIfShared() {
         guard sharing == nil, let room = document.model.collab else { return }
-        startSharing(at: RoomLink(server: room.server, room: room.room, key: nil))
+        let key = DocumentSharing.storedKey(for: room.room, storage: StorageLocations())
+        startSharing(at: RoomLink(server: room.server, room: room.room, key: key))
     }
 
     func startSharing(at address: RoomLink) {

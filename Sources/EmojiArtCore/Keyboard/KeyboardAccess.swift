@@ -28,6 +28,8 @@ public enum KeyboardAccess {
             "app.quit": [.accelerators(["<Control>q"]), .mainMenu],
             "app.shortcuts": [.accelerators(["<Control>question"]), .mainMenu],
             "app.about": [.mainMenu],
+            "app.join": [.mainMenu],
+            "win.share": [.mainMenu],
             "win.save": [.accelerators(["<Control>s"]), .mainMenu],
             "win.save-as": [.accelerators(["<Control><Shift>s"]), .mainMenu, .toastButton],
             "win.export": [.accelerators(["<Control><Shift>e"]), .mainMenu],
