@@ -99,6 +99,8 @@ let package = Package(
                 "EmojiArtCore",
                 "EmojiArtRender",
                 "EmojiArtApp",
+                "EmojiArtCollab",
+                "EmojiArtCollabNet",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -136,7 +138,8 @@ let package = Package(
         // spawns MainLoopBridgeCheck, which owns its main thread. Depends on it so it is built first.
         .testTarget(name: "MainLoopBridgeTests", dependencies: ["MainLoopBridgeCheck"]),
         // Runs the built `emojiart` binary; depends on it so it is built first.
-        .testTarget(name: "EmojiArtCLITests", dependencies: ["emojiart", "EmojiArtTestSupport"]),
+        // (and on emojiart-relay, which `emojiart relay` runs; the collab tests drive a peer of their own).
+        .testTarget(name: "EmojiArtCLITests", dependencies: ["emojiart", "emojiart-relay", "EmojiArtCollab", "EmojiArtCollabNet", "EmojiArtCore", "EmojiArtTestSupport"]),
         // Drives the built `emojiart` binary under its own Xvfb with xdotool (DESIGN "Tests and
         // CI"); depends on it so it is built first. The drag-source helper is C, compiled by the
         // tests at run time against GTK, so it is not part of the Swift target; neither is the

@@ -12,7 +12,7 @@ struct EmojiArtCommand: ParsableCommand {
             Run with .emojiart files (or none) to open them in windows; `emojiart open --help` says more.
             The subcommands below other than `open` work without a display.
             """,
-        subcommands: [Open.self, Info.self, Render.self, Relay.self],
+        subcommands: [Open.self, Info.self, Render.self, Share.self, Join.self, Relay.self],
         defaultSubcommand: Open.self
     )
 

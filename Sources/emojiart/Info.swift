@@ -19,7 +19,7 @@ struct Info: ParsableCommand {
     @Argument(help: "The .emojiart document to describe.", completion: .file(extensions: ["emojiart"]))
     var file: String
 
-    @Flag(help: "Print JSON: {formatVersion, background: {kind, url, pixelWidth, pixelHeight}, emojiCount, uniqueEmojiId, bounds}.")
+    @Flag(help: "Print JSON: {formatVersion, background: {kind, url, pixelWidth, pixelHeight}, emojiCount, uniqueEmojiId, bounds, collab: {server, room}}.")
     var json = false
 
     func run() throws {
@@ -30,11 +30,30 @@ struct Info: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(summary)
+            let data = try encoder.encode(InfoJSON(summary: summary, collab: model.collab))
             print(String(decoding: data, as: UTF8.self))
         } else {
             print(URL(fileURLWithPath: file).lastPathComponent)
             for line in summary.lines { print("  \(line)") }
         }
+    }
+}
+
+/// `info --json`: the summary's keys, plus `collab` (the relay and room of a shared document,
+/// never its key) when the document has one.
+private struct InfoJSON: Encodable {
+    var summary: DocumentSummary
+    var collab: SharedRoom?
+
+    private enum CodingKeys: String, CodingKey { case collab }
+    private enum RoomKeys: String, CodingKey { case server, room }
+
+    func encode(to encoder: any Encoder) throws {
+        try summary.encode(to: encoder)
+        guard let collab else { return }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var room = container.nestedContainer(keyedBy: RoomKeys.self, forKey: .collab)
+        try room.encode(collab.server, forKey: .server)
+        try room.encode(collab.room, forKey: .room)
     }
 }

@@ -1,0 +1,94 @@
+import ArgumentParser
+import EmojiArtCollab
+import EmojiArtCollabNet
+import EmojiArtCore
+import Foundation
+
+/// `emojiart join LINK -o FILE [--follow]`: writes a shared room's document to FILE, once or
+/// kept up to date while it runs (SPEC C2).
+struct Join: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Join a shared document by its link and write it to a file.",
+        discussion: """
+            Connects to the room of LINK (ws://HOST:PORT/room/ROOM#KEY, as `emojiart share` prints it), \
+            writes the room's document to FILE with its `collab` key, and keeps the key in \
+            $XDG_STATE_HOME/emojiart/keys/ so the app can open FILE in the room. With --follow it stays \
+            connected and rewrites FILE (atomically) after every change anyone makes, until it is \
+            stopped; it reconnects by itself when the relay goes away. Exit status: 0 on success; 1 \
+            when the relay cannot be reached, refuses the room, or the link's key does not open it.
+            """
+    )
+
+    @Argument(help: "The room's link, including the key after “#”.")
+    var link: String
+
+    @Option(name: .shortAndLong, help: "The .emojiart file to write.")
+    var output: String
+
+    @Flag(help: "Stay connected and keep the file up to date until stopped.")
+    var follow = false
+
+    @Option(help: "Seconds to wait for the relay.")
+    var timeout = 30
+
+    func run() throws {
+        let address: RoomLink
+        let sealer: PayloadSealer
+        do {
+            address = try RoomLink(parsing: link)
+            sealer = try address.key.map { AESGCMSealer(key: try RoomKey(text: $0)) } ?? PlainSealer()
+        } catch {
+            throw ValidationError(String(describing: error))
+        }
+        let url = URL(fileURLWithPath: output)
+        let timeout = Duration.seconds(timeout)
+        let follow = follow
+        try runBlocking {
+            let storage = CollabStorage()
+            if let key = address.key { try storage.keys.save(key, for: address.room) }
+            let session = try SyncSession(
+                room: address.room, journal: try FileOutboxJournal(folder: storage.journalFolder, room: address.room), sealer: sealer)
+            let room = HeadlessRoom(link: WebSocketRelayLink(address: address), session: session)
+            defer { room.close() }
+            try await room.wait("the relay let this client into the room", timeout: timeout) { $0.isLive || $0.lastProblem != nil }
+            // Checked before anything is written: a wrong key shows as payloads that do not open.
+            if let problem = room.with(\.lastProblem) { throw CollabCommandError(description: problem) }
+            let writer = DocumentWriter(room: room, url: url, shared: SharedRoom(server: address.server, room: address.room))
+            try await writer.writeIfChanged()
+            if let problem = room.with(\.lastProblem) { throw CollabCommandError(description: problem) }
+            guard follow else { return }
+            for await _ in room.changes() {
+                try await writer.writeIfChanged()
+            }
+        }
+    }
+}
+
+/// Writes the room's document when what it shows changed, fetching background images first.
+private final class DocumentWriter: @unchecked Sendable {
+    let room: HeadlessRoom
+    let url: URL
+    let shared: SharedRoom
+    private var ids = LocalEmojiIDs()
+    private var images: [String: Data] = [:]
+    private var written: CollabState?
+
+    init(room: HeadlessRoom, url: URL, shared: SharedRoom) {
+        self.room = room
+        self.url = url
+        self.shared = shared
+    }
+
+    func writeIfChanged() async throws {
+        let state = room.with(\.shown)
+        guard state != written else { return }
+        if case .image(let hash) = state.background.value, images[hash] == nil {
+            // A missing image is not fatal: the document is written with a blank background
+            // and the next change tries again.
+            images[hash] = try? await room.link.blob(hash)
+        }
+        let model = state.model(ids: &ids, room: shared, imageData: { [images] in images[$0] })
+        try DocumentFile.write(model, to: url)
+        written = state
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import EmojiArtCollab
+import EmojiArtCollabNet
+import EmojiArtCore
+import Foundation
+
+/// `emojiart share FILE --relay ws://HOST:PORT`: puts a document into a new encrypted room and
+/// prints the link to give to others (SPEC C2, C7).
+struct Share: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Share a document through a relay and print the link that lets others join.",
+        discussion: """
+            Makes a room on the relay, uploads the document (its background image as a blob), waits \
+            until the relay has stored it, and prints the link: ws://HOST:PORT/room/ROOM#KEY. Everything \
+            in the room is encrypted with the key after “#”, which the relay never sees; keep the link \
+            private. The document gets a `collab` key naming the relay and the room (never the key), and \
+            the key is kept in $XDG_STATE_HOME/emojiart/keys/. Exit status: 0 on success; 1 when the \
+            document cannot be read or the relay cannot be reached or does not answer in time.
+            """
+    )
+
+    @Argument(help: "The .emojiart document to share (it is rewritten with its room).", completion: .file(extensions: ["emojiart"]))
+    var file: String
+
+    @Option(help: "The relay, e.g. ws://relay.example:7447 (see `emojiart relay`).")
+    var relay: String
+
+    @Option(help: "Seconds to wait for the relay to store the document.")
+    var timeout = 30
+
+    func validate() throws {
+        guard (try? RoomLink(parsing: relay.trimmingSuffix("/") + "/room/probeprobe")) != nil else {
+            throw ValidationError("“\(relay)” is not a relay address; it looks like ws://relay.example:7447.")
+        }
+    }
+
+    func run() throws {
+        let model = try readDocumentOrExit(file)
+        let server = relay.trimmingSuffix("/")
+        let key = RoomKey.random()
+        let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: key.text)
+        let url = URL(fileURLWithPath: file)
+        let timeout = Duration.seconds(timeout)
+        try runBlocking {
+            let storage = CollabStorage()
+            let link = WebSocketRelayLink(address: address)
+            try await link.createRoom()
+            let session = try SyncSession(
+                room: address.room, journal: try FileOutboxJournal(folder: storage.journalFolder, room: address.room),
+                sealer: AESGCMSealer(key: key))
+            let imported = CollabImport(model: model, session: session)
+            for data in imported.blobs.values { _ = try await link.putBlob(data) }
+            let room = HeadlessRoom(link: link, session: session)
+            defer { room.close() }
+            if !imported.ops.isEmpty {
+                try room.perform { try $0.perform(imported.ops, named: "Share") }
+            }
+            try await room.wait("the relay stored the document", timeout: timeout) { $0.isLive && $0.pending.isEmpty }
+            try storage.keys.save(key.text, for: address.room)
+            var ids = imported.ids
+            let shared = room.with { $0.document(ids: &ids, room: SharedRoom(server: server, room: address.room), images: imported.blobs) }
+            try DocumentFile.write(shared, to: url)
+        }
+        print(address.description)
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        var text = self
+        while text.hasSuffix(suffix) { text.removeLast(suffix.count) }
+        return text
+    }
+}

@@ -1,0 +1,128 @@
+import EmojiArtCollab
+import EmojiArtCollabNet
+import EmojiArtCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// `emojiart relay`, `share`, `join` and `info`'s `collab` key end to end (SPEC C2): a real relay
+/// process started through the CLI, the commands run as a person would, each with its own
+/// XDG folders.
+@Suite(.serialized) struct CollabCommandTests {
+    /// `emojiart relay --port 0` in the background (it execs `emojiart-relay` beside itself).
+    final class CLIRelay {
+        let process = Process()
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("cli-relay-\(UUID().uuidString)")
+        var port = 0
+
+        init(port: Int = 0, data: URL? = nil) throws {
+            let folder = data ?? self.data
+            process.executableURL = CommandRunner.executableURL
+            process.arguments = ["relay", "--port", String(port), "--data", folder.path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { throw CocoaError(.fileReadUnknown) }
+                line.append(chunk)
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            let range = try #require(text.range(of: "ws://127.0.0.1:"))
+            self.port = try #require(Int(text[range.upperBound...].prefix { $0.isNumber }))
+        }
+
+        var server: String { "ws://127.0.0.1:\(port)" }
+
+        func kill9() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+
+        deinit {
+            if process.isRunning { kill9() }
+        }
+    }
+
+    /// A person's own XDG folders.
+    static func environment(_ name: String) throws -> [String: String] {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        environment["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        return environment
+    }
+
+    static func copyExample(_ name: String) throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
+        try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("examples/\(name)"), to: copy)
+        return copy
+    }
+
+    static func emojiTexts(_ url: URL) throws -> [String] {
+        try DocumentFile.read(from: url).emojis.map(\.text)
+    }
+
+    @Test("share prints a link and writes the collab key; join writes the same document; info --json shows the room")
+    func shareAndJoin() throws {
+        let relay = try CLIRelay()
+        let ann = try Self.environment("ann")
+        let bob = try Self.environment("bob")
+        let document = try Self.copyExample("embedded-hill.emojiart")
+        let original = try DocumentFile.read(from: document)
+
+        let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: ann)
+        #expect(shared.status == 0, "\(shared.standardError)")
+        let link = try RoomLink(parsing: shared.standardOutput)
+        #expect(link.server == relay.server)
+        #expect(link.key?.count == 22)
+        let info = try CommandRunner.run(["info", "--json", document.path])
+        let object = try #require(JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any])
+        #expect(object["collab"] as? [String: String] == ["server": relay.server, "room": link.room])
+        #expect(!info.standardOutput.contains(link.key!), "the key is never in the document")
+        let keyFile = URL(fileURLWithPath: ann["XDG_STATE_HOME"]!).appendingPathComponent("emojiart/keys/\(link.room).key")
+        #expect(try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == link.key)
+
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-joined.emojiart")
+        let joined = try CommandRunner.run(["join", link.description, "-o", copy.path], environment: bob)
+        #expect(joined.status == 0, "\(joined.standardError)")
+        let received = try DocumentFile.read(from: copy)
+        #expect(received.emojis.map(\.text) == original.emojis.map(\.text))
+        #expect(received.emojis.map(\.position) == original.emojis.map(\.position))
+        #expect(received.background == original.background, "the embedded image came through as a blob")
+        #expect(received.collab == SharedRoom(server: relay.server, room: link.room))
+        #expect(try DocumentFile.read(from: document).emojis.map(\.cid) == received.emojis.map(\.cid))
+    }
+
+    @Test("join refuses a wrong key, a room that does not exist, and a link that is not one, with a sentence")
+    func joinRefusals() throws {
+        let relay = try CLIRelay()
+        let ann = try Self.environment("ann")
+        let document = try Self.copyExample("sunny-meadow.emojiart")
+        let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: ann)
+        let link = try RoomLink(parsing: shared.standardOutput)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).emojiart")
+
+        var wrong = link
+        wrong.key = RoomKey.random().text
+        let wrongKey = try CommandRunner.run(["join", wrong.description, "-o", output.path, "--timeout", "10"], environment: try Self.environment("eve"))
+        #expect(wrongKey.status == 1)
+        #expect(wrongKey.standardError.contains("another key"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+
+        var nowhere = link
+        nowhere.room = "no-such-room"
+        let noRoom = try CommandRunner.run(["join", nowhere.description, "-o", output.path, "--timeout", "10"], environment: try Self.environment("eve"))
+        #expect(noRoom.status == 1)
+        #expect(noRoom.standardError.contains("no room"))
+
+        let notALink = try CommandRunner.run(["join", "https://example.com/x", "-o", output.path])
+        #expect(notALink.status != 0)
+        #expect(notALink.standardError.contains("not a room link"))
+    }
+}
