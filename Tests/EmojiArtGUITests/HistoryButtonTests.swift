@@ -1,30 +1,48 @@
 import Testing
 
 extension GUITests {
-    /// The header bar's undo and redo buttons. Their tooltips ("Undo Delete") cannot be read
-    /// under Xvfb without an accessibility bus, so this checks what shows: an insensitive
-    /// button's icon is drawn light grey, a sensitive one's almost black.
+    /// The header bar's undo and redo buttons, found and pressed through AT-SPI by their names as
+    /// a screen reader finds them (not by where their icons are drawn): each is insensitive until
+    /// there is something to undo or redo, and its description names the step ("Undo Delete").
     @Suite("Undo and redo buttons", .serialized, .ownXvfbDisplay)
     struct HistoryButtonTests {
-        @Test("the undo button is insensitive until there is something to undo, then redo is (U2)")
+        /// The Undo and Redo buttons: whether each is sensitive, and its description.
+        private static func buttons(in tree: AccessibleNode) -> (undo: (Bool, String), redo: (Bool, String))? {
+            guard let undo = tree.first(role: "push button", name: "Undo"), let redo = tree.first(role: "push button", name: "Redo")
+            else { return nil }
+            return ((undo.states.contains("sensitive"), undo.description), (redo.states.contains("sensitive"), redo.description))
+        }
+
+        @Test("the undo button is insensitive until there is something to undo, then redo is; both name the step (U2)")
         func buttonsFollowHistory() async throws {
-            try await withExampleDocument("sunny-meadow") { document in
-                let first = try await document.settledScreenshot()
-                let (undo, redo) = try #require(document.historyButtons(in: first), "no undo/redo icons in the header bar")
-                let isSensitive = { (shot: Screenshot, button: ScreenRect) in shot.darkestLuminance(in: button) < 100 }
-                #expect(!isSensitive(first, undo) && !isSensitive(first, redo), "nothing to undo or redo at first")
+            try await withAccessibleExample("sunny-meadow") { bus, document in
+                let app = document.app
+                let first = try await AccessibleTree.waitFor("the history buttons are published", in: app, on: bus) { Self.buttons(in: $0) }
+                #expect(first.undo == (false, "Nothing to Undo") && first.redo == (false, "Nothing to Redo"), "\(first)")
 
                 let dog = try #require(try document.savedModel().emojis.first { $0.text == "🐶" })
                 try await document.input.click(at: document.canvas.screenPoint(for: dog.position))
                 try await document.input.key("Delete")
-                let edited = try await document.waitForScreenshot("undo turns sensitive") { isSensitive($0, undo) }
-                try await edited.archive(as: "history-undo-sensitive")
-                #expect(!isSensitive(edited, redo))
+                let edited = try await AccessibleTree.waitFor("Undo turns sensitive", in: app, on: bus) { tree in
+                    Self.buttons(in: tree).flatMap { $0.undo.0 ? $0 : nil }
+                }
+                #expect(edited.undo.1 == "Undo Delete" && edited.redo == (false, "Nothing to Redo"), "\(edited)")
+                try await Screenshot.capture(on: app.server).archive(as: "history-undo-sensitive")
 
-                try await document.input.key("ctrl+z")
-                let undone = try await document.waitForScreenshot("redo turns sensitive") { isSensitive($0, redo) }
-                try await undone.archive(as: "history-redo-sensitive")
-                #expect(!isSensitive(undone, undo))
+                try await AccessibleTree.perform("click", role: "push button", name: "Undo", in: app, on: bus)
+                let undone = try await AccessibleTree.waitFor("Redo turns sensitive", in: app, on: bus) { tree in
+                    Self.buttons(in: tree).flatMap { $0.redo.0 ? $0 : nil }
+                }
+                #expect(undone.redo.1 == "Redo Delete" && undone.undo == (false, "Nothing to Undo"), "\(undone)")
+                try await Screenshot.capture(on: app.server).archive(as: "history-redo-sensitive")
+
+                try await AccessibleTree.perform("click", role: "push button", name: "Redo", in: app, on: bus)
+                _ = try await AccessibleTree.waitFor("Redo deletes the dog again", in: app, on: bus) { tree in
+                    Self.buttons(in: tree).flatMap { $0.undo.0 && !$0.redo.0 ? true : nil }
+                }
+                _ = try await document.waitForSavedModel("has no dog: Redo deleted it again") { model in
+                    !model.emojis.contains { $0.text == "🐶" }
+                }
             }
         }
     }

@@ -70,27 +70,4 @@ extension OpenDocument {
         }
         return count
     }
-
-    /// The undo and redo buttons' icons: the first two clusters of pixels unlike the header
-    /// bar's background along its middle row, each grown into a box the height of the bar.
-    func historyButtons(in shot: Screenshot) -> (undo: ScreenRect, redo: ScreenRect)? {
-        let top = windowFrame.minY + 6
-        let bottom = canvas.frame.minY - 6
-        let y = (top + bottom) / 2
-        let background = shot[windowFrame.minX + 8, y]
-        var clusters: [ClosedRange<Int>] = []
-        for x in (windowFrame.minX + 8)..<(windowFrame.minX + windowFrame.width / 3)
-        where !shot[x, y].isClose(to: background, tolerance: 8) {
-            if let last = clusters.last, x - last.upperBound <= 4 {
-                clusters[clusters.count - 1] = last.lowerBound...x
-            } else {
-                clusters.append(x...x)
-            }
-        }
-        guard clusters.count >= 2 else { return nil }
-        func box(_ cluster: ClosedRange<Int>) -> ScreenRect {
-            ScreenRect(minX: cluster.lowerBound - 6, minY: top, maxX: cluster.upperBound + 7, maxY: bottom)
-        }
-        return (box(clusters[0]), box(clusters[1]))
-    }
 }

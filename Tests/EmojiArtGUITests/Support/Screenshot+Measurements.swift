@@ -40,18 +40,6 @@ extension Screenshot {
         return count
     }
 
-    /// The luminance of the darkest pixel in `region` (255 for an empty region).
-    func darkestLuminance(in region: ScreenRect) -> Double {
-        let region = region.intersection(bounds)
-        var darkest = 255.0
-        for y in region.minY..<region.maxY {
-            for x in region.minX..<region.maxX {
-                darkest = min(darkest, self[x, y].luminance)
-            }
-        }
-        return darkest
-    }
-
     /// Whether `region` looks the same in both screenshots.
     func matches(_ other: Screenshot, in region: ScreenRect) -> Bool {
         let region = region.intersection(bounds)
