@@ -17,7 +17,7 @@ extension GUITests {
                 "app.about": "About EmojiArt", "win.save": "Save", "win.save-as": "Save As…", "win.export": "Export…",
                 "win.print": "Print…", "win.close": "Close Window", "win.zoom-in": "Zoom In", "win.zoom-out": "Zoom Out",
                 "win.edit-palette": "Edit…", "win.new-palette": "New", "win.delete-palette": "Delete…",
-                "win.manage-palettes": "Manage…", "win.go-to-palette": "Go To",
+                "win.manage-palettes": "Manage…", "win.go-to-palette": "Go To", "app.join": "Join…", "win.share": "Share…",
             ]
             for command in CanvasCommand.allCases { labels["win." + command.actionName] = command.label }
             return labels
