@@ -125,4 +125,59 @@ import Testing
         #expect(notALink.status != 0)
         #expect(notALink.standardError.contains("not a room link"))
     }
+
+    @Test("join --follow keeps the file up to date, through a relay kill -9 and restart")
+    func follow() async throws {
+        let relay = try CLIRelay()
+        let ann = try Self.environment("ann")
+        let document = try Self.copyExample("sunny-meadow.emojiart")
+        let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: ann)
+        let link = try RoomLink(parsing: shared.standardOutput)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-follow.emojiart")
+
+        let follower = Process()
+        follower.executableURL = CommandRunner.executableURL
+        follower.arguments = ["join", link.description, "-o", output.path, "--follow"]
+        follower.environment = try Self.environment("bob")
+        try follower.run()
+        defer {
+            // SIGKILL: a child started by Foundation's Process may not act on SIGTERM.
+            kill(follower.processIdentifier, SIGKILL)
+            follower.waitUntilExit()
+        }
+        try await waitUntil("the follower wrote the document") { (try? Self.emojiTexts(output))?.count == 10 }
+
+        // Carol edits through the same room (a session of her own).
+        let carol = HeadlessRoom(
+            link: WebSocketRelayLink(address: link),
+            session: try SyncSession(room: link.room, journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: try RoomKey(text: link.key!))))
+        defer { carol.close() }
+        try await carol.wait("carol joined", timeout: .seconds(20)) { $0.isLive }
+        try carol.perform { try $0.addEmoji("🦉", x: 0, y: 0, size: 50).1 }
+        try await waitUntil("the owl is in the followed file") { (try? Self.emojiTexts(output))?.contains("🦉") == true }
+
+        // The relay dies and comes back on the same port and data folder; an edit made while it
+        // was away arrives, and the follower keeps writing.
+        relay.kill9()
+        try carol.perform { try $0.addEmoji("🦔", x: 10, y: 10, size: 50).1 }
+        let restarted = try CLIRelay(port: relay.port, data: relay.data)
+        _ = restarted
+        try await waitUntil("the hedgehog made while the relay was down is in the followed file") {
+            (try? Self.emojiTexts(output))?.contains("🦔") == true
+        }
+        #expect(try Self.emojiTexts(output).count == 12)
+    }
+}
+
+func waitUntil(_ awaited: String, timeout: Duration = .seconds(30), _ condition: () throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while try !condition() {
+        guard ContinuousClock.now < deadline else { throw CollabWaitTimeout(awaited: awaited) }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}
+
+struct CollabWaitTimeout: Error, CustomStringConvertible {
+    var awaited: String
+    var description: String { "timed out waiting until \(awaited)" }
 }
