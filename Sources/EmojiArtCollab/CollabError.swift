@@ -1,3 +1,5 @@
+import EmojiArtCore
+
 /// What can go wrong in the engine, as sentences a person can act on.
 public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
     case sealedPayloadWithoutKey
@@ -12,21 +14,29 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sealedPayloadWithoutKey:
-            "The room's edits are encrypted and this window has no key for them: join with the full link, including the part after “#”."
+            localized("The room's edits are encrypted and this window has no key for them: join with the full link, including the part after “#”.")
         case .unreadableMessage(let reason):
-            "A message from the relay could not be read (\(reason)); the relay may be a different version."
+            localized("A message from the relay could not be read ({reason}); the relay may be a different version.", ["reason": reason])
         case .messageTooLarge(let byteCount, let limit):
-            "A message of \(byteCount) bytes is larger than the \(limit) bytes a room accepts."
+            localized(
+                "A message of {size} bytes is larger than the {limit} bytes a room accepts.",
+                ["size": String(byteCount), "limit": String(limit)])
         case .journalUnreadable(let path, let reason):
-            "The edits waiting to be sent, in “\(path)”, could not be read (\(reason)); move the file away to start without them."
+            localized(
+                "The edits waiting to be sent, in “{path}”, could not be read ({reason}); move the file away to start without them.",
+                ["path": path, "reason": reason])
         case .journalUnwritable(let path, let reason):
-            "The edits waiting to be sent could not be saved to “\(path)” (\(reason)); free some disk space or check the folder's permissions."
+            localized(
+                "The edits waiting to be sent could not be saved to “{path}” ({reason}); free some disk space or check the folder's permissions.",
+                ["path": path, "reason": reason])
         case .keyUnreadable(let path, let reason):
-            "The room's key in “\(path)” could not be read (\(reason)); join again with the full link."
+            localized("The room's key in “{path}” could not be read ({reason}); join again with the full link.", ["path": path, "reason": reason])
         case .keyUnwritable(let path, let reason):
-            "The room's key could not be saved to “\(path)” (\(reason)); check the folder's permissions, and keep the link to join again."
+            localized(
+                "The room's key could not be saved to “{path}” ({reason}); check the folder's permissions, and keep the link to join again.",
+                ["path": path, "reason": reason])
         case .journalOfAnotherRoom(let path):
-            "“\(path)” holds the waiting edits of another room; it was left as it is."
+            localized("“{path}” holds the waiting edits of another room; it was left as it is.", ["path": path])
         }
     }
 }
