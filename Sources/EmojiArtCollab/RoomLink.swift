@@ -1,16 +1,24 @@
+import EmojiArtCore
 import Foundation
 
 /// A shared room's link, the one thing people pass around (SPEC C2, C7):
-/// `ws://relay.example:7447/room/<room>#<key>` (`wss://` behind TLS). The part before `/room/`
-/// is the relay (the document's `collab.server`), then the room's id (`collab.room`); the key
-/// after `#` never reaches the relay — browsers and WebSocket clients do not send a fragment —
-/// and is never written into the document.
+/// `emojiart://relay.example:7447/<room>#<key>`, or `emojiarts://…` for a relay behind TLS.
+/// The part before the last `/` is the relay (the document's `collab.server`, kept as the
+/// WebSocket address `ws://relay.example:7447`), then the room's id (`collab.room`); the key
+/// after `#` never reaches the relay — WebSocket clients do not send a fragment — and is never
+/// written into the document. The relay's own addresses, `ws://HOST:PORT/room/ROOM#KEY` and
+/// `wss://…`, which earlier versions printed, are read too.
 public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
-    /// `ws://host:port` or `wss://host:port`, without a trailing slash.
+    /// `ws://host:port` or `wss://host:port` (maybe with a path, behind a proxy), without a
+    /// trailing slash.
     public var server: String
     public var room: String
     /// The room key (`RoomKey.text`), nil for an unencrypted room.
     public var key: String?
+
+    /// The link's scheme for a relay reached over plain WebSocket, and over TLS.
+    public static let scheme = "emojiart"
+    public static let tlsScheme = "emojiarts"
 
     public init(server: String, room: String, key: String?) {
         self.server = server
@@ -21,23 +29,55 @@ public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
     /// Reads a link; the error says what is wrong with it.
     public init(parsing text: String) throws(RoomLinkError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let (address, fragment) = trimmed.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-            .map(String.init).splitFirst()
-        guard let scheme = address.range(of: "://").map({ String(address[..<$0.lowerBound]).lowercased() }),
-              scheme == "ws" || scheme == "wss"
-        else { throw .notALink(text) }
-        guard let marker = address.range(of: "/room/") else { throw .noRoom(text) }
-        let server = String(address[..<marker.lowerBound])
-        let room = String(address[marker.upperBound...])
+        let parts = trimmed.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let address = parts[0]
+        let fragment = parts.count > 1 ? parts[1] : nil
+        guard let separator = address.range(of: "://") else { throw .notALink(text) }
+        let scheme = address[..<separator.lowerBound].lowercased()
+        let rest = String(address[separator.upperBound...])
+        let server: String
+        let room: String
+        switch scheme {
+        case Self.scheme, Self.tlsScheme:
+            // emojiart://HOST:PORT[/PATH]/ROOM: the room is the last part of the path.
+            guard let slash = rest.lastIndex(of: "/") else { throw .noRoom(text) }
+            let relay = rest[..<slash]
+            guard Self.hasHost(relay) else { throw .notALink(text) }
+            server = (scheme == Self.tlsScheme ? "wss://" : "ws://") + relay
+            room = String(rest[rest.index(after: slash)...])
+        case "ws", "wss":
+            guard let marker = rest.range(of: "/room/") else { throw .noRoom(text) }
+            let relay = rest[..<marker.lowerBound]
+            guard Self.hasHost(relay) else { throw .notALink(text) }
+            server = scheme + "://" + relay
+            room = String(rest[marker.upperBound...])
+        default:
+            throw .notALink(text)
+        }
         guard Self.isRoomID(room) else { throw .badRoomID(room) }
-        guard server.count > scheme.count + 3 else { throw .notALink(text) }
         self.server = server
         self.room = room
         self.key = fragment.flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// Reads a relay's address as `share --relay` and Share… take it: `ws://HOST:PORT` or
+    /// `wss://HOST:PORT` (a trailing `/` is dropped); nil for anything else.
+    public static func server(parsing text: String) -> String? {
+        var server = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        while server.hasSuffix("/") { server.removeLast() }
+        guard let separator = server.range(of: "://"),
+              ["ws", "wss"].contains(server[..<separator.lowerBound].lowercased()),
+              hasHost(server[separator.upperBound...]),
+              !server.contains("#"), !server.contains("?")
+        else { return nil }
+        return server
+    }
+
+    /// The link to pass on: `emojiart://HOST:PORT/ROOM#KEY` (`emojiarts://` for a `wss://` relay).
     public var description: String {
-        "\(server)/room/\(room)" + (key.map { "#\($0)" } ?? "")
+        let isTLS = server.lowercased().hasPrefix("wss://")
+        let relay = server.range(of: "://").map { String(server[$0.upperBound...]) } ?? server
+        return (isTLS ? Self.tlsScheme : Self.scheme) + "://" + relay + "/" + room + (key.map { "#\($0)" } ?? "")
     }
 
     /// The WebSocket address of the room (no key).
@@ -45,7 +85,7 @@ public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
 
     /// The http(s) address of the relay, for blobs and room creation.
     public var httpBase: String {
-        server.hasPrefix("wss://") ? "https://" + server.dropFirst(6) : "http://" + server.dropFirst(5)
+        server.lowercased().hasPrefix("wss://") ? "https://" + server.dropFirst(6) : "http://" + server.dropFirst(5)
     }
 
     /// Room ids: 8–64 characters of `[A-Za-z0-9_-]`, safe as file names on the relay.
@@ -69,6 +109,12 @@ public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
         var system = SystemRandomNumberGenerator()
         return randomRoomID(using: &system)
     }
+
+    /// A relay part names a host: something before any port or path, no spaces.
+    private static func hasHost(_ relay: Substring) -> Bool {
+        let host = relay.prefix { $0 != ":" && $0 != "/" }
+        return !host.isEmpty && !relay.contains(where: \.isWhitespace)
+    }
 }
 
 public enum RoomLinkError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -79,17 +125,13 @@ public enum RoomLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notALink(let text):
-            "“\(text)” is not a room link; a link looks like ws://relay.example:7447/room/ROOM#KEY."
+            // TRANSLATORS: C2; keep the example link as it is.
+            localized("“{link}” is not a room link; a link looks like emojiart://relay.example:7447/ROOM#KEY.", ["link": text])
         case .noRoom(let text):
-            "“\(text)” names no room; a link looks like ws://relay.example:7447/room/ROOM#KEY."
+            // TRANSLATORS: C2; keep the example link as it is.
+            localized("“{link}” names no room; a link looks like emojiart://relay.example:7447/ROOM#KEY.", ["link": text])
         case .badRoomID(let room):
-            "“\(room)” is not a room id (8–64 letters, digits, “-” or “_”); copy the whole link again."
+            localized("“{room}” is not a room id (8–64 letters, digits, “-” or “_”); copy the whole link again.", ["room": room])
         }
-    }
-}
-
-private extension Array where Element == String {
-    func splitFirst() -> (String, String?) {
-        (self[0], count > 1 ? self[1] : nil)
     }
 }

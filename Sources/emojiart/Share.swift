@@ -11,8 +11,8 @@ struct Share: ParsableCommand {
         abstract: "Share a document through a relay and print the link that lets others join.",
         discussion: """
             Makes a room on the relay, uploads the document (its background image as a blob), waits \
-            until the relay has stored it, and prints the link: ws://HOST:PORT/room/ROOM#KEY. Everything \
-            in the room is encrypted with the key after “#”, which the relay never sees; keep the link \
+            until the relay has stored it, and prints the link: emojiart://HOST:PORT/ROOM#KEY (emojiarts:// for a wss:// relay). \
+            Everything in the room is encrypted with the key after “#”, which the relay never sees; keep the link \
             private. The document gets a `collab` key naming the relay and the room (never the key), and \
             the key is kept in $XDG_STATE_HOME/emojiart/keys/. Exit status: 0 on success; 1 when the \
             document cannot be read or the relay cannot be reached or does not answer in time.
@@ -29,14 +29,14 @@ struct Share: ParsableCommand {
     var timeout = 30
 
     func validate() throws {
-        guard (try? RoomLink(parsing: relay.trimmingSuffix("/") + "/room/probeprobe")) != nil else {
-            throw ValidationError("“\(relay)” is not a relay address; it looks like ws://relay.example:7447.")
+        guard RoomLink.server(parsing: relay) != nil else {
+            throw ValidationError(localized("“{relay}” is not a relay address; it looks like ws://relay.example:7447.", ["relay": relay]))
         }
     }
 
     func run() throws {
         let model = try readDocumentOrExit(file)
-        let server = relay.trimmingSuffix("/")
+        guard let server = RoomLink.server(parsing: relay) else { throw ExitCode.validationFailure }
         let key = RoomKey.random()
         let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: key.text)
         let url = URL(fileURLWithPath: file)
@@ -62,13 +62,5 @@ struct Share: ParsableCommand {
             try DocumentFile.write(shared, to: url)
         }
         print(address.description)
-    }
-}
-
-extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
-        var text = self
-        while text.hasSuffix(suffix) { text.removeLast(suffix.count) }
-        return text
     }
 }

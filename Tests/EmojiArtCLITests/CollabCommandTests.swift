@@ -78,7 +78,9 @@ import Testing
 
         let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: ann)
         #expect(shared.status == 0, "\(shared.standardError)")
-        let link = try RoomLink(parsing: shared.standardOutput)
+        let printed = shared.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(printed.hasPrefix("emojiart://127.0.0.1:\(relay.port)/"), "SPEC C2's link form: \(printed)")
+        let link = try RoomLink(parsing: printed)
         #expect(link.server == relay.server)
         #expect(link.key?.count == 22)
         let info = try CommandRunner.run(["info", "--json", document.path])
@@ -89,7 +91,7 @@ import Testing
         #expect(try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == link.key)
 
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-joined.emojiart")
-        let joined = try CommandRunner.run(["join", link.description, "-o", copy.path], environment: bob)
+        let joined = try CommandRunner.run(["join", printed, "-o", copy.path], environment: bob)
         #expect(joined.status == 0, "\(joined.standardError)")
         let received = try DocumentFile.read(from: copy)
         #expect(received.emojis.map(\.text) == original.emojis.map(\.text))
@@ -97,6 +99,13 @@ import Testing
         #expect(received.background == original.background, "the embedded image came through as a blob")
         #expect(received.collab == SharedRoom(server: relay.server, room: link.room))
         #expect(try DocumentFile.read(from: document).emojis.map(\.cid) == received.emojis.map(\.cid))
+
+        // The relay's own address form, which earlier versions printed, still joins.
+        let legacy = "\(relay.server)/room/\(link.room)#\(link.key!)"
+        let again = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-legacy.emojiart")
+        let legacyJoin = try CommandRunner.run(["join", legacy, "-o", again.path], environment: try Self.environment("cat"))
+        #expect(legacyJoin.status == 0, "\(legacyJoin.standardError)")
+        #expect(try DocumentFile.read(from: again).emojis.map(\.text) == original.emojis.map(\.text))
     }
 
     @Test("join refuses a wrong key, a room that does not exist, and a link that is not one, with a sentence")

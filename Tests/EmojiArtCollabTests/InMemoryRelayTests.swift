@@ -126,20 +126,4 @@ import Testing
         var iterator = link.events.makeAsyncIterator()
         while await iterator.next() != nil {}
     }
-
-    @Test("room links: parsed, printed back, and refused with a reason")
-    func links() throws {
-        let link = try RoomLink(parsing: " ws://127.0.0.1:7447/room/AbC_123-xyz#k3y ")
-        #expect(link.server == "ws://127.0.0.1:7447")
-        #expect(link.room == "AbC_123-xyz")
-        #expect(link.key == "k3y")
-        #expect(link.description == "ws://127.0.0.1:7447/room/AbC_123-xyz#k3y")
-        #expect(link.httpBase == "http://127.0.0.1:7447")
-        #expect(try RoomLink(parsing: "wss://relay.example/room/abcdefgh").httpBase == "https://relay.example")
-        #expect(try RoomLink(parsing: "wss://relay.example/room/abcdefgh").key == nil)
-        #expect(throws: RoomLinkError.notALink("http://x/room/abcdefgh")) { try RoomLink(parsing: "http://x/room/abcdefgh") }
-        #expect(throws: RoomLinkError.noRoom("ws://x/abcdefgh")) { try RoomLink(parsing: "ws://x/abcdefgh") }
-        #expect(throws: RoomLinkError.badRoomID("a/b")) { try RoomLink(parsing: "ws://x/room/a/b") }
-        #expect(RoomLink.isRoomID(RoomLink.randomRoomID()))
-    }
 }
