@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "EmojiArtCore", targets: ["EmojiArtCore"]),
         .library(name: "EmojiArtRender", targets: ["EmojiArtRender"]),
         .library(name: "EmojiArtCollab", targets: ["EmojiArtCollab"]),
+        // For the benchmarks' collab clients (Benchmarks/).
+        .library(name: "EmojiArtCollabNet", targets: ["EmojiArtCollabNet"]),
         .executable(name: "emojiart", targets: ["emojiart"]),
     ],
     dependencies: [

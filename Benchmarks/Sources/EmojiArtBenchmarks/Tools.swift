@@ -9,10 +9,20 @@ enum Tools {
     /// The release `emojiart` binary: EMOJIART_BINARY, or the repository's `.build/release/emojiart`
     /// (build it first with `swift build -c release --product emojiart`).
     static func emojiart() throws -> String {
-        let path = ProcessInfo.processInfo.environment["EMOJIART_BINARY"]
-            ?? repositoryRoot.appendingPathComponent(".build/release/emojiart").path
+        try releaseBinary("emojiart", overriddenBy: "EMOJIART_BINARY")
+    }
+
+    /// The release `emojiart-relay` binary: EMOJIART_RELAY_BINARY, or the repository's
+    /// `.build/release/emojiart-relay` (`swift build -c release --product emojiart-relay`).
+    static func relay() throws -> String {
+        try releaseBinary("emojiart-relay", overriddenBy: "EMOJIART_RELAY_BINARY")
+    }
+
+    private static func releaseBinary(_ product: String, overriddenBy variable: String) throws -> String {
+        let path = ProcessInfo.processInfo.environment[variable]
+            ?? repositoryRoot.appendingPathComponent(".build/release/\(product)").path
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw BenchmarkError(description: "No emojiart binary at \(path): run `swift build -c release --product emojiart` in the repository first, or set EMOJIART_BINARY.")
+            throw BenchmarkError(description: "No \(product) binary at \(path): run `swift build -c release --product \(product)` in the repository first, or set \(variable).")
         }
         return path
     }

@@ -14,6 +14,7 @@ struct Workload: Sendable {
         Workload(name: "frames", run: { FrameBenchmarks.run() }),
         Workload(name: "export", run: ExportBenchmarks.run),
         Workload(name: "launch", run: LaunchBenchmarks.run),
+        Workload(name: "collab", run: CollabBenchmarks.run),
     ]
 }
 
