@@ -33,8 +33,12 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     private var blobs: [String: Data] = [:]
     private var requestedBlobs = Set<String>()
     private var lastPreview: Duration?
-    /// Others' drags in progress, shown over the room's state until their push arrives.
-    private var livePreviews: [CollabID: (frame: PreviewFrame, client: ClientID)] = [:]
+    /// My running drag's latest frames: one the ≤ 30 Hz pace held back goes out on the next
+    /// tick, and they go out again every `LivePreviews.heartbeat` while the drag is held still.
+    private var heldPreview: [PreviewFrame] = []
+    private var heldPreviewSent = true
+    /// Others' drags in progress: a layer over the document (`showLivePreviews`), never in it.
+    public private(set) var livePreviews = LivePreviews()
     private static let start = ContinuousClock.now
 
     /// Joins `document` to `session`. The document's emojis that carry a `cid` keep their ids.
@@ -52,7 +56,10 @@ public final class CollabDocumentBridge: DocumentCollaboration {
         if case .imageData(let data) = document.model.background { self.blobs[SHA256.hex(data)] = data }
         self.ids = ids
         document.attach(self)
-        if session.epoch != nil || !session.pending.isEmpty { showRoom() }
+        // What the session knows is shown when it is the room's state: a confirmed replica kept
+        // from an earlier run, or this document's own content waiting to enter a room. An outbox
+        // without its replica shows the file as it is until the welcome.
+        if session.confirmedSeq > 0 || (session.epoch == nil && !session.pending.isEmpty) { showRoom() }
     }
 
     /// Shares `document` in a new room: its content becomes the room's first push (not a step
@@ -86,20 +93,20 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     public var redoActionName: String? { session.history.redoName }
 
     public func document(_ document: EmojiArtDocument, didPerform step: FieldStep) {
+        heldPreview = []
         perform(ops(for: step, in: document.model), named: step.name, joining: step.joinsPrevious)
     }
 
     public func document(_ document: EmojiArtDocument, didPreview emojis: [Emoji]) {
+        heldPreview = emojis.prefix(Self.maxPreviewedEmojis).compactMap { emoji in
+            emoji.cid.flatMap(CollabID.init).map { cid in
+                PreviewFrame(cid: cid, x: emoji.position.x, y: emoji.position.y, size: emoji.size, rotation: emoji.rotation)
+            }
+        }
+        heldPreviewSent = false
         let time = now()
         if let last = lastPreview, time - last < Self.previewInterval { return }
-        lastPreview = time
-        var messages = [ClientMessage]()
-        for emoji in emojis.prefix(Self.maxPreviewedEmojis) {
-            guard let cid = emoji.cid.flatMap(CollabID.init) else { continue }
-            let frame = PreviewFrame(cid: cid, x: emoji.position.x, y: emoji.position.y, size: emoji.size, rotation: emoji.rotation)
-            if let message = try? session.previewMessage(frame) { messages.append(message) }
-        }
-        if session.isLive { send(messages) }
+        sendHeldPreview(at: time)
     }
 
     public func undo(_ document: EmojiArtDocument) {
@@ -112,28 +119,35 @@ public final class CollabDocumentBridge: DocumentCollaboration {
 
     // MARK: - The room
 
-    /// Relay messages, in order, as one batch: the document is rebuilt once at the end.
+    /// Relay messages, in order, as one batch: the document is rebuilt once at the end, and only
+    /// when the room's state may have changed — drag frames and presence touch only what is
+    /// drawn over it.
     public func receive(_ messages: [RelayMessage]) {
         var presenceChanged = false
+        var roomChanged = false
         for message in messages {
             switch message {
             case .preview(let forwarded):
-                let before = session.previews
                 handle(message)
-                for (cid, frame) in session.previews where before[cid] != frame {
-                    livePreviews[cid] = (frame, forwarded.client)
+                if let frame = session.previewFrame(forwarded) {
+                    livePreviews.receive(frame, from: forwarded.client, at: now())
                 }
             case .op(let push):
                 // Their drag ended: the push holds where it ended.
-                livePreviews = livePreviews.filter { $0.value.client != push.client }
+                livePreviews.committed(by: push.client)
                 handle(message)
+                roomChanged = true
             case .left(let other):
-                livePreviews = livePreviews.filter { $0.value.client != other }
+                livePreviews.left(other)
                 handle(message)
                 presenceChanged = true
-            case .presence, .welcome:
+            case .presence:
                 handle(message)
                 presenceChanged = true
+            case .welcome:
+                handle(message)
+                presenceChanged = true
+                roomChanged = true
             case .error(let error):
                 handle(message)
                 onMessage?(error.message)
@@ -141,7 +155,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
                 break
             }
         }
-        showRoom()
+        if roomChanged { showRoom() } else { showLivePreviews() }
         if presenceChanged { onPresenceChange?() }
     }
 
@@ -154,6 +168,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     public func disconnected() {
         session.disconnected()
         livePreviews.removeAll()
+        heldPreview = []
         showRoom()
         onPresenceChange?()
     }
@@ -187,29 +202,46 @@ public final class CollabDocumentBridge: DocumentCollaboration {
         ids.byCID[cid]
     }
 
-    /// Rebuilds the document from the session: the room's state with my pending edits, others'
-    /// drags in progress over it.
+    /// Rebuilds the document from the session: the room's state with my pending edits; others'
+    /// drags in progress go over it as the document's display-only layer.
     public func showRoom() {
-        var model = session.shown.model(ids: &ids, room: room) { [blobs] in blobs[$0] }
-        if !livePreviews.isEmpty {
-            let moved = model.emojis.compactMap { emoji -> Emoji? in
-                guard let cid = emoji.cid.flatMap(CollabID.init), let frame = livePreviews[cid]?.frame else { return nil }
-                var live = emoji
-                live.position = DocumentPoint(x: frame.x, y: frame.y)
-                live.size = frame.size
-                live.rotation = frame.rotation
-                return live
-            }
-            model.update(moved)
-        }
+        let model = session.shown.model(ids: &ids, room: room) { [blobs] in blobs[$0] }
         document.showShared(model)
+        showLivePreviews()
         if case .image(let hash) = session.shown.background.value, blobs[hash] == nil, !requestedBlobs.contains(hash) {
             requestedBlobs.insert(hash)
             requestBlob(hash)
         }
     }
 
+    /// The clock's work (the app calls it a few times a second while shared): others' frames
+    /// that stopped coming go, and my held drag's last frames go out again so theirs stay.
+    public func tick() {
+        let time = now()
+        if livePreviews.expire(at: time) { showLivePreviews() }
+        guard !heldPreview.isEmpty, document.openGestureName != nil else { return }
+        let wait = heldPreviewSent ? LivePreviews.heartbeat : Self.previewInterval
+        if let last = lastPreview, time - last < wait { return }
+        sendHeldPreview(at: time)
+    }
+
     // MARK: - Private
+
+    private func sendHeldPreview(at time: Duration) {
+        lastPreview = time
+        heldPreviewSent = true
+        guard session.isLive else { return }
+        send(heldPreview.compactMap { try? session.previewMessage($0) })
+    }
+
+    private func showLivePreviews() {
+        var poses = [Int: LivePose]()
+        for (cid, entry) in livePreviews.entries {
+            guard let id = ids.byCID[cid], session.shown.emojis[cid]?.deleted.value == false else { continue }
+            poses[id] = LivePose(position: DocumentPoint(x: entry.frame.x, y: entry.frame.y), size: entry.frame.size, rotation: entry.frame.rotation)
+        }
+        document.showLivePreviews(poses)
+    }
 
     private func handle(_ message: RelayMessage) {
         do {

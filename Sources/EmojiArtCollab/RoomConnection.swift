@@ -25,9 +25,17 @@ public final class RoomConnection {
     /// How long the last drained event waited between the reader and the main thread.
     public private(set) var lastDeliveryLag = Duration.zero
 
+    /// Whether a room the relay does not know is made again, from this replica's state, rather
+    /// than reported: true for a shared file reopened (the relay lost its data, or was replaced),
+    /// whose document holds the room as it was; false for a join, where it means a wrong link.
+    /// (A replica that knows the room's epoch needs nothing: the relay brings the room back in a
+    /// new epoch for it, and the session pushes its state again, invariant 7.)
+    public var recreatesMissingRoom = false
+
     private let inbox = EventInbox()
     private var reader: Task<Void, Never>?
     private var isClosed = false
+    private var isRecreatingRoom = false
 
     /// Runs `drain` on the main thread soon; called from the reader's thread.
     public typealias Wake = @Sendable (_ drain: @escaping @Sendable () -> Void) -> Void
@@ -85,6 +93,9 @@ public final class RoomConnection {
         var statusChanged = false
         for event in events {
             switch event {
+            case .received(.error(let error)) where error.code == .badRoom && recreatesMissingRoom && bridge.session.epoch == nil:
+                flush(&batch)
+                recreateRoom(after: error)
             case .received(let message):
                 batch.append(message)
             case .connected:
@@ -120,6 +131,33 @@ public final class RoomConnection {
         link.close()
         reader?.cancel()
         bridge.detach()
+    }
+
+    /// Makes the room on the relay, then says hello again on the same connection (the relay keeps
+    /// a connection open after refusing its hello): the welcome comes, and my pending pushes —
+    /// the document as idempotent adds — fill the new room.
+    private func recreateRoom(after refusal: RelayError) {
+        guard !isRecreatingRoom else { return }
+        isRecreatingRoom = true
+        let link = link
+        Task { @MainActor [weak self] in
+            let failure: String?
+            do {
+                try await link.createRoom()
+                failure = nil
+            } catch {
+                failure = String(describing: error)
+            }
+            guard let self, !isClosed else { return }
+            isRecreatingRoom = false
+            if let failure {
+                bridge.onMessage?(refusal.message + " " + failure)
+            } else if status == .connecting {
+                // Still on the connection that was refused (when it dropped meanwhile, the next
+                // connection's hello finds the room).
+                bridge.send(bridge.connected())
+            }
+        }
     }
 
     private func flush(_ batch: inout [RelayMessage]) {

@@ -232,9 +232,7 @@ public final class SyncSession {
             applyConfirmed(push)
             return []
         case .preview(let forwarded):
-            if case .preview(let frame)? = open(forwarded.payload, .init(room: room, kind: .preview, sender: forwarded.client, counter: 0)) {
-                previews[frame.cid] = frame
-            }
+            if let frame = previewFrame(forwarded) { previews[frame.cid] = frame }
             return []
         case .presence(let forwarded):
             if case .presence(let presence)? = open(forwarded.payload, .init(room: room, kind: .presence, sender: forwarded.client, counter: 0)) {
@@ -251,6 +249,13 @@ public final class SyncSession {
         case .pong:
             return []
         }
+    }
+
+    /// The frame a forwarded preview holds, if it opens.
+    public func previewFrame(_ forwarded: RelayMessage.Forwarded) -> PreviewFrame? {
+        guard case .preview(let frame)? = open(forwarded.payload, .init(room: room, kind: .preview, sender: forwarded.client, counter: 0))
+        else { return nil }
+        return frame
     }
 
     /// Frames to show my drag or my presence to others (not stored by the relay).

@@ -126,8 +126,9 @@ import Testing
         #expect(a.document.model.emojis.contains { $0.text == "🌲" })
         #expect(a.document.openGestureName == ActionName.move)
         #expect(a.document.undoActionName == ActionName.move)
-        // B saw the drag live, though nothing was stored yet.
-        #expect(try emoji("😀", in: b).position.x > 0)
+        // B saw the drag live, over its model: nothing was stored yet (C3).
+        #expect(try emoji("😀", in: b).position.x == 0)
+        #expect(b.document.displayedModel.emojis.first { $0.text == "😀" }?.position.x == 50)
         let client = a.bridge.session.client
         #expect(room.relay.log.filter { $0.client == client }.count == 1)  // the share only
         #expect(room.sent.contains { if case .preview = $0 { true } else { false } })

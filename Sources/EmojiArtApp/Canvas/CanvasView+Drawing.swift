@@ -32,8 +32,10 @@ extension CanvasView {
         // The paper: white, as in the original, so emoji art looks the same in dark style.
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
+        // Others' drags in progress are drawn where they are now; the model keeps where the
+        // emojis were committed (C3).
         contentLayer.draw(
-            document.model, background: backgroundImage, viewport: interaction.effectiveViewport, viewSize: size,
+            document.displayedModel, background: backgroundImage, viewport: interaction.effectiveViewport, viewSize: size,
             deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: interaction.selection.ids,
             into: cr, isInteractive: interaction.isInteractive)
         LaunchTrace.frameDrawn(

@@ -3,34 +3,59 @@ import EmojiArtCollabNet
 import EmojiArtCore
 import Foundation
 
-/// A window's part in a room (C2, C3, C6): the session with its outbox on disk, the bridge
-/// between the document and the session, and the one consumer of the WebSocket link. Made when
-/// the user shares or joins, or when a shared file opens (it reconnects by itself).
+/// A window's part in a room (C2, C3, C6): the session with its outbox and confirmed replica on
+/// disk, the bridge between the document and the session, and the one consumer of the WebSocket
+/// link. Made when the user shares or joins, or when a shared file opens (it reconnects by itself).
 @MainActor
 final class DocumentSharing {
     let address: RoomLink
     let connection: RoomConnection
     var bridge: CollabDocumentBridge { connection.bridge }
+    private let journal: FileOutboxJournal
+    private let replicaFile: ReplicaFile
+    /// The replica last written (or read), so an unchanged one is not written again.
+    private var savedReplica: (epoch: String, seq: Int)?
+    /// The replica write under way; the next one waits for it, so they land in order.
+    private var replicaWrite: Task<Void, Never>?
+    private var ticker: Task<Void, Never>?
+    private var isClosed = false
+
+    /// How often the bridge's clock runs (others' stale drags go, my held drag repeats).
+    private static let tickInterval = Duration.milliseconds(250)
 
     /// The room's key kept for this user (C7), to reconnect a shared file that names the room.
     static func storedKey(for room: String, storage: StorageLocations) -> String? {
         try? CollabStorage(locations: storage).keys.key(for: room)
     }
 
-    private init(address: RoomLink, connection: RoomConnection) {
+    private init(address: RoomLink, connection: RoomConnection, journal: FileOutboxJournal, replicaFile: ReplicaFile) {
         self.address = address
         self.connection = connection
+        self.journal = journal
+        self.replicaFile = replicaFile
+        savedReplica = connection.bridge.session.replica.map { ($0.epoch, $0.seq) }
+        ticker = Task { @MainActor [weak self] in
+            while let self, !self.isClosed {
+                self.bridge.tick()
+                try? await Task.sleep(for: Self.tickInterval)
+            }
+        }
     }
 
     /// Connects `document` to the room at `address`. With an outbox from an earlier run, my
-    /// pending edits come back from it; without one, the document's content enters the room as
-    /// idempotent adds (a new room on Share…, nothing on Join…, and a shared file opened on this
-    /// machine for the first time or after the relay lost its data: what the room already has
-    /// stays as it is there).
-    static func start(document: EmojiArtDocument, address: RoomLink, storage: StorageLocations) throws -> DocumentSharing {
+    /// pending edits come back from it, rebased on the confirmed replica kept beside it; without
+    /// one, the document's content enters the room as idempotent adds (a new room on Share…,
+    /// nothing on Join…, and a shared file opened on this machine for the first time or after
+    /// the relay lost its data: what the room already has stays as it is there).
+    /// `recreatesMissingRoom`: a shared file reopened makes its room again on a relay that does
+    /// not know it (its data was deleted); a join reports it instead.
+    static func start(
+        document: EmojiArtDocument, address: RoomLink, storage: StorageLocations, recreatesMissingRoom: Bool = false
+    ) throws -> DocumentSharing {
         let collabStorage = CollabStorage(locations: storage)
         let journal = try FileOutboxJournal(folder: collabStorage.journalFolder, room: address.room)
         let hasOutbox = FileManager.default.fileExists(atPath: journal.url.path)
+        let replicaFile = ReplicaFile(besides: journal)
         // C7: with a key (after "#" in the link) everything is sealed with AES-GCM; the key is
         // kept in the user's state folder, never in the document.
         let sealer: any PayloadSealer
@@ -40,7 +65,8 @@ final class DocumentSharing {
         } else {
             sealer = PlainSealer()
         }
-        let session = try SyncSession(room: address.room, journal: journal, sealer: sealer)
+        let session = try SyncSession(
+            room: address.room, journal: journal, replica: hasOutbox ? replicaFile.load() : nil, sealer: sealer)
         let room = SharedRoom(server: address.server, room: address.room)
         let bridge = hasOutbox
             ? CollabDocumentBridge(document: document, session: session, room: room)
@@ -51,8 +77,9 @@ final class DocumentSharing {
         }
         let link = WebSocketRelayLink(address: address)
         let connection = RoomConnection(link: link, bridge: bridge, wake: MainLoopWake.wake)
+        connection.recreatesMissingRoom = recreatesMissingRoom
         bridge.publishBlobs()
-        return DocumentSharing(address: address, connection: connection)
+        return DocumentSharing(address: address, connection: connection, journal: journal, replicaFile: replicaFile)
     }
 
     /// Makes the room on the relay (Share…), answering whether it could.
@@ -62,9 +89,54 @@ final class DocumentSharing {
         try await link.createRoom()
     }
 
+    /// Keeps the confirmed replica on disk when it moved on (called at autosave pace), written
+    /// off the main thread in order.
+    func saveReplica() {
+        guard !isClosed, let replica = bridge.session.replica, !isSaved(replica) else { return }
+        savedReplica = (replica.epoch, replica.seq)
+        let previous = replicaWrite
+        let file = replicaFile
+        replicaWrite = Task.detached {
+            await previous?.value
+            try? file.save(replica)
+        }
+    }
+
     /// Leaves the room when the window closes: every edit is already journaled (each push is
-    /// written before it is sent), so nothing more needs saving here.
+    /// written before it is sent); the replica is written now, since no task runs after the
+    /// application's main loop returns.
     func close() {
+        guard !isClosed else { return }
+        if let replica = bridge.session.replica, !isSaved(replica) { try? replicaFile.save(replica) }
+        end()
+    }
+
+    /// Stop Sharing: leaves the room for good. This client's outbox and replica go (the document
+    /// no longer names the room, so nothing would read them again; a later join is a new
+    /// client). The room's key stays in the user's state folder: an older copy of the file that
+    /// still names the room can reconnect with it.
+    func leave() {
+        guard !isClosed else { return }
+        end()
+        try? FileManager.default.removeItem(at: journal.url)
+        replicaFile.remove()
+        // A write still under way would bring the replica back: remove it again after that.
+        if let write = replicaWrite {
+            let file = replicaFile
+            Task.detached {
+                await write.value
+                file.remove()
+            }
+        }
+    }
+
+    private func end() {
+        isClosed = true
+        ticker?.cancel()
         connection.close()
+    }
+
+    private func isSaved(_ replica: ConfirmedReplica) -> Bool {
+        savedReplica.map { $0.epoch == replica.epoch && $0.seq == replica.seq } ?? false
     }
 }

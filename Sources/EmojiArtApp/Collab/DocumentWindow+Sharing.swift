@@ -10,6 +10,8 @@ import Foundation
 extension DocumentWindow {
     func installSharingActions() {
         addAction("share", to: window) { [unowned self] in share() }
+        sharingState.stopAction = addAction("stop-sharing", to: window) { [unowned self] in confirmStopSharing() }
+        setEnabled(sharingState.stopAction!, false)
         pack(sharingStatus.widget)
         canvas.drawOverlay = { [unowned self] cr, viewport, size in
             guard let sharing else { return }
@@ -45,15 +47,18 @@ extension DocumentWindow {
     func reconnectIfShared() {
         guard sharing == nil, let room = document.model.collab else { return }
         let key = DocumentSharing.storedKey(for: room.room, storage: StorageLocations())
-        startSharing(at: RoomLink(server: room.server, room: room.room, key: key))
+        // Its relay may have lost the room (its data deleted): the file makes it again (item 4).
+        startSharing(at: RoomLink(server: room.server, room: room.room, key: key), recreatesMissingRoom: true)
     }
 
-    func startSharing(at address: RoomLink) {
+    func startSharing(at address: RoomLink, recreatesMissingRoom: Bool = false) {
         do {
-            let sharing = try DocumentSharing.start(document: document, address: address, storage: StorageLocations())
+            let sharing = try DocumentSharing.start(
+                document: document, address: address, storage: StorageLocations(), recreatesMissingRoom: recreatesMissingRoom)
             self.sharing = sharing
             sharing.bridge.onMessage = { [weak self] message in self?.showToast(message) }
             sharing.connection.onStatusChange = { [weak self] in self?.sharingDidChange() }
+            setEnabled(sharingState.stopAction!, true)
             sharingDidChange()
         } catch {
             showToast(String(describing: error))
@@ -66,6 +71,46 @@ extension DocumentWindow {
         sharing = nil
     }
 
+    /// Stop Sharing (primary menu): asks first, as leaving cannot be undone here — coming back
+    /// takes the link, and edits that have not reached the room stay only in this document.
+    func confirmStopSharing() {
+        guard let sharing else { return }
+        let waiting = sharing.connection.pendingCount
+        var body = localized("This window leaves the room. The document stays on this computer as an ordinary document; the others keep their copies and can go on editing without you.")
+        if waiting > 0 {
+            body += " " + localizedPlural(
+                "{count} edit has not reached the room yet: it stays only in this document.",
+                "{count} edits have not reached the room yet: they stay only in this document.", count: waiting)
+        }
+        let dialog = adw_message_dialog_new(cast(window), localized("Stop Sharing?"), body)!
+        gtk_window_set_title(cast(dialog), localized("Stop Sharing?"))
+        emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
+        emojiart_message_dialog_add_response(cast(dialog), "stop", localized("_Stop Sharing"))
+        adw_message_dialog_set_response_appearance(cast(dialog), "stop", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(cast(dialog), "cancel")
+        adw_message_dialog_set_close_response(cast(dialog), "cancel")
+        onStringSignal(dialog, "response") { [weak self] response in
+            guard response == "stop", let self, !isClosed else { return }
+            leaveRoom()
+        }
+        gtk_window_present(cast(dialog))
+    }
+
+    /// Disconnects for good: the file loses its room (saved at once) and the header's state goes.
+    func leaveRoom() {
+        guard let sharing else { return }
+        sharing.leave()
+        self.sharing = nil
+        document.leaveRoom()
+        sharingStatus.hide()
+        setEnabled(sharingState.stopAction!, false)
+        wasConnected = false
+        knownParticipants = 0
+        gtk_widget_queue_draw(canvas.drawingArea)
+        autosaver.documentDidChange()
+        showToast(localized("Stopped sharing: this document is no longer part of the room"))
+    }
+
     private func sharingDidChange() {
         guard !isClosed, let sharing else { return }
         sharingStatus.update(sharing.connection)
@@ -76,7 +121,7 @@ extension DocumentWindow {
         wasConnected = connected
         knownParticipants = sharing.bridge.session.participants.count
         gtk_widget_queue_draw(canvas.drawingArea)
-        if document.hasUnsavedChanges { saveSoon() }
+        saveSoon()
     }
 
     /// Others' edits reach the file within a fraction of a second (C3: the hold-out reads the
@@ -89,7 +134,9 @@ extension DocumentWindow {
             try? await Task.sleep(for: .milliseconds(150))
             guard let self, !isClosed else { return }
             sharingState.isSaveScheduled = false
-            await autosaver.saveNow()
+            if document.hasUnsavedChanges { await autosaver.saveNow() }
+            // The confirmed replica follows at the same pace (it may lag; the relay fills gaps).
+            sharing?.saveReplica()
         }
     }
 

@@ -48,6 +48,13 @@ final class SharingStatusView {
         showPeople(connection.bridge.session.participants)
     }
 
+    /// The window left its room.
+    func hide() {
+        gtk_widget_set_visible(widget, 0)
+        shownPeople = []
+        while let child = gtk_widget_get_first_child(people) { gtk_box_remove(cast(people), child) }
+    }
+
     private func showPeople(_ participants: [ClientID: Presence]) {
         let sorted = participants.sorted { $0.key < $1.key }
         let keys = sorted.map { "\($0.key.rawValue) \($0.value.name) \($0.value.colour)" }

@@ -14,6 +14,8 @@ final class WindowSharingState {
     var lastPointer: DocumentPoint?
     var lastPresenceSent: ContinuousClock.Instant?
     var isSaveScheduled = false
+    /// win.stop-sharing, enabled while the window is in a room.
+    var stopAction: OpaquePointer?
 }
 
 extension DocumentWindow {

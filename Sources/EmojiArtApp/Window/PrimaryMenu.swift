@@ -18,7 +18,7 @@ final class PrimaryMenu {
         ])
         Self.appendSection(to: menu, [
             (localized("Save"), "win.save"), (localized("Save As…"), "win.save-as"), (localized("Export…"), "win.export"), (localized("Print…"), "win.print"),
-            (localized("Share…"), "win.share"),
+            (localized("Share…"), "win.share"), (localized("Stop Sharing"), "win.stop-sharing"),
         ])
         editSection = g_menu_new()!
         for command: CanvasCommand in [.undo, .redo, .cut, .copy, .paste, .duplicate, .delete, .selectAll] {

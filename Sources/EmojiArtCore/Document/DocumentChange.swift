@@ -15,4 +15,6 @@ public struct DocumentChange: OptionSet, Sendable, Hashable {
     public static let history = DocumentChange(rawValue: 1 << 2)
     /// The document was saved, or gained unsaved changes.
     public static let saveState = DocumentChange(rawValue: 1 << 3)
+    /// Others' drags in progress moved (C3): a redraw, nothing to save.
+    public static let livePreviews = DocumentChange(rawValue: 1 << 4)
 }

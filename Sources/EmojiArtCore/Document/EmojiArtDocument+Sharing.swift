@@ -51,6 +51,23 @@ extension EmojiArtDocument {
         onChange?(.history)
     }
 
+    /// The window left its room for good (Stop Sharing): the document is on its own again and
+    /// no longer names the room, so reopening it does not reconnect (C2) — an ordinary document.
+    /// Its emojis keep their `cid` and `z`, extra keys the iOS app ignores, which a later Share…
+    /// reuses as the new room's ids. Others' drags in progress go. Not a step to undo (rejoining
+    /// takes the link): the window asks first. The content is unsaved until the file has lost the
+    /// room, so autosave writes it.
+    public func leaveRoom() {
+        detach()
+        showLivePreviews([:])
+        guard model.collab != nil else { return }
+        let wasUnsaved = hasUnsavedChanges
+        model.collab = nil
+        // A shared token: never equal to the fresh history's, so this state counts as unsaved.
+        savedStateToken = sharedStateToken
+        noteChange([], wasUnsaved: wasUnsaved)
+    }
+
     public var isShared: Bool { collaboration != nil }
 
     public var canUndo: Bool {

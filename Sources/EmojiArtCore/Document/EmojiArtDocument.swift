@@ -28,6 +28,10 @@ public final class EmojiArtDocument {
     /// A shared document's state token: counts down from −1 on every change, so it never equals
     /// a token of the local history (which counts up from 0).
     @ObservationIgnored var sharedStateToken = -1
+    /// Others' drags in progress (C3), by emoji id: drawn over the model, never part of it
+    /// (see EmojiArtDocument+LivePreviews.swift).
+    @ObservationIgnored public internal(set) var livePreviews: [Int: LivePose] = [:]
+    @ObservationIgnored var displayedModelCache: (revision: Int, previews: [Int: LivePose], model: EmojiArtModel)?
 
     public init(model: EmojiArtModel = EmojiArtModel()) {
         self.model = model

@@ -30,6 +30,7 @@ public enum KeyboardAccess {
             "app.about": [.mainMenu],
             "app.join": [.mainMenu],
             "win.share": [.mainMenu],
+            "win.stop-sharing": [.mainMenu],
             "win.save": [.accelerators(["<Control>s"]), .mainMenu],
             "win.save-as": [.accelerators(["<Control><Shift>s"]), .mainMenu, .toastButton],
             "win.export": [.accelerators(["<Control><Shift>e"]), .mainMenu],
