@@ -65,12 +65,11 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     /// Shares `document` in a new room: its content becomes the room's first push (not a step
     /// anyone can undo), its image background a blob to upload with `publishBlobs()`. Returns
     /// the bridge, already attached.
+    /// - Throws: `RoomBackgroundError` when the background is a file of this computer that
+    ///   cannot be embedded (C7: its address never enters the room), or the journal's error.
     public static func share(_ document: EmojiArtDocument, session: SyncSession, room: SharedRoom) throws -> CollabDocumentBridge {
         var model = document.model
-        if case .url(let url) = model.background, url.isFileURL {
-            // C7: nothing local leaks through a room; the window embeds such an image first.
-            model.background = .blank
-        }
+        model.background = try RoomBackgroundRule.backgroundToShare(model)
         let entry = CollabImport(model: model, session: session)
         // Not undoable, so the name is never shown.
         try session.perform(entry.ops, named: "Share", undoable: false)

@@ -60,7 +60,8 @@ public struct CollabImport: Sendable {
 
     /// Every emoji keeps a valid `cid` it has (the first one, when a file holds it twice) and
     /// gets a new one otherwise; z keys are kept while they rise in the file's order and made
-    /// anew above the previous one where they do not, so the drawing order is the file's.
+    /// anew above the previous one where they do not, so the drawing order is the file's. A
+    /// `file://` background is not sent: pass the model through `RoomBackgroundRule` first.
     public init(model: EmojiArtModel, session: SyncSession) {
         var ops = [CollabOp]()
         var used = Set<CollabID>()
@@ -85,7 +86,10 @@ public struct CollabImport: Sendable {
         var blobs = [String: Data]()
         switch model.background {
         case .blank: break
-        case .url(let url): ops.append(.background(.url(url.absoluteString)))
+        case .url(let url):
+            // C7: a file address never enters a room; `RoomBackgroundRule.backgroundToShare`
+            // embeds this computer's images before, and another computer's are not sent back.
+            if !url.isFileURL { ops.append(.background(.url(url.absoluteString))) }
         case .imageData(let data):
             let hash = SHA256.hex(data)
             blobs[hash] = data

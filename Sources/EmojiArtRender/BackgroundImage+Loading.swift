@@ -24,10 +24,11 @@ extension BackgroundImage {
     /// Runs the decode on the calling task; call it off the main thread.
     /// - Throws: `ImageFetchError` (fetching or the header check), `ImageDecodingError`,
     ///   `BackgroundImageError`, or `CancellationError`.
+    /// `inRoom`: a shared document's background, whose `file://` address is never read (C7).
     public static func load(
-        _ background: Background, fetcher: ImageFetcher, resolution: Resolution, limits: FetchLimits = .standard
+        _ background: Background, fetcher: ImageFetcher, resolution: Resolution, limits: FetchLimits = .standard, inRoom: Bool = false
     ) async throws -> BackgroundImage? {
-        guard let data = try await BackgroundBytes.load(background, fetcher: fetcher, limits: limits) else { return nil }
+        guard let data = try await BackgroundBytes.load(background, fetcher: fetcher, limits: limits, inRoom: inRoom) else { return nil }
         try Task.checkCancellation()
         return try decode(data, resolution: resolution)
     }

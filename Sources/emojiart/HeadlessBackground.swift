@@ -6,11 +6,13 @@ import Foundation
 /// (`BackgroundImage.load`, at export resolution): the same limits (B6) and the same pixels as
 /// the app's Export… (E1).
 enum HeadlessBackground {
-    static func load(_ background: Background, offline: Bool) throws -> BackgroundImage? {
+    /// `inRoom`: the document is shared, so a `file://` background names a file on another
+    /// computer and fails unread (C7).
+    static func load(_ background: Background, offline: Bool, inRoom: Bool) throws -> BackgroundImage? {
         // --offline: no network request; a file:// background is still read (it is local).
         if offline, let url = background.url, !url.isFileURL { return nil }
         do {
-            return try waitFor { try await BackgroundImage.load(background, fetcher: .live(), resolution: .export) }
+            return try waitFor { try await BackgroundImage.load(background, fetcher: .live(), resolution: .export, inRoom: inRoom) }
         } catch {
             throw HeadlessBackgroundError(description: background.loadFailureMessage(error))
         }

@@ -15,7 +15,8 @@ struct Join: ParsableCommand {
             writes the room's document to FILE with its `collab` key, and keeps the key in \
             $XDG_STATE_HOME/emojiart/keys/ so the app can open FILE in the room. With --follow it stays \
             connected and rewrites FILE (atomically) after every change anyone makes, until it is \
-            stopped; it reconnects by itself when the relay goes away. Exit status: 0 on success; 1 \
+            stopped; it reconnects by itself when the relay goes away. A background that names a file \
+            (file://) is someone else's: it is written as it is, never read, and reported on stderr. Exit status: 0 on success; 1 \
             when the relay cannot be reached, refuses the room, or the link's key does not open it.
             """
     )
@@ -73,6 +74,7 @@ private final class DocumentWriter: @unchecked Sendable {
     private var ids = LocalEmojiIDs()
     private var images: [String: Data] = [:]
     private var written: CollabState?
+    private var reported: URL?
 
     init(room: HeadlessRoom, url: URL, shared: SharedRoom) {
         self.room = room
@@ -91,5 +93,15 @@ private final class DocumentWriter: @unchecked Sendable {
         let model = state.model(ids: &ids, room: shared, imageData: { [images] in images[$0] })
         try DocumentFile.write(model, to: url)
         written = state
+        reportForeignFile(model.background)
+    }
+
+    /// C7: a `file://` background someone put into the room names a file on their computer; it
+    /// is written as it is, never read here, and said once.
+    private func reportForeignFile(_ background: Background) {
+        guard RoomBackgroundRule.isForeignFile(background, inRoom: true), let url = background.url else { return }
+        guard reported != url else { return }
+        reported = url
+        printError("emojiart: \(ImageFetchError.fileOnAnotherComputer.message(for: url))")
     }
 }

@@ -53,7 +53,7 @@ struct Render: ParsableCommand {
         let model = try readDocumentOrExit(file)
         let background: BackgroundImage?
         do {
-            background = try HeadlessBackground.load(model.background, offline: offline)
+            background = try HeadlessBackground.load(model.background, offline: offline, inRoom: model.collab != nil)
         } catch {
             printError("emojiart: \(error)")
             throw ExitCode(2)

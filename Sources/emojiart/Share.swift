@@ -10,12 +10,13 @@ struct Share: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Share a document through a relay and print the link that lets others join.",
         discussion: """
-            Makes a room on the relay, uploads the document (its background image as a blob), waits \
+            Makes a room on the relay, uploads the document (its background image as a blob; a \
+            background that is a file of this computer is embedded first, so its path never leaves), waits \
             until the relay has stored it, and prints the link: emojiart://HOST:PORT/ROOM#KEY (emojiarts:// for a wss:// relay). \
             Everything in the room is encrypted with the key after “#”, which the relay never sees; keep the link \
             private. The document gets a `collab` key naming the relay and the room (never the key), and \
             the key is kept in $XDG_STATE_HOME/emojiart/keys/. Exit status: 0 on success; 1 when the \
-            document cannot be read or the relay cannot be reached or does not answer in time.
+            document cannot be read, its background file cannot be embedded, or the relay cannot be reached or does not answer in time.
             """
     )
 
@@ -35,7 +36,15 @@ struct Share: ParsableCommand {
     }
 
     func run() throws {
-        let model = try readDocumentOrExit(file)
+        var read = try readDocumentOrExit(file)
+        do {
+            // C7: a background from a file of this computer goes into the room as its bytes.
+            read.background = try RoomBackgroundRule.backgroundToShare(read)
+        } catch {
+            printError("emojiart: \(error)")
+            throw ExitCode(1)
+        }
+        let model = read
         guard let server = RoomLink.server(parsing: relay) else { throw ExitCode.validationFailure }
         let key = RoomKey.random()
         let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: key.text)

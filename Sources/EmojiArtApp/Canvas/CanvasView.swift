@@ -101,7 +101,7 @@ final class CanvasView {
         updateAccessibleDescription()
         backgroundLoader.onChange = { [unowned self] in backgroundLoaderDidChange() }
         // A reopened document keeps its view: its background does not zoom to fit (B5).
-        backgroundLoader.load(document.model.background)
+        backgroundLoader.load(document.model.background, inRoom: document.model.collab != nil)
     }
 
     /// The steady viewport, remembered per window (W4).
@@ -134,7 +134,7 @@ final class CanvasView {
         guard !isClosed else { return }
         if effects.contains(.viewStepped) { viewDidStep() }
         if effects.contains(.viewportChanged) { onViewportChange?() }
-        if effects.contains(.startLoading) { backgroundLoader.load(document.model.background) }
+        if effects.contains(.startLoading) { backgroundLoader.load(document.model.background, inRoom: document.model.collab != nil) }
         if effects.contains(.selection) {
             updateAccessibleDescription()
             onSelectionChange?()

@@ -27,7 +27,7 @@ extension DocumentWindow {
             let export = Task { [weak self] in
                 let background: BackgroundImage?
                 do {
-                    background = try await Self.loadBackground(model.background)
+                    background = try await Self.loadBackground(model.background, inRoom: model.collab != nil)
                 } catch let error where Self.isCancellation(error) {
                     return waiting.close()
                 } catch {
@@ -57,9 +57,9 @@ extension DocumentWindow {
 
     /// The background at export resolution, loaded off the main thread; cancelling the calling
     /// task cancels the fetch.
-    private static func loadBackground(_ background: Background) async throws -> BackgroundImage? {
+    private static func loadBackground(_ background: Background, inRoom: Bool) async throws -> BackgroundImage? {
         let worker = Task.detached {
-            try await BackgroundImage.load(background, fetcher: .live(), resolution: .export)
+            try await BackgroundImage.load(background, fetcher: .live(), resolution: .export, inRoom: inRoom)
         }
         return try await withTaskCancellationHandler { try await worker.value } onCancel: { worker.cancel() }
     }

@@ -6,11 +6,13 @@ import Foundation
 /// declaring too many pixels is refused before any pixel buffer is allocated.
 public enum BackgroundBytes {
     /// The checked bytes of `background`, or nil when it is blank. A URL is fetched with `fetcher`
-    /// (cancel the calling task to stop it).
+    /// (cancel the calling task to stop it). `inRoom`: the background is a shared document's,
+    /// whose `file://` address is never read (SPEC C7).
     /// - Throws: `ImageFetchError`, `CancellationError`, or what a test fetcher throws.
     public static func load(
-        _ background: Background, fetcher: ImageFetcher, limits: FetchLimits = .standard
+        _ background: Background, fetcher: ImageFetcher, limits: FetchLimits = .standard, inRoom: Bool = false
     ) async throws -> Data? {
+        if RoomBackgroundRule.isForeignFile(background, inRoom: inRoom) { throw ImageFetchError.fileOnAnotherComputer }
         switch background {
         case .blank:
             return nil

@@ -24,6 +24,8 @@ public final class BackgroundLoader<Image: Sendable> {
     public private(set) var embeddedImageError: ImageFetchError?
     /// The background last passed to `load(_:)`.
     public private(set) var background: Background = .blank
+    /// Whether that background is a shared document's (its `file://` address is never read, C7).
+    public private(set) var isInRoom = false
     /// Called on the main actor after `image`, `status` or `embeddedImageError` changed.
     public var onChange: (@MainActor () -> Void)?
 
@@ -56,12 +58,14 @@ public final class BackgroundLoader<Image: Sendable> {
     }
 
     /// Shows `background`: drops the current image, cancels any load still running (B3), and
-    /// starts over. A URL sets `status` to fetching until its image arrives or fails.
-    public func load(_ background: Background) {
+    /// starts over. A URL sets `status` to fetching until its image arrives or fails. `inRoom`:
+    /// the document belongs to a room, so a `file://` address fails without being read (C7).
+    public func load(_ background: Background, inRoom: Bool = false) {
         running?.cancel()
         running = nil
         generation += 1
         self.background = background
+        isInRoom = inRoom
         image = nil
         embeddedImageError = nil
         switch background {
@@ -79,7 +83,7 @@ public final class BackgroundLoader<Image: Sendable> {
 
     /// Loads the current background again, e.g. after a failure (B4).
     public func retry() {
-        load(background)
+        load(background, inRoom: isInRoom)
     }
 
     /// Stops loading for good, e.g. when the window closes (B3): the running fetch is cancelled
@@ -94,8 +98,8 @@ public final class BackgroundLoader<Image: Sendable> {
 
     private func start(loading background: Background) {
         let generation = generation
-        let work: @Sendable () async -> Outcome = { [fetcher, limits, decode] in
-            await Self.outcome(loading: background, fetcher: fetcher, limits: limits, decode: decode)
+        let work: @Sendable () async -> Outcome = { [fetcher, limits, decode, isInRoom] in
+            await Self.outcome(loading: background, inRoom: isInRoom, fetcher: fetcher, limits: limits, decode: decode)
         }
         // Detached, so neither the fetch nor the decode runs on the main actor, whatever
         // isolation the fetcher's closure would inherit; started here, so it runs even while
@@ -153,12 +157,12 @@ public final class BackgroundLoader<Image: Sendable> {
     }
 
     private nonisolated static func outcome(
-        loading background: Background, fetcher: ImageFetcher, limits: FetchLimits,
+        loading background: Background, inRoom: Bool, fetcher: ImageFetcher, limits: FetchLimits,
         decode: @Sendable (Data) throws -> Image
     ) async -> Outcome {
         let data: Data
         do {
-            guard let bytes = try await BackgroundBytes.load(background, fetcher: fetcher, limits: limits) else {
+            guard let bytes = try await BackgroundBytes.load(background, fetcher: fetcher, limits: limits, inRoom: inRoom) else {
                 return .cancelled
             }
             data = bytes

@@ -31,6 +31,9 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
     case notAWebAddress
     /// A `file://` background that is missing, not a regular file or unreadable (SPEC D2).
     case fileNotReadable(FileReadError)
+    /// A `file://` background of a shared document: it names a file on the computer of whoever
+    /// set it, and is never read here (SPEC C7, `RoomBackgroundRule`).
+    case fileOnAnotherComputer
 
     public var description: String {
         switch self {
@@ -58,6 +61,9 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
             localized("it is not a web address. Set the background again from a link or an image file.")
         case .fileNotReadable(let error):
             error.description
+        case .fileOnAnotherComputer:
+            // TRANSLATORS: C7; SPEC quotes "a file on another computer" as what a shared document shows.
+            localized("it is a file on another computer, which a shared document never reads. Ask whoever set it to set the background again from the image itself.")
         }
     }
 
