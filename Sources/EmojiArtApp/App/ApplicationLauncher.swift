@@ -18,6 +18,9 @@ public enum ApplicationLauncher {
         let paths = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         // Decoding starts before GTK does, on the other core (issue 12).
         DocumentPrefetch.shared.start(paths: paths)
+        // So are the pictures of the palette strip's first palette (PaletteGlyphs).
+        let storage = StorageLocations()
+        PaletteGlyphs.shared.prefetchFirstPalette(dataDirectory: storage.dataDirectory)
         guard gtk_init_check() != 0 else {
             let message = "emojiart: " + localized(
                 "cannot open a window: no display found (is DISPLAY or WAYLAND_DISPLAY set?). Headless commands work anywhere: emojiart info FILE; see emojiart --help."
@@ -30,7 +33,7 @@ public enum ApplicationLauncher {
         MainQueueBridge.install()
         let stallMonitor = StallMonitor.startIfRequested()
         defer { stallMonitor?.writeReport() }
-        let application = EmojiArtApplication(storage: StorageLocations())
+        let application = EmojiArtApplication(storage: storage)
         let arguments = ["emojiart"] + paths
         return application.run(arguments: arguments)
     }

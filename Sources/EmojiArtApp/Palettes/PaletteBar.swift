@@ -22,6 +22,9 @@ final class PaletteBar {
     private var shownEmojis: [String]?
     private var deleteAction: OpaquePointer?
     private var observer: PaletteStore.ObserverToken?
+    /// Redraws the strip's pictures as `PaletteGlyphs` makes them; rebuilds them for a new text size.
+    private var glyphObserver: Int?
+    private var textScaleObserver: UInt = 0
     /// Called when the palette shown changes — the user picked another, or the one shown was
     /// deleted — so the window remembers it (W4/P6).
     var onPaletteChange: (() -> Void)?
@@ -53,9 +56,18 @@ final class PaletteBar {
             onPaletteChange?()
         }
         observer = store.addObserver { [weak self] in self?.palettesDidChange() }
+        glyphObserver = PaletteGlyphs.shared.addObserver { [weak self] in self?.redrawEmojis() }
+        textScaleObserver = TextScale.observe { [weak self] in
+            guard let self, let emojis = shownEmojis else { return }
+            fillEmojis(emojis)
+        }
         onSignal(widget, "destroy") { [unowned self] in
             if let observer { store.removeObserver(observer) }
             observer = nil
+            if let glyphObserver { PaletteGlyphs.shared.removeObserver(glyphObserver) }
+            glyphObserver = nil
+            TextScale.stopObserving(textScaleObserver)
+            textScaleObserver = 0
         }
         showPalette(at: 0)
     }
@@ -135,6 +147,9 @@ final class PaletteBar {
 
     private func fillEmojis(_ emojis: [String]) {
         shownEmojis = emojis
+        // In the strip's order, so the first ones shown are made first.
+        let scale = max(1, Int(gtk_widget_get_scale_factor(emojiBox)))
+        PaletteGlyphs.shared.prefetch(emojis, pixelSize: PaletteEmojiImage.logicalPixelSize * scale)
         while let child = gtk_widget_get_first_child(emojiBox) {
             gtk_box_remove(cast(emojiBox), child)
         }
@@ -143,8 +158,22 @@ final class PaletteBar {
         }
     }
 
+    /// Some pictures were made: each button's picture draws again (a drawing area caches its
+    /// last drawing until asked; one that already shows its image repaints a cached surface).
+    private func redrawEmojis() {
+        var button = gtk_widget_get_first_child(emojiBox)
+        while let current = button {
+            if let picture = gtk_button_get_child(cast(current)) { gtk_widget_queue_draw(picture) }
+            button = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    /// A button showing the emoji's picture (`PaletteEmojiImage`), named by the emoji for
+    /// screen readers as its label text named it before.
     private func makeEmojiButton(_ emoji: String) -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_button_new_with_label(emoji)!
+        let button = gtk_button_new()!
+        gtk_button_set_child(cast(button), PaletteEmojiImage.make(emoji))
+        emojiart_accessible_set_label(button, emoji)
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_add_css_class(button, "palette-emoji")
         gtk_widget_set_tooltip_text(button, localized("Add {emoji}", ["emoji": emoji]))

@@ -1,0 +1,61 @@
+import CGtk
+import EmojiArtRender
+
+/// The picture inside a palette strip button: a drawing area of a fixed size that paints the
+/// emoji's image from `PaletteGlyphs` (issue 12), instead of a label laying out colour-emoji
+/// text on the main thread. Until the image is ready the area stays empty at its final size.
+@MainActor
+enum PaletteEmojiImage {
+    private typealias DrawHandler = @MainActor (OpaquePointer, Int32, Int32) -> Void
+
+    private static let drawTrampoline: GtkDrawingAreaDrawFunc = { _, context, width, height, data in
+        guard let context, let data else { return }
+        let handler = Unmanaged<ClosureBox<DrawHandler>>.fromOpaque(data).takeUnretainedValue().function
+        nonisolated(unsafe) let cr = context  // GTK draws on the main thread
+        MainActor.assumeIsolated { handler(cr, width, height) }
+    }
+
+    private static let releaseDrawHandler: GDestroyNotify = { data in
+        guard let data else { return }
+        Unmanaged<ClosureBox<DrawHandler>>.fromOpaque(data).release()
+    }
+
+    /// The emoji's height in logical pixels at the current text size (A1: the strip grows with
+    /// the desktop's text, as its label text did).
+    static var logicalPixelSize: Int {
+        max(1, Int((Double(PaletteGlyphs.basePixelSize) * TextScale.factor).rounded()))
+    }
+
+    /// A new drawing area showing `emoji`, sized for `logicalPixelSize`: as wide as Noto Color
+    /// Emoji's advance (1.245 em, the width the label had), as tall as its line.
+    static func make(_ emoji: String) -> UnsafeMutablePointer<GtkWidget> {
+        let area = gtk_drawing_area_new()!
+        let height = logicalPixelSize
+        let width = Int((Double(height) * 1.0625).rounded(.up))
+        gtk_drawing_area_set_content_width(cast(area), Int32(width))
+        gtk_drawing_area_set_content_height(cast(area), Int32(height))
+        gtk_widget_set_can_target(area, 0)  // clicks and drags belong to the button
+        let handler: DrawHandler = { cr, width, height in
+            // A plain pointer, not a reference: the area owns this closure, never the reverse.
+            draw(emoji, in: area, cr: cr, width: Int(width), height: Int(height))
+        }
+        let box = Unmanaged.passRetained(ClosureBox(handler)).toOpaque()
+        gtk_drawing_area_set_draw_func(cast(area), drawTrampoline, box, releaseDrawHandler)
+        return area
+    }
+
+    private static func draw(_ emoji: String, in area: UnsafeMutablePointer<GtkWidget>, cr: OpaquePointer, width: Int, height: Int) {
+        let scale = max(1, Int(gtk_widget_get_scale_factor(area)))
+        // Sized from the area's height, so a text-size change (which rebuilds the strip) and a
+        // scale change (which redraws it) both get an image made for what is shown.
+        guard let made = PaletteGlyphs.shared.raster(of: emoji, pixelSize: height * scale), let raster = made else { return }
+        cairo_save(cr)
+        cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
+        // Centred on whole device pixels, so the glyph's bitmap stays on the pixel grid.
+        let x = (width * scale - raster.side) / 2
+        let y = (height * scale - raster.side) / 2
+        cairo_set_source_surface(cr, raster.surface, Double(x), Double(y))
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}

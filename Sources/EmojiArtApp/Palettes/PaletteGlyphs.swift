@@ -1,0 +1,141 @@
+import EmojiArtCore
+import EmojiArtRender
+import Foundation
+
+/// The palette strip's emoji images, made on a thread of their own (issue 12).
+///
+/// Shown as GtkLabel text, each colour emoji made FreeType decode its PNG glyph on the main
+/// thread, once to measure the label and again to draw it: ~40 ms of an untitled launch for the
+/// 75 emojis of the Faces palette (a launch whose first palette held one emoji: 165 ms instead of
+/// 205). Here the canvas's own rasterizer makes each image once, on a worker thread that the
+/// launcher starts before GTK initializes (~90 ms on the main thread, while the second core is
+/// idle), and the strip paints them into fixed-size drawing areas. An image not ready yet leaves
+/// its button's place empty; the place already has its final size, so nothing moves when the
+/// image arrives and observers redraw.
+final class PaletteGlyphs: @unchecked Sendable {
+    // @unchecked Sendable: the queue and the finished images are guarded by `condition`; the
+    // observers and `deliveryScheduled`'s effects belong to the main actor.
+    static let shared = PaletteGlyphs()
+
+    /// An emoji's laid-out height in the strip at normal text size, in logical pixels: the line
+    /// height of the 28 px Noto Color Emoji text the strip showed before (28 × 1.171875).
+    static let basePixelSize = 33
+
+    struct Key: Hashable, Sendable {
+        var emoji: String
+        /// Device pixels: the logical size times the widget's scale factor.
+        var pixelSize: Int
+    }
+
+    /// An image made on the worker: read-only once made, and its surface is released by
+    /// whichever thread drops the last reference (cairo's reference counting is thread-safe).
+    private struct Finished: @unchecked Sendable {
+        var raster: EmojiRaster?
+    }
+
+    private let condition = NSCondition()
+    private var pending: [Key] = []
+    private var requested: Set<Key> = []
+    private var finished: [Key: Finished] = [:]
+    private var workerStarted = false
+    private var deliveryScheduled = false
+
+    @MainActor private var observers: [Int: @MainActor () -> Void] = [:]
+    @MainActor private var lastObserverToken = 0
+
+    /// Queues images of `emojis` at `pixelSize` device pixels, in order, on the worker; from any
+    /// thread. Already made or queued ones are skipped.
+    func prefetch(_ emojis: [String], pixelSize: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        for emoji in emojis {
+            let key = Key(emoji: emoji, pixelSize: pixelSize)
+            guard requested.insert(key).inserted else { continue }
+            pending.append(key)
+        }
+        startWorkerIfNeeded()
+        condition.signal()
+    }
+
+    /// Queues the first palette's emojis, read from `palettes.json` in `dataDirectory` (the
+    /// defaults without a usable file), at the size they have with normal text on a scale-1
+    /// screen. For the launcher, before GTK starts: the file is read on the worker, and only
+    /// read (a damaged one is set aside by the app's `PaletteStore`, which tells the user); the
+    /// size is a guess, since only GTK could say, and a wrong one only means the strip's
+    /// pictures are made again when it asks.
+    func prefetchFirstPalette(dataDirectory: URL) {
+        let file = dataDirectory.appendingPathComponent(PaletteStore.fileName)
+        Thread.detachNewThread { [self] in
+            let data = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+                .flatMap { $0 <= PaletteStore.maximumFileBytes ? try? Data(contentsOf: file) : nil }
+            let palettes = data.flatMap(PaletteStore.palettes(fromFileContents:)) ?? DefaultPalettes.all
+            guard let first = palettes.first else { return }
+            prefetch(first.uniqueEmojis, pixelSize: Self.basePixelSize)
+        }
+    }
+
+    /// The image of `emoji` at `pixelSize` device pixels if it is made (nil inside when cairo
+    /// could not make it); otherwise nil, and it is queued: observers hear when it is ready.
+    @MainActor func raster(of emoji: String, pixelSize: Int) -> EmojiRaster?? {
+        let key = Key(emoji: emoji, pixelSize: pixelSize)
+        condition.lock()
+        let done = finished[key]
+        condition.unlock()
+        if let done { return .some(done.raster) }
+        prefetch([emoji], pixelSize: pixelSize)
+        return nil
+    }
+
+    /// Calls `observer` on the main thread after new images are ready, until removed.
+    @MainActor func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
+        lastObserverToken += 1
+        observers[lastObserverToken] = observer
+        return lastObserverToken
+    }
+
+    @MainActor func removeObserver(_ token: Int) {
+        observers[token] = nil
+    }
+
+    /// With `condition` held.
+    private func startWorkerIfNeeded() {
+        guard !workerStarted else { return }
+        workerStarted = true
+        let thread = Thread { [self] in work() }
+        thread.name = "EmojiArt palette glyphs"
+        thread.qualityOfService = .userInitiated
+        thread.start()
+    }
+
+    /// The worker: its own raster cache (its Pango objects stay on this thread), one image at a
+    /// time, and one hop to the main thread per batch of images that became ready.
+    private func work() {
+        // Small: the images live in `finished`; the cache only makes them.
+        let cache = EmojiRasterCache(capacityInBytes: 256 * 1024)
+        while true {
+            condition.lock()
+            while pending.isEmpty { condition.wait() }
+            let key = pending.removeFirst()
+            condition.unlock()
+
+            let raster = cache.raster(for: key.emoji, pixelSize: key.pixelSize)
+            cache.removeAll()
+
+            condition.lock()
+            finished[key] = Finished(raster: raster)
+            let shouldSchedule = !deliveryScheduled
+            deliveryScheduled = true
+            condition.unlock()
+            if shouldSchedule {
+                DispatchQueue.main.async { MainActor.assumeIsolated { self.deliver() } }
+            }
+        }
+    }
+
+    @MainActor private func deliver() {
+        condition.lock()
+        deliveryScheduled = false
+        condition.unlock()
+        for observer in observers.values { observer() }
+    }
+}
