@@ -149,7 +149,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
                 roomChanged = true
             case .error(let error):
                 handle(message)
-                onMessage?(error.message)
+                onMessage?(error.sentence)
             case .pong:
                 break
             }

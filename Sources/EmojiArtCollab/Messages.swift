@@ -125,18 +125,43 @@ public struct SequencedSnapshot: Hashable, Sendable, Codable {
 }
 
 /// Why the relay refused something; it never crashes on bad input (C1).
+/// A relay's refusal. The relay stays language-free: it sends a code (and a number the sentence
+/// names); the client says it in the person's language (`sentence`). `message` is the relay's
+/// own English, for its logs, tests and a code this client does not know.
 public struct RelayError: Hashable, Sendable, Codable {
     public enum Code: String, Hashable, Sendable, Codable {
         case tooOld, tooLarge, badRoom, badMessage, badVersion
+        /// More people are in the room at once than it admits.
+        case roomFull
+        /// The room's edits since its last snapshot reached the relay's limit (`limit`, bytes).
+        case roomLogFull
+        /// A snapshot larger than the relay keeps (`limit`, bytes).
+        case snapshotTooLarge
+        /// The relay could not store the room's edits (a full or failing disk).
+        case storageFailed
+        /// A code of a newer relay: `message` is all there is.
+        case unknown
     }
 
     public var code: Code
-    /// A sentence for the person.
+    /// The relay's words, in English.
     public var message: String
+    /// The number `sentence` names: a size limit in bytes, or the relay's protocol version.
+    public var limit: Int?
 
-    public init(code: Code, message: String) {
+    public init(code: Code, message: String, limit: Int? = nil) {
         self.code = code
         self.message = message
+        self.limit = limit
+    }
+
+    private enum CodingKeys: String, CodingKey { case code, message, limit }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        code = Code(rawValue: try container.decode(String.self, forKey: .code)) ?? .unknown
+        message = try container.decodeIfPresent(String.self, forKey: .message) ?? ""
+        limit = try container.decodeIfPresent(Int.self, forKey: .limit)
     }
 }
 

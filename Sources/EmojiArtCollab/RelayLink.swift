@@ -1,3 +1,4 @@
+import EmojiArtCore
 import Foundation
 
 /// What a connection to a relay reports, in order, on one `AsyncStream` (COLLAB.md "Traps": NIO's
@@ -50,15 +51,20 @@ public enum RelayLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreachable(let server, let reason):
-            "The relay at \(server) could not be reached (\(reason)); check the address and that the relay is running."
+            localized(
+                "The relay at {server} could not be reached ({reason}); check the address and that the relay is running.",
+                ["server": server, "reason": reason])
         case .blobNotFound(let sha256):
-            "The relay has no image \(sha256.prefix(12))…; the person who shared it may need to share the document again."
+            localized(
+                "The relay has no image {name}…; the person who shared it may need to share the document again.",
+                ["name": String(sha256.prefix(12))])
         case .blobCorrupted(let sha256):
-            "The image \(sha256.prefix(12))… the relay sent does not match its name; it was not used."
+            localized("The image {name}… the relay sent does not match its name; it was not used.", ["name": String(sha256.prefix(12))])
         case .refused(let reason):
-            "The relay refused: \(reason)"
+            // TRANSLATORS: {reason} is the relay's answer, e.g. "404 Not Found".
+            localized("The relay refused: {reason}", ["reason": reason])
         case .closed:
-            "The connection to the relay was closed."
+            localized("The connection to the relay was closed.")
         }
     }
 }

@@ -44,7 +44,9 @@ public struct RelayRoom: Sendable {
     /// lastSeq is older than the log kept, or from another epoch) and its highest durable cseq.
     public func welcome(_ hello: ClientMessage.Hello) -> RelayMessage {
         guard hello.version == CollabProtocol.version else {
-            return .error(RelayError(code: .badVersion, message: "This relay speaks version \(CollabProtocol.version) of the protocol; update EmojiArt on one side."))
+            return .error(RelayError(
+                code: .badVersion, message: "This relay speaks version \(CollabProtocol.version) of the protocol; update EmojiArt on one side.",
+                limit: CollabProtocol.version))
         }
         guard hello.room == id else {
             return .error(RelayError(code: .badRoom, message: "There is no room “\(hello.room)” on this relay; check the link."))

@@ -151,7 +151,7 @@ public final class RoomConnection {
             guard let self, !isClosed else { return }
             isRecreatingRoom = false
             if let failure {
-                bridge.onMessage?(refusal.message + " " + failure)
+                bridge.onMessage?(refusal.sentence + " " + failure)
             } else if status == .connecting {
                 // Still on the connection that was refused (when it dropped meanwhile, the next
                 // connection's hello finds the room).

@@ -244,7 +244,7 @@ public final class SyncSession {
             previews = previews.filter { $0.key.client != other }
             return []
         case .error(let error):
-            lastProblem = error.message
+            lastProblem = error.sentence
             return []
         case .pong:
             return []

@@ -1,4 +1,5 @@
 import Crypto
+import EmojiArtCore
 import EmojiArtCollab
 import Foundation
 
@@ -98,13 +99,35 @@ public enum SealError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .badKey:
-            "The room key (the part of the link after “#”) is not valid; copy the whole link again."
+            localized("The room key (the part of the link after “#”) is not valid; copy the whole link again.")
         case .notEncrypted(let kind):
-            "An unencrypted \(kind) came into this encrypted room and was ignored; whoever sent it joined without the key."
-        case .cannotOpen(let kind, let sender):
-            "A \(kind)\(sender.map { " from \($0)" } ?? "") could not be opened: it was changed on the way or sealed with another key, and was ignored. Check that everyone joined with the same full link."
+            // TRANSLATORS: {kind} is one of "an edit", "a snapshot", "a drag preview", "a presence update".
+            localized(
+                "Something unencrypted ({kind}) came into this encrypted room and was ignored; whoever sent it joined without the key.",
+                ["kind": Self.name(ofKind: kind)])
+        case .cannotOpen(let kind, nil):
+            localized(
+                "Something in the room ({kind}) could not be opened: it was changed on the way or sealed with another key, and was ignored. Check that everyone joined with the same full link.",
+                ["kind": Self.name(ofKind: kind)])
+        case .cannotOpen(let kind, let sender?):
+            localized(
+                "Something from {sender} ({kind}) could not be opened: it was changed on the way or sealed with another key, and was ignored. Check that everyone joined with the same full link.",
+                ["kind": Self.name(ofKind: kind), "sender": sender])
         case .replayed(let sender, let counter):
-            "Edit \(counter) from \(sender) arrived a second time and was ignored; the relay may be misbehaving."
+            localized(
+                "Edit {number} from {sender} arrived a second time and was ignored; the relay may be misbehaving.",
+                ["number": String(counter), "sender": sender])
+        }
+    }
+
+    /// A payload's kind (`SealContext.Kind`'s raw value) as words.
+    private static func name(ofKind kind: String) -> String {
+        switch SealContext.Kind(rawValue: kind) {
+        case .push: localized("an edit")
+        case .snapshot: localized("a snapshot")
+        case .preview: localized("a drag preview")
+        case .presence: localized("a presence update")
+        case nil: kind
         }
     }
 }

@@ -1,4 +1,5 @@
 import EmojiArtCollab
+import EmojiArtCore
 import Foundation
 
 /// A session driven by a link without a main loop (the CLI's `share` and `join`, benchmarks,
@@ -122,7 +123,14 @@ public struct HeadlessRoomTimeout: Error, CustomStringConvertible {
     public var timeout: Duration
     public var lastDisconnect: String?
 
+    /// `awaited` is a clause the caller translates ("the relay stored the document").
     public var description: String {
-        "Gave up after \(timeout.components.seconds) s waiting until \(awaited)" + (lastDisconnect.map { " (\($0))" } ?? "") + "."
+        if let lastDisconnect {
+            // TRANSLATORS: {awaited} is a clause such as "the relay stored the document"; {problem} a sentence.
+            return localized(
+                "Gave up after {seconds} s waiting until {awaited}. The connection's last problem: {problem}",
+                ["seconds": String(timeout.components.seconds), "awaited": awaited, "problem": lastDisconnect])
+        }
+        return localized("Gave up after {seconds} s waiting until {awaited}.", ["seconds": String(timeout.components.seconds), "awaited": awaited])
     }
 }

@@ -1,4 +1,5 @@
 import EmojiArtCollab
+import EmojiArtCore
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -113,12 +114,14 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
                         opened.set()
                         try await self.serve(inbound: inbound, outbound: outbound, maxMessageBytes: maxMessageBytes)
                     }
-                    return "The relay closed the connection."
+                    return localized("The relay closed the connection.")
                 }
                 group.addTask {
                     // The handshake's deadline; once connected it waits for nothing.
                     try await Task.sleep(for: timeout)
-                    return opened.value ? nil : "The relay at \(self.address.server) did not answer within \(timeout.components.seconds) s."
+                    return opened.value ? nil : localized(
+                        "The relay at {server} did not answer within {seconds} s.",
+                        ["server": self.address.server, "seconds": String(timeout.components.seconds)])
                 }
                 while let result = try await group.next() {
                     if let reason = result {
@@ -126,7 +129,7 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
                         return reason
                     }
                 }
-                return "The connection ended."
+                return localized("The connection ended.")
             }
         } catch {
             return Self.describe(error, server: address.server)
@@ -165,13 +168,13 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
 
     static func describe(_ error: any Error, server: String) -> String {
         if let error = error as? IOError {
-            return "The relay at \(server) could not be reached (\(error.description))."
+            return localized("The relay at {server} could not be reached ({reason}).", ["server": server, "reason": error.description])
         }
         if let error = error as? WebSocketClientError {
-            return "The relay at \(server) refused the connection (\(error)); check the link."
+            return localized("The relay at {server} refused the connection ({reason}); check the link.", ["server": server, "reason": "\(error)"])
         }
-        if error is CancellationError { return "The connection was cancelled." }
-        return "The connection to the relay at \(server) failed (\(error))."
+        if error is CancellationError { return localized("The connection was cancelled.") }
+        return localized("The connection to the relay at {server} failed ({reason}).", ["server": server, "reason": "\(error)"])
     }
 
     // MARK: - HTTP: rooms and blobs
@@ -198,7 +201,7 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
     }
 
     private func request(_ method: String, path: String, body: Data?, expecting: Set<Int>) async throws -> Data {
-        guard let url = URL(string: address.httpBase + path) else { throw RelayLinkError.refused(reason: "“\(address.httpBase + path)” is not an address.") }
+        guard let url = URL(string: address.httpBase + path) else { throw RelayLinkError.refused(reason: localized("“{address}” is not an address.", ["address": address.httpBase + path])) }
         var request = URLRequest(url: url, timeoutInterval: 30)
         request.httpMethod = method
         request.httpBody = body

@@ -30,8 +30,11 @@ struct RelayConnection {
                     do {
                         decoded = try WireCodec.clientMessage(from: Data(text.utf8))
                     } catch let error as CollabError {
-                        let code: RelayError.Code = if case .messageTooLarge = error { .tooLarge } else { .badMessage }
-                        directContinuation.yield(Self.error(code, error.description))
+                        if case .messageTooLarge(_, let limit) = error {
+                            directContinuation.yield(Self.error(.tooLarge, error.description, limit: limit))
+                        } else {
+                            directContinuation.yield(Self.error(.badMessage, error.description))
+                        }
                         continue
                     }
                     if let joined {
@@ -47,7 +50,7 @@ struct RelayConnection {
                         continue
                     }
                     guard let (connection, frames) = await actor.join() else {
-                        directContinuation.yield(Self.error(.tooLarge, "The room is full: too many people are in it at once."))
+                        directContinuation.yield(Self.error(.roomFull, "The room is full: too many people are in it at once."))
                         continue
                     }
                     joined = (actor, connection)
@@ -73,7 +76,7 @@ struct RelayConnection {
         }
     }
 
-    private static func error(_ code: RelayError.Code, _ message: String) -> String {
-        RoomActor.frame(.error(RelayError(code: code, message: message)))
+    private static func error(_ code: RelayError.Code, _ message: String, limit: Int? = nil) -> String {
+        RoomActor.frame(.error(RelayError(code: code, message: message, limit: limit)))
     }
 }

@@ -37,7 +37,7 @@ actor RoomActor {
 
     func handle(_ message: ClientMessage, from connection: RoomHost.Connection) {
         if let failure, case .push = message {
-            send(.error(RelayError(code: .badRoom, message: failure)), to: connection)
+            send(.error(RelayError(code: .storageFailed, message: failure)), to: connection)
             return
         }
         let (deliveries, change) = host.handle(message, from: connection)
@@ -92,7 +92,7 @@ actor RoomActor {
     private func fail(_ error: any Error) {
         failure = "The relay cannot store this room's edits right now (\(error)); they stay in your outbox and are sent when it can."
         for connection in Array(outgoing.keys) {
-            send(.error(RelayError(code: .badRoom, message: failure!)), to: connection)
+            send(.error(RelayError(code: .storageFailed, message: failure!)), to: connection)
             outgoing.removeValue(forKey: connection)?.finish()
         }
     }

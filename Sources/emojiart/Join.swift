@@ -52,7 +52,7 @@ struct Join: ParsableCommand {
                 room: address.room, journal: try FileOutboxJournal(folder: storage.journalFolder, room: address.room), sealer: sealer)
             let room = HeadlessRoom(link: WebSocketRelayLink(address: address), session: session)
             defer { room.close() }
-            try await room.wait("the relay let this client into the room", timeout: timeout) { $0.isLive || $0.lastProblem != nil }
+            try await room.wait(localized("the relay let this client into the room"), timeout: timeout) { $0.isLive || $0.lastProblem != nil }
             // Checked before anything is written: a wrong key shows as payloads that do not open.
             if let problem = room.with(\.lastProblem) { throw CollabCommandError(description: problem) }
             let writer = DocumentWriter(room: room, url: url, shared: SharedRoom(server: address.server, room: address.room))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EmojiArtCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -30,13 +31,13 @@ struct Relay: ParsableCommand {
     func run() throws {
         let relay = Self.relayExecutable
         guard FileManager.default.isExecutableFile(atPath: relay.path) else {
-            throw ValidationError("The relay program “\(relay.path)” is missing; install EmojiArt again (scripts/install) or run `swift build`.")
+            throw ValidationError(localized("The relay program “{path}” is missing; install EmojiArt again (scripts/install) or run `swift build`.", ["path": relay.path]))
         }
         var arguments = [relay.path, "--host", host, "--port", String(port), "--max-room-mb", String(maxRoomMb)]
         if let data { arguments += ["--data", data] }
         let cArguments = arguments.map { strdup($0) } + [nil]
         execv(relay.path, cArguments)
-        throw ValidationError("The relay program “\(relay.path)” could not be started (\(String(cString: strerror(errno)))).")
+        throw ValidationError(localized("The relay program “{path}” could not be started ({reason}).", ["path": relay.path, "reason": String(cString: strerror(errno))]))
     }
 
     /// `emojiart-relay` in the folder of the running `emojiart` (links resolved).

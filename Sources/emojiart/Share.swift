@@ -64,7 +64,7 @@ struct Share: ParsableCommand {
             if !imported.ops.isEmpty {
                 try room.perform { try $0.perform(imported.ops, named: "Share") }
             }
-            try await room.wait("the relay stored the document", timeout: timeout) { $0.isLive && $0.pending.isEmpty }
+            try await room.wait(localized("the relay stored the document"), timeout: timeout) { $0.isLive && $0.pending.isEmpty }
             try storage.keys.save(key.text, for: address.room)
             var ids = imported.ids
             let shared = room.with { $0.document(ids: &ids, room: SharedRoom(server: server, room: address.room), images: imported.blobs) }

@@ -104,7 +104,7 @@ import Testing
         let relay = InMemoryRelay()
         let ann = try Peer(relay: relay, room: "nowhere-1", seed: 6)
         try await ann.pump { ann.session.lastProblem != nil }
-        #expect(ann.session.lastProblem?.contains("no room") == true)
+        #expect(ann.session.lastProblem?.contains("no such room") == true)
         #expect(!ann.session.isLive)
         try await ann.link.createRoom()
         relay.dropConnections()

@@ -78,7 +78,7 @@ import Testing
         let relay = InMemoryRelay()
         let bob = try Window(relay: relay, sharing: nil, recreatesMissingRoom: false, seed: 3)
         #expect(await bob.pump { !bob.messages.isEmpty })
-        #expect(bob.messages.first?.contains("no room") == true)
+        #expect(bob.messages.first?.contains("no such room") == true)
         #expect(bob.connection.status == .connecting)
         #expect(relay.room(Self.room.room) == nil)
     }

@@ -47,7 +47,7 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// "64 MB", "1.5 MB", "512 KB" or "300 bytes" (binary units, like `ls -h`).
-    static func formatted(byteCount: Int) -> String {
+    public static func formatted(byteCount: Int) -> String {
         for size in [1_048_576.0, 1_024.0] where Double(byteCount) >= size {
             let value = Double(byteCount) / size
             let number = value == value.rounded() ? "\(Int(value))" : String(format: "%.1f", value)
