@@ -154,3 +154,20 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// scripts/sanitize tests Core, Render and the main-queue bridge only: with EMOJIART_SANITIZE_SUBSET
+// set, the manifest keeps just their targets, so the sanitizer build (its own scratch folder)
+// compiles neither the networking stack (NIO, Hummingbird, swift-crypto, BoringSSL) nor GTK.
+if Context.environment["EMOJIART_SANITIZE_SUBSET"] != nil {
+    let kept: Set<String> = [
+        "EmojiArtCore", "EmojiArtRender", "CPangoCairo", "CGdkPixbuf", "CPNGEncoding", "CRenderKernels",
+        "CGLib", "MainLoopBridge", "MainLoopBridgeCheck", "EmojiArtTestSupport",
+        "EmojiArtCoreTests", "EmojiArtRenderTests", "MainLoopBridgeTests",
+    ]
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products.removeAll { product in product.name != "EmojiArtCore" && product.name != "EmojiArtRender" }
+    package.dependencies.removeAll { dependency in
+        guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+        return !location.hasSuffix("swift-property-based")
+    }
+}
