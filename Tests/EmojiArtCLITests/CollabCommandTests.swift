@@ -1,6 +1,7 @@
 import EmojiArtCollab
 import EmojiArtCollabNet
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -12,39 +13,8 @@ import Testing
 /// XDG folders.
 @Suite(.serialized) struct CollabCommandTests {
     /// `emojiart relay --port 0` in the background (it execs `emojiart-relay` beside itself).
-    final class CLIRelay {
-        let process = Process()
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("cli-relay-\(UUID().uuidString)")
-        var port = 0
-
-        init(port: Int = 0, data: URL? = nil) throws {
-            let folder = data ?? self.data
-            process.executableURL = CommandRunner.executableURL
-            process.arguments = ["relay", "--port", String(port), "--data", folder.path]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { throw CocoaError(.fileReadUnknown) }
-                line.append(chunk)
-            }
-            let text = String(decoding: line, as: UTF8.self)
-            let range = try #require(text.range(of: "ws://127.0.0.1:"))
-            self.port = try #require(Int(text[range.upperBound...].prefix { $0.isNumber }))
-        }
-
-        var server: String { "ws://127.0.0.1:\(port)" }
-
-        func kill9() {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-
-        deinit {
-            if process.isRunning { kill9() }
-        }
+    static func relay() throws -> RelayProcess {
+        try RelayProcess(command: [CommandRunner.executableURL.path, "relay"])
     }
 
     /// A person's own XDG folders.
@@ -70,7 +40,7 @@ import Testing
 
     @Test("share prints a link and writes the collab key; join writes the same document; info --json shows the room")
     func shareAndJoin() throws {
-        let relay = try CLIRelay()
+        let relay = try Self.relay()
         let ann = try Self.environment("ann")
         let bob = try Self.environment("bob")
         let document = try Self.copyExample("embedded-hill.emojiart")
@@ -110,7 +80,7 @@ import Testing
 
     @Test("join refuses a wrong key, a room that does not exist, and a link that is not one, with a sentence")
     func joinRefusals() throws {
-        let relay = try CLIRelay()
+        let relay = try Self.relay()
         let ann = try Self.environment("ann")
         let document = try Self.copyExample("sunny-meadow.emojiart")
         let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: ann)
@@ -137,7 +107,7 @@ import Testing
 
     @Test("join --follow keeps the file up to date, through a relay kill -9 and restart")
     func follow() async throws {
-        let relay = try CLIRelay()
+        let relay = try Self.relay()
         let ann = try Self.environment("ann")
         let document = try Self.copyExample("sunny-meadow.emojiart")
         let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: ann)
@@ -169,24 +139,10 @@ import Testing
         // was away arrives, and the follower keeps writing.
         relay.kill9()
         try carol.perform { try $0.addEmoji("🦔", x: 10, y: 10, size: 50).1 }
-        let restarted = try CLIRelay(port: relay.port, data: relay.data)
-        _ = restarted
+        try relay.start()
         try await waitUntil("the hedgehog made while the relay was down is in the followed file") {
             (try? Self.emojiTexts(output))?.contains("🦔") == true
         }
         #expect(try Self.emojiTexts(output).count == 12)
     }
-}
-
-func waitUntil(_ awaited: String, timeout: Duration = .seconds(30), _ condition: () throws -> Bool) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while try !condition() {
-        guard ContinuousClock.now < deadline else { throw CollabWaitTimeout(awaited: awaited) }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-}
-
-struct CollabWaitTimeout: Error, CustomStringConvertible {
-    var awaited: String
-    var description: String { "timed out waiting until \(awaited)" }
 }

@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 import Testing
 
@@ -23,10 +24,10 @@ extension GUITests {
         }
 
         /// A relay, a room and two processes on their own copies; `body` gets both windows.
-        func withTwoWindows(_ body: (RelayUnderTest, OpenDocument, OpenDocument) async throws -> Void) async throws {
+        func withTwoWindows(_ body: (RelayProcess, OpenDocument, OpenDocument) async throws -> Void) async throws {
             try await withWorkspace { first in
                 try await withWorkspace { second in
-                    let relay = try RelayUnderTest(dataFolder: first.root.appendingPathComponent("relay"))
+                    let relay = try RelayProcess(dataFolder: first.root.appendingPathComponent("relay"))
                     try await relay.createRoom(Self.room)
                     let contents = Self.sharedDocument(server: relay.server)
                     let firstFile = try first.writeDocument(named: "first.emojiart", contents: contents)

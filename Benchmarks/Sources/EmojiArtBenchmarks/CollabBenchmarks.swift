@@ -20,6 +20,10 @@ enum CollabBenchmarks {
         do {
             let samples = try await latency(server: loopback.server)
             rows += samples.rows(network: "loopback")
+            let window = try await CollabWindowBenchmark.measure(server: loopback.server, edits: edits)
+            rows.append(Row(
+                name: "collab: edit → other window's document, loopback", value: milliseconds(window.toDocument.median),
+                note: "p99 \(milliseconds(window.toDocument.percentile(0.99))); reader → main loop (lastDeliveryLag) \(milliseconds(window.deliveryLag.median)) (p99 \(milliseconds(window.deliveryLag.percentile(0.99)))); GLib loop without GTK"))
             rows += try await throughput(relay: loopback)
             loopback.stop()
         } catch {
@@ -62,13 +66,7 @@ enum CollabBenchmarks {
         }
         try await ann.settle("Ann is live")
         try await bob.settle("Bob is live")
-        var added: CollabID?
-        try ann.perform { session in
-            let (cid, messages) = try session.addEmoji("🚀", x: 0, y: 0, size: 40)
-            added = cid
-            return messages
-        }
-        guard let cid = added else { throw BenchmarkError(description: "no emoji added") }
+        let cid = try ann.addEmoji("🚀")
         _ = try await bob.arm { _, session in session.shown.emojis[cid] != nil }.instant(awaiting: "Bob has Ann's emoji")
 
         var samples = LatencySamples()

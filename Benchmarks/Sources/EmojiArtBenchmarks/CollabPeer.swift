@@ -59,6 +59,18 @@ final class CollabPeer: @unchecked Sendable {
         for message in messages { link.send(message) }
     }
 
+    /// Adds an emoji at the origin and returns its cid.
+    func addEmoji(_ text: String) throws -> CollabID {
+        var added: CollabID?
+        try perform { session in
+            let (cid, messages) = try session.addEmoji(text, x: 0, y: 0, size: 40)
+            added = cid
+            return messages
+        }
+        guard let added else { throw BenchmarkError(description: "no emoji added") }
+        return added
+    }
+
     /// Live, with nothing of mine waiting.
     func settle(_ awaited: String) async throws {
         _ = try await arm { _, session in session.isLive && session.pending.isEmpty }.instant(awaiting: awaited)
