@@ -31,7 +31,7 @@ import Testing
 
     @Test("share embeds a file:// background: the joined copy has the image, and no path travels")
     func shareEmbedsFileBackground() throws {
-        let relay = try CollabCommandTests.CLIRelay()
+        let relay = try CollabCommandTests.relay()
         let image = try Self.imageFile()
         let document = try Self.document(background: .url(image.url))
         let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: try CollabCommandTests.environment("ann"))
@@ -46,15 +46,15 @@ import Testing
         #expect(received.background == .imageData(image.data))
         #expect(received.emojis.map(\.text) == ["🌼"])
         // The relay's files never name the file (they hold ciphertext, and the path was never sent).
-        let stored = try FileManager.default.subpathsOfDirectory(atPath: relay.data.path).compactMap {
-            try? Data(contentsOf: relay.data.appendingPathComponent($0))
+        let stored = try FileManager.default.subpathsOfDirectory(atPath: relay.dataFolder.path).compactMap {
+            try? Data(contentsOf: relay.dataFolder.appendingPathComponent($0))
         }
         #expect(!stored.contains { String(decoding: $0, as: UTF8.self).contains(image.url.lastPathComponent) })
     }
 
     @Test("share refuses a file:// background it cannot embed, with the reason, before making a room")
     func shareRefusesMissingFile() throws {
-        let relay = try CollabCommandTests.CLIRelay()
+        let relay = try CollabCommandTests.relay()
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-gone.png")
         let document = try Self.document(background: .url(missing))
         let before = try Data(contentsOf: document)
@@ -64,13 +64,13 @@ import Testing
         #expect(shared.standardError.contains("it has disappeared"), "\(shared.standardError)")
         #expect(shared.standardOutput.isEmpty, "no link")
         #expect(try Data(contentsOf: document) == before, "the document is left as it was")
-        let rooms = relay.data.appendingPathComponent("rooms")
+        let rooms = relay.dataFolder.appendingPathComponent("rooms")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: rooms.path)) ?? []).isEmpty, "no room was made")
     }
 
     @Test("a file:// background put into a room by hand is never opened by join or render, and is reported")
     func foreignFileNeverOpened() async throws {
-        let relay = try CollabCommandTests.CLIRelay()
+        let relay = try CollabCommandTests.relay()
         let document = try Self.document(background: .blank)
         let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: try CollabCommandTests.environment("ann"))
         #expect(shared.status == 0, "\(shared.standardError)")
