@@ -7,7 +7,8 @@ enum Tools {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The release `emojiart` binary: EMOJIART_BINARY, or the repository's `.build/release/emojiart`
-    /// (build it first with `swift build -c release --product emojiart`).
+    /// (build it first as `scripts/install` builds the binary it installs:
+    /// `swift build -c release --static-swift-stdlib --product emojiart`).
     static func emojiart() throws -> String {
         try releaseBinary("emojiart", overriddenBy: "EMOJIART_BINARY")
     }
