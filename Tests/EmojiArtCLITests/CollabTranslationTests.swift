@@ -52,7 +52,7 @@ import Testing
     func relayRefusalInGerman() throws {
         let (environment, catalogs) = try Self.german()
         defer { try? FileManager.default.removeItem(at: catalogs) }
-        let relay = try CollabCommandTests.CLIRelay()
+        let relay = try CollabCommandTests.relay()
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).emojiart")
         let link = RoomLink(server: relay.server, room: "no-such-room", key: nil)
         let refused = try CommandRunner.run(["join", link.description, "-o", output.path, "--timeout", "10"], environment: environment)
