@@ -148,7 +148,7 @@ let package = Package(
         // Python AT-SPI reader the accessibility tests run.
         .testTarget(
             name: "EmojiArtGUITests",
-            dependencies: ["emojiart", "emojiart-relay", "EmojiArtCore", "EmojiArtTestSupport"],
+            dependencies: ["emojiart", "emojiart-relay", "EmojiArtCore", "EmojiArtCollab", "EmojiArtTestSupport"],
             exclude: ["DragSourceHelper", "AccessibilityHelper"]
         ),
     ],

@@ -168,7 +168,8 @@ extension DocumentWindow {
 
     private static func participants(of sharing: DocumentSharing) -> [PresenceOverlay.Participant] {
         let document = sharing.bridge.document
-        let frames = Dictionary(document.model.emojis.map { ($0.id, $0.boundingBox) }, uniquingKeysWith: { first, _ in first })
+        // Around where the emojis are drawn: a selection being dragged follows the drag.
+        let frames = Dictionary(document.displayedModel.emojis.map { ($0.id, $0.boundingBox) }, uniquingKeysWith: { first, _ in first })
         return sharing.bridge.session.participants.sorted { $0.key < $1.key }.map { client, presence in
             let colour = ParticipantColours.palette[ParticipantColours.index(of: presence, from: client)]
             let pointer = presence.pointerX.flatMap { x in presence.pointerY.map { DocumentPoint(x: x, y: $0) } }

@@ -64,6 +64,7 @@ final class SharingStatusView {
         for (client, presence) in sorted {
             let badge = gtk_label_new(ParticipantColours.initials(of: presence.name))!
             gtk_widget_add_css_class(badge, "participant")
+            gtk_widget_set_valign(badge, GTK_ALIGN_CENTER)  // a round badge, not the header bar's height
             gtk_widget_add_css_class(badge, ParticipantColours.cssClass(ParticipantColours.index(of: presence, from: client)))
             gtk_widget_set_tooltip_text(badge, presence.name)
             emojiart_accessible_set_label(badge, presence.name)

@@ -1,0 +1,135 @@
+import EmojiArtCollab
+import EmojiArtCore
+import EmojiArtTestSupport
+import Foundation
+import Testing
+
+extension GUITests {
+    /// Share…, Join… and Stop Sharing as a person uses them (C2), in two app processes with their
+    /// own HOME and XDG folders and one relay: the menus opened with F10 and their items, the
+    /// dialogs' buttons pressed through AT-SPI; the link is read from the clipboard by xclip, the
+    /// way it would be pasted into a chat, and taken apart with `RoomLink` (its printed form is
+    /// the app's to choose).
+    @Suite("Share… and Join…", .serialized, .ownXvfbDisplay)
+    struct ShareJoinTests {
+        static let art = #"""
+            {"background": {}, "emojis": [
+              {"text": "😀", "x": 0, "y": 0, "size": 40, "id": 1},
+              {"text": "🐶", "x": 100, "y": 50, "size": 40, "id": 2},
+              {"text": "🐱", "x": -80, "y": 30, "size": 40, "id": 3}], "uniqueEmojiId": 3}
+            """#
+        static let empty = #"{"background": {}, "emojis": [], "uniqueEmojiId": 0}"#
+
+        /// F10 on `document`'s window, then the item `name` of the primary menu through AT-SPI.
+        static func chooseFromMainMenu(_ name: String, in document: OpenDocument, on bus: AccessibilityBus) async throws {
+            try await document.input.key("F10")
+            _ = try await AccessibleTree.waitFor("the main menu shows “\(name)”", in: document.app, on: bus) {
+                $0.first(role: "menu item", name: name)
+            }
+            try await AccessibleTree.perform("click", role: "menu item", name: name, in: document.app, on: bus)
+        }
+
+        /// Presses the dialog button labelled `label` through AT-SPI. (GTK 4.8 names an
+        /// AdwMessageDialog's response buttons with their label twice, the mnemonic's underscore
+        /// left in: "_Copy Link Copy Link"; a plain "Copy Link" is taken too.)
+        static func pressDialogButton(_ label: String, in app: AppUnderTest, on bus: AccessibilityBus) async throws {
+            let button = try await AccessibleTree.waitFor("the dialog offers “\(label)”", in: app, on: bus) { tree in
+                tree.allNodes.first { $0.role == "push button" && $0.name.replacingOccurrences(of: "_", with: "").hasPrefix(label) }
+            }
+            try await AccessibleTree.perform("click", role: "push button", name: button.name, in: app, on: bus)
+        }
+
+        /// What the X clipboard holds as text, read by another process.
+        static func clipboardText(on server: XvfbServer) async throws -> String {
+            try await waitFor("the clipboard holds text") {
+                let output = try await ExternalCommand.run(
+                    "xclip", ["-selection", "clipboard", "-out"], extraEnvironment: server.environment, timeout: .seconds(5))
+                let text = output.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard output.status == 0, !text.isEmpty else { throw NotYet("xclip: \(output.standardError)") }
+                return text
+            }
+        }
+
+        @Test("Share… asks for a relay and shows the link, Copy Link puts it on the clipboard; Join… with it opens the document in a new window; Stop Sharing leaves the room (C2)")
+        func shareJoinAndStop() async throws {
+            // A bus for each app: two EmojiArt processes on one session bus would be one application.
+            try await withAccessibilityBus { bus in
+                try await withAccessibilityBus { secondBus in
+                try await withWorkspace { first in
+                    try await withWorkspace { second in
+                        let relay = try RelayProcess(dataFolder: first.root.appendingPathComponent("relay"))
+                        let artFile = try first.writeDocument(named: "art.emojiart", contents: Self.art)
+                        let mineFile = try second.writeDocument(named: "mine.emojiart", contents: Self.empty)
+                        try await withApp(in: first, arguments: [artFile.path], name: "sharer", extraEnvironment: bus.environment) { sharer in
+                            let a = try await OpenDocument.waitForWindow(of: artFile, in: sharer)
+                            try await Self.chooseFromMainMenu("Share…", in: a, on: bus)
+                            let askWindow = try await sharer.waitForWindow(titled: "Share Document")
+                            let ask = XInput(server: sharer.server, window: askWindow)
+                            // "host:port" is taken as ws://host:port.
+                            let hostAndPort = String(relay.server.dropFirst("ws://".count))
+                            try await ask.key("ctrl+a")
+                            try await ask.xdotool(["type", "--delay", "20", hostAndPort])
+                            try await ask.key("Return")
+                            _ = try await sharer.waitForWindow(titled: "Document Shared")
+                            _ = try await AccessibleTree.waitFor("the link's dialog shows the link", in: sharer, on: bus) {
+                                $0.first(role: "text", name: "Room link")
+                            }
+                            let shot = try await a.screenshot()
+                            try await shot.archive(as: "share-link-dialog")
+                            try await Self.pressDialogButton("Copy Link", in: sharer, on: bus)
+                            let text = try await Self.clipboardText(on: sharer.server)
+                            let link = try RoomLink(parsing: text)
+                            #expect(link.server == relay.server)
+                            #expect(link.key != nil, "the link carries the room's key (C7)")
+                            // The keyboard focus went back to the menu button: a click on empty canvas
+                            // gives it to the canvas, whose keys nudge later.
+                            try await a.input.click(at: a.canvas.screenPoint(for: DocumentPoint(x: -200, y: -150)))
+                            let shared = try await a.waitForSavedModel("names its room") { $0.collab?.room == link.room }
+                            #expect(shared.collab?.server == relay.server)
+                            #expect(!String(decoding: try Data(contentsOf: artFile), as: UTF8.self).contains(link.key ?? "-"), "the key is not in the file")
+
+                            try await withApp(in: second, arguments: [mineFile.path], name: "joiner", extraEnvironment: secondBus.environment) { joiner in
+                                let mine = try await OpenDocument.waitForWindow(of: mineFile, in: joiner)
+                                try await Self.chooseFromMainMenu("Join…", in: mine, on: secondBus)
+                                let joinWindow = try await joiner.waitForWindow(titled: "Join Shared Document")
+                                let join = XInput(server: joiner.server, window: joinWindow)
+                                try await join.focus()
+                                try await join.xdotool(["type", "--delay", "20", text])
+                                try await join.key("Return")
+                                let window = try await OpenDocument.waitForUntitledWindow(in: joiner)
+                                let draft = try await second.waitForDraft("holds the shared document") { model in
+                                    model.emojis.map(\.text) == ["😀", "🐶", "🐱"] && model.collab?.room == link.room
+                                }
+                                let b = window.withDraft(draft)
+                                let joinedShot = try await b.settledScreenshot()
+                                try await joinedShot.archive(as: "join-new-window")
+
+                                // Live both ways.
+                                try await a.input.key("Tab", "Right")
+                                _ = try await b.waitForSavedModel("has A's nudge") { SharedWindows.emoji("😀", in: $0)?.position.x == 1 }
+
+                                // Stop Sharing in the joined window: asked first, then the file is an
+                                // ordinary document that no longer follows the room.
+                                try await Self.chooseFromMainMenu("Stop Sharing", in: b, on: secondBus)
+                                _ = try await joiner.waitForWindow(titled: "Stop Sharing?")
+                                let question = try await b.screenshot()
+                                try await question.archive(as: "stop-sharing-question")
+                                try await Self.pressDialogButton("Stop Sharing", in: joiner, on: secondBus)
+                                let left = try await b.waitForSavedModel("no longer names the room") { $0.collab == nil }
+                                #expect(left.emojis.count == 3, "the content stays")
+                                try await a.input.key("Right")
+                                _ = try await a.waitForSavedModel("has A's second nudge") { SharedWindows.emoji("😀", in: $0)?.position.x == 2 }
+                                try await b.expectSavedModelStays("keeps 😀 where it was when it left", for: .seconds(1)) {
+                                    SharedWindows.emoji("😀", in: $0)?.position.x == 1
+                                }
+                                let leftShot = try await b.screenshot()
+                                try await leftShot.archive(as: "stopped-sharing")
+                            }
+                        }
+                    }
+                }
+                }
+            }
+        }
+    }
+}
