@@ -69,8 +69,9 @@ static inline void store_partial(uint32_t *pixels, __m128i value, int count) {
 /// Blends `count` source pixels over the frame pixels at `target` with OVER.
 static inline void blend_span(const uint32_t *source, uint32_t *target, int count) {
 #if defined(__SSE2__)
-    // Translucent runs are mostly 1–3 pixels (anti-aliased edges): four at a time, then the rest
-    // as one partial vector, with no pixel read or written outside the run.
+    // Four at a time (a run is a whole row of ink, opaque and transparent pixels included: both
+    // blend exactly to the source and to the frame's pixel), then the rest as one partial
+    // vector, with no pixel read or written outside the run.
     int x = 0;
     for (; x + 4 <= count; x += 4) {
         __m128i s = _mm_loadu_si128((const __m128i *)(source + x));

@@ -4,7 +4,7 @@ import CRenderKernels
 /// Turned or mirrored emojis, rendered once per (emoji, device size, angle, flip) by the same
 /// bilinear C loop the direct painter uses, then painted like upright rasters: run by run at
 /// whole pixels, with row occlusion (M3, issue 11's turned frame). Only the ink is kept, its
-/// pixels packed run after run.
+/// pixels packed row after row.
 ///
 /// The pixels are those the direct path would paint, but for a level of rounding on translucent
 /// edges (sampled into a transparent image, then blended): a turned emoji's centre sits at a
@@ -35,7 +35,7 @@ final class TurnedRasterCache {
 
     private struct Entry {
         var source: EmojiRaster
-        /// The turned raster's ink, packed run after run (its image is not kept).
+        /// The turned raster's ink, packed row after row (its image is not kept).
         var turned: RasterRows
     }
 

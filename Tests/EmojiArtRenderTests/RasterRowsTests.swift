@@ -75,6 +75,60 @@ import Testing
         #expect(Self.painted(packed, frameSide: frameSide) == expected)
     }
 
+    @Test("each row is one run, its gaps included, and paints as cairo does over any frame")
+    func oneRunPerRow() throws {
+        // Two opaque blocks and a translucent one with transparent gaps between them on each row.
+        let side = 24
+        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side)))
+        defer { cairo_surface_destroy(surface) }
+        let cr = try #require(cairo_create(surface))
+        cairo_set_source_rgba(cr, 0.9, 0.2, 0.1, 1)
+        cairo_rectangle(cr, 2, 3, 5, 12)
+        cairo_rectangle(cr, 15, 3, 4, 12)
+        cairo_fill(cr)
+        cairo_set_source_rgba(cr, 0.1, 0.3, 0.8, 0.4)
+        cairo_rectangle(cr, 9.5, 6, 3, 15)
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+
+        for packing in [false, true] {
+            let rows = RasterRows(surface: surface, side: side, packing: packing)
+            #expect(rows.rowCount == 18)
+            for row in 0..<rows.rowCount {
+                #expect(rows.rowFirstRun[row + 1] - rows.rowFirstRun[row] == 1, "one run for row \(row)")
+            }
+            // A row of the two opaque blocks and the gap between them is blended, not copied.
+            #expect(rows.runs[0].opaque == 0)
+            #expect(rows.runs[0].length == 17)
+            // Over a frame of varied pixels (each channel ≤ alpha, premultiplied), bit for bit cairo's.
+            let frameSide = side + 10
+            let backdrop = (0..<(frameSide * frameSide)).map { index -> UInt32 in
+                let alpha = UInt32(index * 37 % 256), colour = UInt32(index * 11 % 256) * alpha / 255
+                return alpha << 24 | colour << 16 | (alpha - colour) << 8 | colour / 2
+            }
+            var expected = backdrop
+            expected.withUnsafeMutableBytes { bytes in
+                let target = cairo_image_surface_create_for_data(
+                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                    Int32(frameSide), Int32(frameSide), Int32(frameSide * 4))
+                let cr = cairo_create(target)
+                cairo_set_source_surface(cr, surface, 3, 5)
+                cairo_paint(cr)
+                cairo_destroy(cr)
+                cairo_surface_destroy(target)
+            }
+            var frame = backdrop
+            frame.withUnsafeMutableBufferPointer { pixels in
+                emojiart_paint_runs(
+                    rows.pixels, Int32(rows.rowCount), rows.runs.baseAddress, rows.rowFirstRun.baseAddress,
+                    pixels.baseAddress, Int32(frameSide * 4), Int32(frameSide),
+                    3 + rows.inkColumns.start, Int32(5 + rows.firstRow), 0, Int32(frameSide))
+            }
+            #expect(frame == expected, "packing: \(packing)")
+        }
+    }
+
     @Test("a blank raster keeps no rows and paints nothing")
     func blankRaster() throws {
         let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 16, 16))

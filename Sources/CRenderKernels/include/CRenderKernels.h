@@ -6,7 +6,8 @@
 #include <stdint.h>
 
 /// A run of a raster row: `x` and `length` in pixels; `opaque` when every pixel has alpha 255
-/// (copied), otherwise every pixel has some alpha (blended). Transparent pixels have no run.
+/// (copied), otherwise blended (it may hold transparent pixels too: OVER leaves the frame's
+/// pixel under them exactly as it was). EmojiArtRender makes one run per row, first to last ink.
 /// Its pixels are `length` consecutive words from `pixels[pixel]`, where `pixels` is the
 /// raster's pixel base: a cairo surface's data (then `pixel` = row · stride / 4 + x) or a packed
 /// copy of the ink alone (turned rasters: a fifth of the memory, so hundreds stay in cache).
