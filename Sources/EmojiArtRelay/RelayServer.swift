@@ -29,6 +29,8 @@ public struct RelayServer: Sendable {
     /// `onRunning` gets the bound port once it listens.
     public func run(signals: Bool = false, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         try FileManager.default.createDirectory(at: configuration.dataFolder, withIntermediateDirectories: true)
+        let lock = try DataFolderLock(folder: configuration.dataFolder)
+        defer { lock.release() }
         var logger = Logger(label: "emojiart-relay")
         logger.logLevel = .warning
         let router = Router(context: BasicWebSocketRequestContext.self)

@@ -133,6 +133,15 @@ import Testing
         #expect(log.map(\.seq) == Array(1...total))
     }
 
+    @Test("one relay a data folder: a second one on it does not start; after a kill -9 the folder is free again")
+    func oneRelayPerFolder() throws {
+        let relay = try RelayProcess()
+        #expect(throws: RelayProcessError.self) { try RelayProcess(dataFolder: relay.dataFolder) }
+        relay.kill9()
+        let successor = try RelayProcess(dataFolder: relay.dataFolder)
+        #expect(successor.port > 0)
+    }
+
     @Test("the relay's data is wiped: a new epoch, and the clients push their state again")
     func epochChange() async throws {
         let relay = try RelayProcess()
