@@ -174,6 +174,15 @@ extension GUITests {
                     let a = try await OpenDocument.waitForWindow(of: file, in: app)
                     let first = try await Self.joinedModel(link, in: workspace, awaited: "with the file's four emojis") { $0.emojis.count == 4 }
                     #expect(Set(first.emojis.map(\.text)) == ["😀", "🐶", "🐱", "🌵"])
+                    // The window keeps the room as the relay confirmed it, beside its outbox (C6).
+                    let journal = try FileOutboxJournal(folder: CollabStorage(locations: workspace.storage).journalFolder, room: SharedWindows.room)
+                    let replica = try await waitFor("the window keeps the confirmed room on disk") { () -> ConfirmedReplica? in
+                        guard let replica = ReplicaFile(besides: journal).load(), replica.state.emojis.count == 4 else {
+                            throw NotYet("no replica of the four emojis in \(journal.url.deletingLastPathComponent().path)")
+                        }
+                        return replica
+                    }
+                    #expect(replica.seq > 0)
 
                     // An edit, then the relay loses its data while the window is open.
                     try await a.input.key("Tab", "Right")

@@ -117,6 +117,10 @@ extension GUITests {
                                 try await Self.pressDialogButton("Stop Sharing", in: joiner, on: secondBus)
                                 let left = try await b.waitForSavedModel("no longer names the room") { $0.collab == nil }
                                 #expect(left.emojis.count == 3, "the content stays")
+                                // This client's outbox and replica of the room go with it.
+                                let journal = try FileOutboxJournal(folder: CollabStorage(locations: second.storage).journalFolder, room: link.room)
+                                #expect(!FileManager.default.fileExists(atPath: journal.url.path))
+                                #expect(ReplicaFile(besides: journal).load() == nil)
                                 try await a.input.key("Right")
                                 _ = try await a.waitForSavedModel("has A's second nudge") { SharedWindows.emoji("😀", in: $0)?.position.x == 2 }
                                 try await b.expectSavedModelStays("keeps 😀 where it was when it left", for: .seconds(1)) {
