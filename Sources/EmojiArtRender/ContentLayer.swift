@@ -58,6 +58,12 @@ public final class ContentLayer {
         deviceScale: Double, selection: Set<Int>, into cr: OpaquePointer, isInteractive: Bool
     ) {
         guard viewSize.isDrawable else { return }
+        guard !model.emojis.isEmpty || background != nil else {
+            // Nothing to show over the caller's backdrop: no layer to make, clear and blit (an
+            // untitled window's first frame, issue 12).
+            releaseSurface()
+            return
+        }
         let scale = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
         let wanted = Content(
             emojis: model.emojis, background: background, selection: selection, viewSize: viewSize,
@@ -90,12 +96,16 @@ public final class ContentLayer {
         _ model: EmojiArtModel, background: BackgroundImage?, viewport: Viewport, content: Content
     ) -> OpaquePointer? {
         invalidate()
-        guard let surface = surface(for: content.viewSize, deviceScale: content.deviceScale) else { return nil }
-        // cairo_create never returns NULL (an error context at worst), but Swift sees an optional.
-        guard let cr = cairo_create(surface) else { return nil }
-        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(cr)
-        cairo_destroy(cr)
+        guard let (surface, isNew) = surface(for: content.viewSize, deviceScale: content.deviceScale) else { return nil }
+        // A new image surface is already transparent (zero-filled by cairo); clearing it anyway
+        // would touch its ~3 MB of fresh pages before the renderer needs them.
+        if !isNew {
+            // cairo_create never returns NULL (an error context at worst), but Swift sees an optional.
+            guard let cr = cairo_create(surface) else { return nil }
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+        }
         renderer.drawDirectly(
             model, background: background, viewport: viewport, viewSize: content.viewSize,
             deviceScale: content.deviceScale, selection: content.selection, intoImage: surface)
@@ -106,17 +116,16 @@ public final class ContentLayer {
         return surface
     }
 
-    private func surface(for viewSize: ViewSize, deviceScale: Double) -> OpaquePointer? {
+    /// The layer's surface for this size, and whether it was just made.
+    private func surface(for viewSize: ViewSize, deviceScale: Double) -> (OpaquePointer, isNew: Bool)? {
         let width = Int((viewSize.width * deviceScale).rounded(.up))
         let height = Int((viewSize.height * deviceScale).rounded(.up))
         if let surface, let size = surfacePixelSize, size.width == width, size.height == height,
             size.scale == deviceScale
         {
-            return surface
+            return (surface, false)
         }
-        if let surface { cairo_surface_destroy(surface) }
-        surface = nil
-        surfacePixelSize = nil
+        releaseSurface()
         guard width <= Self.maximumSurfaceSide, height <= Self.maximumSurfaceSide else { return nil }
         let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         guard let created, cairo_surface_status(created) == CAIRO_STATUS_SUCCESS else {
@@ -127,7 +136,14 @@ public final class ContentLayer {
         cairo_surface_set_device_scale(created, deviceScale, deviceScale)
         surface = created
         surfacePixelSize = (width, height, deviceScale)
-        return created
+        return (created, true)
+    }
+
+    private func releaseSurface() {
+        invalidate()
+        if let surface { cairo_surface_destroy(surface) }
+        surface = nil
+        surfacePixelSize = nil
     }
 
     /// Paints the layer rendered at `renderedAt` as `viewport` shows the same document: a view

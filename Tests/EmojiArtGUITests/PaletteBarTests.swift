@@ -30,5 +30,25 @@ extension GUITests {
                 try await shot.archive(as: "palette-click-added")
             }
         }
+
+        @Test("hovering a palette emoji shows its tooltip below the pointer (P1)")
+        func paletteEmojiTooltip() async throws {
+            // The strip's tooltips are handed to GTK on request (`setTooltip`), not set up front.
+            try await withExampleDocument("sunny-meadow") { document in
+                let before = try await document.settledScreenshot()
+                let button = try #require(document.firstPaletteEmojiButton(in: before), "no palette emoji found")
+                try await document.input.move(to: button)
+                // Below the button, whose own hover highlight changes too.
+                let below = ScreenRect(minX: button.x - 60, minY: button.y + 26, maxX: button.x + 60, maxY: button.y + 80)
+                let shot = try await document.waitForScreenshot("a tooltip shows below the pointer") { shot in
+                    var changed = 0
+                    for y in below.minY..<below.maxY {
+                        for x in below.minX..<below.maxX where shot[x, y] != before[x, y] { changed += 1 }
+                    }
+                    return changed > 300
+                }
+                try await shot.archive(as: "palette-emoji-tooltip")
+            }
+        }
     }
 }

@@ -80,4 +80,33 @@ import Testing
         _ = draw(layer, moved, viewport: Viewport().panned(by: ViewVector(dx: 5, dy: 0)), isInteractive: true)
         #expect(layer.renderCount == 3)
     }
+
+    @Test("an empty document makes no layer, and a layer made again shows only what is there now")
+    func emptyDocumentHasNoLayer() {
+        let layer = ContentLayer()
+        let empty = EmojiArtModel()
+        let blank = draw(layer, empty, viewport: Viewport(), isInteractive: false)
+        #expect(layer.renderCount == 0)
+        #expect(blank.inkBounds() == nil)
+
+        let shown = draw(layer, viewport: Viewport(), isInteractive: false)
+        #expect(layer.renderCount == 1)
+        #expect(shown.differingPixelCount(from: crisp(viewport: Viewport()), tolerance: 2) == 0)
+
+        // Emptied (every emoji deleted): nothing of the old layer shows, and it is rendered anew after.
+        #expect(draw(layer, empty, viewport: Viewport(), isInteractive: true).inkBounds() == nil)
+        let again = draw(layer, viewport: Viewport(), isInteractive: false)
+        #expect(layer.renderCount == 2)
+        #expect(again.differingPixelCount(from: crisp(viewport: Viewport()), tolerance: 2) == 0)
+    }
+
+    @Test("a layer rendered again into its surface keeps none of the frame before")
+    func reusedSurfaceIsCleared() {
+        let layer = ContentLayer()
+        _ = draw(layer, viewport: Viewport(), isInteractive: false)
+        let single = TestImages.model([("🐶", 50, 30, 40)])
+        let redrawn = draw(layer, single, viewport: Viewport(), isInteractive: false)
+        #expect(layer.renderCount == 2)
+        #expect(redrawn.differingPixelCount(from: crisp(single, viewport: Viewport()), tolerance: 2) == 0)
+    }
 }

@@ -42,7 +42,7 @@ final class SharingStatusView {
                 : localizedPlural("Offline, {count} edit waiting", "Offline, {count} edits waiting", count: waiting)
         }
         gtk_label_set_text(cast(label), text)
-        gtk_widget_set_tooltip_text(label, tooltip)
+        setTooltip(label, tooltip)
         // TRANSLATORS: the accessible name of the header bar's room state, e.g. "Room: Connected".
         emojiart_accessible_set_label(label, localized("Room: {state}", ["state": text]))
         showPeople(connection.bridge.session.participants)
@@ -66,7 +66,7 @@ final class SharingStatusView {
             gtk_widget_add_css_class(badge, "participant")
             gtk_widget_set_valign(badge, GTK_ALIGN_CENTER)  // a round badge, not the header bar's height
             gtk_widget_add_css_class(badge, ParticipantColours.cssClass(ParticipantColours.index(of: presence, from: client)))
-            gtk_widget_set_tooltip_text(badge, presence.name)
+            setTooltip(badge, presence.name)
             emojiart_accessible_set_label(badge, presence.name)
             gtk_box_append(cast(people), badge)
         }

@@ -39,7 +39,7 @@ final class PaletteBar {
         gtk_widget_add_css_class(widget, "palette-bar")
         chooser = adw_split_button_new()
         gtk_widget_set_valign(chooser, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(chooser, localized("Next Palette"))
+        setTooltip(chooser, localized("Next Palette"))
         adw_split_button_set_dropdown_tooltip(opaque(chooser), localized("Palette Menu"))
         AccessibleNames.nameSplitButtonMenu(chooser, localized("Palette Menu"))
         emojiBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
@@ -176,7 +176,7 @@ final class PaletteBar {
         emojiart_accessible_set_label(button, emoji)
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_add_css_class(button, "palette-emoji")
-        gtk_widget_set_tooltip_text(button, localized("Add {emoji}", ["emoji": emoji]))
+        setTooltip(button, localized("Add {emoji}", ["emoji": emoji]))
         onSignal(button, "clicked") { [unowned self] in onChoose(emoji) }
 
         let source = gtk_drag_source_new()!

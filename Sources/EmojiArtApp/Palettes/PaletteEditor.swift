@@ -105,7 +105,7 @@ final class PaletteEditor {
         gtk_menu_button_set_icon_name(cast(button), "face-smile-symbolic")
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(button, "flat")
-        gtk_widget_set_tooltip_text(button, localized("Choose an Emoji"))
+        setTooltip(button, localized("Choose an Emoji"))
         AccessibleNames.nameMenuButton(button, localized("Choose an Emoji"))
         let chooser = gtk_emoji_chooser_new()!
         gtk_menu_button_set_popover(cast(button), chooser)
@@ -166,7 +166,7 @@ final class PaletteEditor {
             let child = gtk_flow_box_child_new()!
             gtk_flow_box_child_set_child(cast(child), label)
             let remove = localized("Remove {emoji}", ["emoji": emoji])
-            gtk_widget_set_tooltip_text(child, remove)
+            setTooltip(child, remove)
             emojiart_accessible_set_label(child, remove)
             gtk_flow_box_insert(cast(flowBox), child, -1)
         }

@@ -75,7 +75,7 @@ final class PaletteManager {
     /// "New Palette": adds a palette named "New" at the end and opens its editor (as P2's New).
     private func makeNewButton() -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new_from_icon_name("list-add-symbolic")!
-        gtk_widget_set_tooltip_text(button, localized("New Palette"))
+        setTooltip(button, localized("New Palette"))
         emojiart_accessible_set_label(button, localized("New Palette"))
         onSignal(button, "clicked") { [unowned self] in
             do {
@@ -128,7 +128,7 @@ final class PaletteManager {
             let button = gtk_button_new_from_icon_name(icon)!
             gtk_widget_add_css_class(button, "flat")
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-            gtk_widget_set_tooltip_text(button, label)
+            setTooltip(button, label)
             emojiart_accessible_set_label(button, label)
             gtk_widget_set_sensitive(button, isEnabled ? 1 : 0)
             onSignal(button, "clicked") { [unowned self] in perform(control, onPaletteWithID: id) }

@@ -50,9 +50,7 @@ extension DocumentWindow {
         }
         let undoName = document.undoActionName, redoName = document.redoActionName
         primaryMenu.updateHistory(undoName: undoName, redoName: redoName)
-        gtk_widget_set_tooltip_text(
-            undoButton, undoName.map { localized("Undo {action}", ["action": $0]) } ?? localized("Nothing to Undo"))
-        gtk_widget_set_tooltip_text(
-            redoButton, redoName.map { localized("Redo {action}", ["action": $0]) } ?? localized("Nothing to Redo"))
+        setTooltip(undoButton, undoName.map { localized("Undo {action}", ["action": $0]) } ?? localized("Nothing to Undo"))
+        setTooltip(redoButton, redoName.map { localized("Redo {action}", ["action": $0]) } ?? localized("Nothing to Redo"))
     }
 }

@@ -37,11 +37,18 @@ final class PrimaryMenu {
         Self.appendSection(to: menu, [(localized("Close Window"), "win.close"), (localized("Quit"), "app.quit")])
         button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(cast(button), cast(menu))
+        // The popover and its ~25 item widgets are made when the menu first opens, not with the
+        // window (issue 12); the button owns `menu` from here on.
+        gtk_menu_button_set_create_popup_func(cast(button), Self.createPopover, menu.raw, g_object_unref)
         gtk_menu_button_set_primary(cast(button), 1)  // F10 opens it
-        gtk_widget_set_tooltip_text(button, localized("Main Menu"))
+        setTooltip(button, localized("Main Menu"))
         AccessibleNames.nameMenuButton(button, localized("Main Menu"))  // else AT-SPI reads "GtkMenuButton" (A2)
-        g_object_unref(menu.raw)
+    }
+
+    /// Called by GTK each time the menu is about to open: gives the button its popover once.
+    private static let createPopover: GtkMenuButtonCreatePopupFunc = { button, menu in
+        guard let button, let menu, gtk_menu_button_get_popover(button) == nil else { return }
+        gtk_menu_button_set_menu_model(button, menu.assumingMemoryBound(to: GMenuModel.self))
     }
 
     isolated deinit {
