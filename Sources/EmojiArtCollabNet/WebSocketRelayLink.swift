@@ -17,8 +17,10 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
         public var backoff = Backoff()
         /// A handshake that has not finished by then is abandoned (a hung relay, SIGSTOP).
         public var connectTimeout: Duration = .seconds(10)
-        /// WebSocket pings; a connection that misses a pong is closed and retried.
-        public var pingPeriod: Duration = .seconds(15)
+        /// WebSocket pings; a connection that misses a pong is closed and retried. A hung relay
+        /// (SIGSTOP, a dead route) keeps the TCP connection open, so this bounds how long the header
+        /// bar can say "Connected" after the relay stopped answering: 5–10 s.
+        public var pingPeriod: Duration = .seconds(5)
         public var maxMessageBytes = 2 * CollabProtocol.maxFrameBytes
 
         public init() {}
