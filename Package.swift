@@ -22,6 +22,13 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        // http(s) for background images and the relay's rooms and blobs (EmojiArtHTTP), on the
+        // NIO and NIOSSL the WebSocket client already brings, instead of URLSession, whose
+        // libcurl and its ~25 libraries cost every launch ~9 ms (README, Performance).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.26.0"),
     ],
     targets: [
         .target(name: "EmojiArtCore"),
@@ -29,12 +36,28 @@ let package = Package(
         // networking, so its property tests run in memory. The relay and the WebSocket client
         // are their own targets, keeping their dependencies out of everything else's build.
         .target(name: "EmojiArtCollab", dependencies: ["EmojiArtCore"]),
+        // The http(s) transport (AsyncHTTPClient): `ImageFetcher.live` within SPEC B6's limits,
+        // and the relay's plain HTTP requests. Core keeps the limits, the errors and file://
+        // reading, and stays Foundation only.
+        .target(
+            name: "EmojiArtHTTP",
+            dependencies: [
+                "EmojiArtCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ]
+        ),
         // The client side of the network: a RelayLink over WebSocket (WSClient, no server code)
         // and the AES-GCM sealer (C7), for the app and the CLI.
         .target(
             name: "EmojiArtCollabNet",
             dependencies: [
                 "EmojiArtCollab",
+                "EmojiArtHTTP",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -94,7 +117,7 @@ let package = Package(
         .executableTarget(name: "MainLoopBridgeCheck", dependencies: ["MainLoopBridge", "CGLib"]),
         .target(
             name: "EmojiArtApp",
-            dependencies: ["EmojiArtCore", "EmojiArtRender", "EmojiArtCollab", "EmojiArtCollabNet", "CGtk", "MainLoopBridge"]),
+            dependencies: ["EmojiArtCore", "EmojiArtRender", "EmojiArtCollab", "EmojiArtCollabNet", "EmojiArtHTTP", "CGtk", "MainLoopBridge"]),
         .executableTarget(
             name: "emojiart",
             dependencies: [
@@ -103,6 +126,7 @@ let package = Package(
                 "EmojiArtApp",
                 "EmojiArtCollab",
                 "EmojiArtCollabNet",
+                "EmojiArtHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -117,6 +141,17 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]
+        ),
+        // The live fetcher and the relay's requests against the HTTP test server on 127.0.0.1.
+        .testTarget(
+            name: "EmojiArtHTTPTests",
+            dependencies: [
+                "EmojiArtHTTP", "EmojiArtCore", "EmojiArtTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(
             name: "EmojiArtCollabTests",

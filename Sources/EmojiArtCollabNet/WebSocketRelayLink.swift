@@ -1,9 +1,7 @@
 import EmojiArtCollab
 import EmojiArtCore
+import EmojiArtHTTP
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HummingbirdWSClient
 import Logging
 import NIOCore
@@ -202,18 +200,18 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
         return data
     }
 
+    /// The most a relay's reply may hold: a blob is at most the relay's `maxBlobBytes` (32 MB by
+    /// default); this leaves room for a relay configured larger, and stops a runaway one.
+    static let maxReplyBytes = 256 * 1_048_576
+
     private func request(_ method: String, path: String, body: Data?, expecting: Set<Int>) async throws -> Data {
         guard let url = URL(string: address.httpBase + path) else { throw RelayLinkError.refused(reason: localized("“{address}” is not an address.", ["address": address.httpBase + path])) }
-        var request = URLRequest(url: url, timeoutInterval: 30)
-        request.httpMethod = method
-        request.httpBody = body
-        let (data, response): (Data, URLResponse)
+        let (status, data): (Int, Data)
         do {
-            (data, response) = try await URLSession.shared.data(for: request)
-        } catch {
-            throw RelayLinkError.unreachable(server: address.server, reason: error.localizedDescription)
+            (status, data) = try await WebClient.send(method, to: url, body: body, timeout: .seconds(30), maxBytes: Self.maxReplyBytes)
+        } catch let error as WebTransferError {
+            throw RelayLinkError.unreachable(server: address.server, reason: error.reason)
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard expecting.contains(status) else {
             let text = String(decoding: data.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw RelayLinkError.refused(reason: "\(status) \(text)")

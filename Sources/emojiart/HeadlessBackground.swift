@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtHTTP
 import EmojiArtRender
 import Foundation
 

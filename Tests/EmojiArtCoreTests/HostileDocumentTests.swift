@@ -126,7 +126,7 @@ import Testing
                 let model = try outcome(#"{"emojis":[],"background":{"theURL":""# + url.absoluteString + #""}}"#).get()
                 #expect(model.background == .url(url))
                 await #expect {
-                    try await ImageFetcher.live().fetch(url)
+                    try await ImageFetcher.offline().fetch(url)
                 } throws: { error in
                     guard case .fileNotReadable(.notARegularFile) = error as? ImageFetchError else { return false }
                     return true

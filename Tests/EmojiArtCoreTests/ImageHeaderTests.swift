@@ -1,3 +1,4 @@
+import EmojiArtTestSupport
 import Foundation
 import Testing
 @testable import EmojiArtCore

@@ -38,18 +38,6 @@ import Testing
             == "Couldn't load image from /tmp/pipe.png: “pipe.png” can't be opened: it is a folder, a device or a pipe, not a file.")
     }
 
-    @Test("URLSession's error codes map to reasons, and its cancellation to none")
-    func urlErrorMapping() {
-        let limits = FetchLimits.standard
-        #expect(ImageFetchError.mapping(URLError(.cancelled), url: url, limits: limits) == nil)
-        #expect(ImageFetchError.mapping(URLError(.timedOut), url: url, limits: limits) == .timedOut)
-        #expect(ImageFetchError.mapping(URLError(.cannotFindHost), url: url, limits: limits)
-            == .unreachable(host: "example.com", reason: "no server by that name could be found"))
-        #expect(ImageFetchError.mapping(URLError(.httpTooManyRedirects), url: url, limits: limits) == .tooManyRedirects)
-        #expect(ImageFetchError.mapping(URLError(.dataLengthExceedsMaximum), url: url, limits: limits)
-            == .tooLarge(bytes: limits.maxBytes))
-    }
-
     @Test("fetch status: only fetching is fetching, only failed has a message")
     func statusHelpers() {
         #expect(FetchStatus.fetching(url).isFetching)

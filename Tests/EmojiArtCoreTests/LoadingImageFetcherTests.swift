@@ -14,219 +14,27 @@ extension FetchLimits {
         responseDeadline: .seconds(15), overallDeadline: .seconds(20), maxBytes: 1_048_576, maxRedirects: 3)
 }
 
-/// The live fetcher against a real HTTP server on 127.0.0.1 and real files (SPEC B6, D2).
+extension ImageFetcher {
+    /// `checking` with a web transport that must not be called: for tests of file://, relative
+    /// and refused addresses, which never reach the network. (The live http(s) transport is
+    /// EmojiArtHTTP's, tested in EmojiArtHTTPTests.)
+    static func offline(limits: FetchLimits = .standard) -> ImageFetcher {
+        .checking(limits: limits) { url in
+            Issue.record("a web request for \(url) in an offline test")
+            throw ImageFetchError.unreachable(host: url.host(percentEncoded: false) ?? "", reason: "offline test")
+        }
+    }
+}
+
+/// The checking fetcher on real files (SPEC D2) and on addresses it refuses without a request.
 @Suite struct LoadingImageFetcherTests {
-    let fetcher = ImageFetcher.live(limits: .test)
+    let fetcher = ImageFetcher.offline(limits: .test)
 
-    // MARK: - Answers that work
-
-    @Test("a small PNG arrives byte for byte")
-    func goodPNG() async throws {
-        try await withTestHTTPServer(handler: { _ in TestHTTPResponse.steps(body: LoadingTestImages.onePixelPNG) }) { server in
-            let data = try await fetcher.fetch(server.url("/good.png"))
-            #expect(data == LoadingTestImages.onePixelPNG)
-        }
-    }
-
-    @Test("the bytes decide, not the Content-Type: a PNG sent as octet-stream is accepted")
-    func wrongContentTypeButImage() async throws {
-        let steps = TestHTTPResponse.steps(contentType: "application/octet-stream", body: LoadingTestImages.onePixelPNG)
-        try await withTestHTTPServer(handler: { _ in steps }) { server in
-            let data = try await fetcher.fetch(server.url("/download?id=7"))
-            #expect(data == LoadingTestImages.onePixelPNG)
-        }
-    }
-
-    @Test("redirects are followed up to the limit, and one more is refused", arguments: [3, 4])
-    func redirectChain(hops: Int) async throws {
-        try await withTestHTTPServer(handler: { path in
-            let remaining = Int(path.split(separator: "/").last ?? "") ?? 0
-            return remaining == 0
-                ? TestHTTPResponse.steps(body: LoadingTestImages.onePixelPNG)
-                : TestHTTPResponse.redirect(to: "/hop/\(remaining - 1)")
-        }) { server in
-            let url = server.url("/hop/\(hops)")
-            if hops <= FetchLimits.test.maxRedirects {
-                let data = try await fetcher.fetch(url)
-                #expect(data == LoadingTestImages.onePixelPNG)
-            } else {
-                await #expect(throws: ImageFetchError.tooManyRedirects) { try await fetcher.fetch(url) }
-            }
-        }
-    }
-
-    // MARK: - HTTP answers that fail
-
-    @Test("404 and 410 are 'not found' even when they carry a page", arguments: [(404, "Not Found"), (410, "Gone")])
-    func notFound(status: Int, reason: String) async throws {
-        let steps = TestHTTPResponse.steps(status: status, reason: reason, contentType: "text/html",
-                                              body: TestHTTPResponse.notFoundPage)
-        try await withTestHTTPServer(handler: { _ in steps }) { server in
-            await #expect(throws: ImageFetchError.notFound) { try await fetcher.fetch(server.url("/missing.png")) }
-        }
-    }
-
-    @Test("other error statuses fail with their code", arguments: [403, 500, 503])
-    func errorStatus(status: Int) async throws {
-        let steps = TestHTTPResponse.steps(status: status, reason: "Nope", contentType: "image/png",
-                                              body: LoadingTestImages.onePixelPNG)
-        try await withTestHTTPServer(handler: { _ in steps }) { server in
-            await #expect(throws: ImageFetchError.httpStatus(status)) { try await fetcher.fetch(server.url("/x.png")) }
-        }
-    }
-
-    @Test("a web page is not an image, whatever its Content-Type says", arguments: ["text/html", "image/png"])
-    func webPage(contentType: String) async throws {
-        let page = Data(("<!doctype html><html>" + String(repeating: "<p>gallery</p>", count: 500) + "</html>").utf8)
-        let steps = TestHTTPResponse.steps(contentType: contentType, body: page)
-        try await withTestHTTPServer(handler: { _ in steps }) { server in
-            await #expect(throws: ImageFetchError.notAnImage) { try await fetcher.fetch(server.url("/page")) }
-        }
-    }
-
-    @Test("an empty body is not an image")
-    func emptyBody() async throws {
-        try await withTestHTTPServer(handler: { _ in TestHTTPResponse.steps(body: Data()) }) { server in
-            await #expect(throws: ImageFetchError.notAnImage) { try await fetcher.fetch(server.url("/empty.png")) }
-        }
-    }
-
-    @Test("a body shorter than its Content-Length fails, even though its start is a valid PNG")
-    func truncated() async throws {
-        let png = LoadingTestImages.onePixelPNG
-        let steps = TestHTTPResponse.steps(body: png, declaredLength: 2_000)
-        try await withTestHTTPServer(handler: { _ in steps }) { server in
-            await #expect(throws: ImageFetchError.truncated(receivedBytes: png.count, expectedBytes: 2_000)) {
-                try await fetcher.fetch(server.url("/cut.png"))
-            }
-        }
-    }
-
-    @Test("a redirect loop ends with 'too many redirects'")
-    func redirectLoop() async throws {
-        try await withTestHTTPServer(handler: { path in
-            TestHTTPResponse.redirect(to: path == "/a" ? "/b" : "/a")
-        }) { server in
-            await #expect(throws: ImageFetchError.tooManyRedirects) { try await fetcher.fetch(server.url("/a")) }
-            #expect(server.requestedPaths.count == FetchLimits.test.maxRedirects + 1)
-        }
-    }
-
-    // A host is needed: FoundationNetworking treats a host-less Location such as
-    // file:///etc/hostname as a path on the same server.
-    @Test("a redirect from http to another scheme is refused",
-          arguments: [("file://localhost/etc/hostname", "file"), ("ftp://127.0.0.1/x.png", "ftp")])
-    func redirectToOtherScheme(location: String, scheme: String) async throws {
-        try await withTestHTTPServer(handler: { _ in TestHTTPResponse.redirect(to: location) }) { server in
-            await #expect(throws: ImageFetchError.unsupportedURL(scheme: scheme)) {
-                try await fetcher.fetch(server.url("/sneaky"))
-            }
-        }
-    }
-
-    // MARK: - Limits (SPEC B6)
-
-    @Test("an endless chunked body stops at the byte cap")
-    func endlessChunkedBody() async throws {
-        let head = TestHTTPResponse.head(headers: ["Transfer-Encoding: chunked"], contentLength: nil)
-        let png = LoadingTestImages.pngHeader(width: 10, height: 10)
-        let firstChunk = Data("\(String(png.count, radix: 16))\r\n".utf8) + png + Data("\r\n".utf8)
-        let steps: [TestHTTPServer.Step] = [.send(head + firstChunk), .endlessChunks(chunkBytes: 65_536)]
-        try await withTestHTTPServer(handler: { _ in steps }) { server in
-            await #expect(throws: ImageFetchError.tooLarge(bytes: FetchLimits.test.maxBytes)) {
-                try await fetcher.fetch(server.url("/endless"))
-            }
-        }
-    }
-
-    @Test("a Content-Length over the cap is refused before the body arrives")
-    func declaredTooLarge() async throws {
-        let head = TestHTTPResponse.head(contentLength: 10 * FetchLimits.test.maxBytes)
-        let steps: [TestHTTPServer.Step] = [.send(head + LoadingTestImages.onePixelPNG), .pause(seconds: 60)]
-        try await withTestHTTPServer(handler: { _ in steps }) { server in
-            await #expect(throws: ImageFetchError.tooLarge(bytes: FetchLimits.test.maxBytes)) {
-                try await fetcher.fetch(server.url("/huge.png"))
-            }
-        }
-    }
-
-    @Test("a PNG declaring 20,000 × 20,000 pixels is refused from its header")
-    func tooManyPixels() async throws {
-        let steps = TestHTTPResponse.steps(body: LoadingTestImages.pngHeader(width: 20_000, height: 20_000, padding: 100))
-        try await withTestHTTPServer(handler: { _ in steps }) { server in
-            await #expect(throws: ImageFetchError.tooManyPixels(width: 20_000, height: 20_000)) {
-                try await fetcher.fetch(server.url("/bomb.png"))
-            }
-        }
-    }
-
-    @Test("a server that never sends its response headers times out at the response deadline")
-    func slowResponseHeaders() async throws {
-        let limits = FetchLimits(responseDeadline: .milliseconds(300), overallDeadline: .seconds(20))
-        let steps: [TestHTTPServer.Step] = [.pause(seconds: 60)] + TestHTTPResponse.steps(body: LoadingTestImages.onePixelPNG)
-        try await withTestHTTPServer(handler: { _ in steps }) { server in
-            await #expect(throws: ImageFetchError.timedOut) {
-                try await ImageFetcher.live(limits: limits).fetch(server.url("/slow"))
-            }
-            // The transfer was cancelled, not just abandoned: the connection closes.
-            try await waitUntil("server.connectionsClosedByClient == 1", timeout: .seconds(60)) { server.connectionsClosedByClient == 1 }
-        }
-    }
-
-    @Test("a server dripping one byte a second is ended by the overall deadline")
-    func drippingBody() async throws {
-        let limits = FetchLimits(responseDeadline: .seconds(15), overallDeadline: .milliseconds(1_500))
-        let png = LoadingTestImages.onePixelPNG
-        let steps: [TestHTTPServer.Step] = [
-            .send(TestHTTPResponse.head(contentLength: png.count)),
-            .drip(png, intervalSeconds: 1),
-        ]
-        try await withTestHTTPServer(handler: { _ in steps }) { server in
-            await #expect(throws: ImageFetchError.timedOut) {
-                try await ImageFetcher.live(limits: limits).fetch(server.url("/drip"))
-            }
-            try await waitUntil("server.connectionsClosedByClient == 1", timeout: .seconds(60)) { server.connectionsClosedByClient == 1 }
-        }
-    }
-
-    @Test("cancelling the calling task cancels the transfer at once, as CancellationError")
-    func cancellation() async throws {
-        try await withTestHTTPServer(handler: { _ in [.pause(seconds: 60)] }) { server in
-            let task = Task { [fetcher] in try await fetcher.fetch(server.url("/silent")) }
-            try await waitUntil("server.requestedPaths.count == 1", timeout: .seconds(60)) { server.requestedPaths.count == 1 }
-            task.cancel()
-            await #expect(throws: CancellationError.self) { try await task.value }
-            try await waitUntil("server.connectionsClosedByClient == 1", timeout: .seconds(60)) { server.connectionsClosedByClient == 1 }
-        }
-    }
-
-    @Test("a transfer is freed once it ends: its session lets go of its delegate", arguments: ["/good.png", "/missing.png"])
-    func transferReleased(path: String) async throws {
-        try await withTestHTTPServer(handler: { path in
-            path == "/good.png"
-                ? TestHTTPResponse.steps(body: LoadingTestImages.onePixelPNG)
-                : TestHTTPResponse.steps(status: 404, reason: "Not Found", body: TestHTTPResponse.notFoundPage)
-        }) { server in
-            var transfer: HTTPImageTransfer? = HTTPImageTransfer(url: server.url(path), limits: .test)
-            let reference = LoadingWeakReference(transfer!)
-            _ = try? await transfer?.run()
-            transfer = nil
-            try await waitUntil("reference.object == nil", timeout: .seconds(60)) { reference.object == nil }
-        }
-    }
-
-    @Test("a port nobody listens on is unreachable")
-    func connectionRefused() async throws {
-        let url = URL(string: "http://127.0.0.1:\(try TestHTTPServer.closedPort())/x.png")!
-        do {
-            _ = try await fetcher.fetch(url)
-            Issue.record("fetched from a closed port")
-        } catch let error as ImageFetchError {
-            guard case .unreachable(let host, _) = error else {
-                Issue.record("expected unreachable, got \(error)")
-                return
-            }
-            #expect(host == "127.0.0.1")
+    @Test("an http address without a server is refused without a request")
+    func webAddressWithoutHost() async throws {
+        let url = try #require(URL(string: "http:///x.png"))
+        await #expect(throws: ImageFetchError.unreachable(host: url.absoluteString, reason: "the address names no server")) {
+            try await fetcher.fetch(url)
         }
     }
 
@@ -237,6 +45,16 @@ extension FetchLimits {
         await #expect(throws: ImageFetchError.unsupportedURL(scheme: url.scheme ?? "")) {
             try await fetcher.fetch(url)
         }
+    }
+
+    @Test("the web transport's bytes pass the same header check as a file's")
+    func webBytesChecked() async throws {
+        let web = ImageFetcher.checking(limits: .test) { _ in Data("<html>a page</html>".utf8) }
+        await #expect(throws: ImageFetchError.notAnImage) {
+            try await web.fetch(URL(string: "https://example.com/a.png")!)
+        }
+        let image = ImageFetcher.checking(limits: .test) { _ in LoadingTestImages.onePixelPNG }
+        #expect(try await image.fetch(URL(string: "https://example.com/a.png")!) == LoadingTestImages.onePixelPNG)
     }
 
     // MARK: - file:// (SPEC D2)

@@ -133,7 +133,7 @@ import Testing
     func relativeURLFails() async throws {
         let url = try #require(URL(string: "images/sky.jpg"))
         await #expect(throws: ImageFetchError.notAWebAddress) {
-            try await ImageFetcher.live().fetch(url)
+            try await ImageFetcher.offline().fetch(url)
         }
         #expect(ImageFetchError.notAWebAddress.description.contains("not a web address"))
     }

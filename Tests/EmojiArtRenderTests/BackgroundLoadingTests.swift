@@ -66,7 +66,12 @@ import Testing
             let file = folder.appendingPathComponent("image.bmp")
             try Self.bmp.write(to: file)
             await #expect(throws: ImageFetchError.notAnImage) {
-                try await BackgroundImage.load(.url(file), fetcher: .live(), resolution: .export)
+                // Core's checking fetcher, which the live one is; a file never reaches `web`.
+                let fetcher = ImageFetcher.checking { url in
+                    Issue.record("a web request for \(url)")
+                    return Data()
+                }
+                return try await BackgroundImage.load(.url(file), fetcher: fetcher, resolution: .export)
             }
         }
     }

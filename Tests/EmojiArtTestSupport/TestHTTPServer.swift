@@ -6,10 +6,11 @@ import Darwin
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1, the one every test target uses: the fetcher tests, so
-/// they see what URLSession on Linux really does (DESIGN joint 5), and the GUI tests, so the app
-/// fetches URL backgrounds without a network (SPEC B1–B6). It binds port 0 and serves each
-/// connection on a thread of its own by playing back the steps its route table (or, for a path
-/// not in the table, its handler) names for the request target, then closes the connection.
+/// they see what the live fetcher's HTTP client really does with real bytes on a socket
+/// (DESIGN joint 5), and the GUI tests, so the app fetches URL backgrounds without a network
+/// (SPEC B1–B6). It binds port 0 and serves each connection on a thread of its own by playing
+/// back the steps its route table (or, for a path not in the table, its handler) names for the
+/// request target, then closes the connection.
 ///
 /// Every loop is bounded: accepting ends at `stop()` or after `lifetime`, each step checks for
 /// the stop, pauses sleep in short slices and notice a client that hung up, a held body waits at

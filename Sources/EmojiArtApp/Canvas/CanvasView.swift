@@ -1,5 +1,6 @@
 import CGtk
 import EmojiArtCore
+import EmojiArtHTTP
 import EmojiArtRender
 import Foundation
 

@@ -1,5 +1,6 @@
 import CGtk
 import EmojiArtCore
+import EmojiArtHTTP
 import EmojiArtRender
 import Foundation
 
@@ -64,10 +65,10 @@ extension DocumentWindow {
         return try await withTaskCancellationHandler { try await worker.value } onCancel: { worker.cancel() }
     }
 
-    /// A cancelled fetch surfaces as `CancellationError` or, from URLSession, `URLError(.cancelled)`
-    /// (DESIGN joint 5).
+    /// A cancelled fetch surfaces as `CancellationError` (the live fetcher turns its client's
+    /// cancellation into one), or the task shows it was cancelled.
     private static func isCancellation(_ error: any Error) -> Bool {
-        error is CancellationError || (error as? URLError)?.code == .cancelled || Task.isCancelled
+        error is CancellationError || Task.isCancelled
     }
 
     /// "Export Without Background?" naming why it failed; true when the user agrees (E1).

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Turns a document's background into an image for one window, without blocking the main
 /// thread (SPEC B1–B4). Generic over the image type so Core stays free of GTK: the app passes
@@ -182,12 +179,6 @@ public final class BackgroundLoader<Image: Sendable> {
             return .cancelled
         case let error as ImageFetchError:
             return .failed(error)
-        case let error as URLError:
-            // A fetcher other than `live` may pass URLSession's errors through.
-            guard let url, let reason = ImageFetchError.mapping(error, url: url, limits: .standard) else {
-                return .cancelled
-            }
-            return .failed(reason)
         default:
             let host = url.flatMap { $0.host(percentEncoded: false) } ?? url?.absoluteString ?? ""
             return .failed(.unreachable(host: host, reason: localized("the transfer failed ({reason})", ["reason": "\(error)"])))

@@ -1,11 +1,12 @@
 /// The limits every background fetch obeys (SPEC B6), the same in the app and in `emojiart render`.
 ///
-/// URLSession on Linux enforces none of these by configuration (DESIGN joint 5), so the live
-/// `ImageFetcher` checks each one itself. Tests pass small values to reach them quickly.
+/// The live `ImageFetcher` (EmojiArtHTTP) checks each one itself, as the bytes arrive, rather
+/// than trusting an HTTP library's settings (DESIGN joint 5). Tests pass small values to reach
+/// them quickly.
 public struct FetchLimits: Hashable, Sendable {
     /// The longest wait from the start of a fetch until the response headers arrive, redirects
-    /// included. It stands in for the connect timeout that FoundationNetworking lacks, and ends
-    /// servers that accept the connection but never answer.
+    /// included. It covers connecting and the TLS handshake, and ends servers that accept the
+    /// connection but never answer.
     public var responseDeadline: Duration
     /// The longest a whole transfer may take, body included. An idle timeout alone would let a
     /// server that drips one byte a second run forever.

@@ -1,13 +1,18 @@
 import Foundation
 
 extension ImageFetcher {
-    /// The real fetcher: http and https over URLSession, `file://` from disk, each within
-    /// `limits` (SPEC B6), and the result refused unless its header shows a PNG, JPEG, GIF or
-    /// WebP image of at most `limits.maxPixels` pixels.
+    /// A fetcher that reads `file://` addresses from disk, hands http and https ones to `web`,
+    /// and refuses the result unless its header shows a PNG, JPEG, GIF or WebP image of at most
+    /// `limits.maxPixels` pixels (SPEC B6, D2).
     ///
-    /// Each http(s) fetch gets its own URLSession (see `HTTPImageTransfer`), so a fetcher holds
-    /// no session and needs no closing; cancelling the calling task cancels the transfer at once.
-    public static func live(limits: FetchLimits = .standard) -> ImageFetcher {
+    /// Core has no network code (DESIGN: Foundation only): `web` downloads one http(s) address
+    /// within `limits`, throwing `ImageFetchError` or `CancellationError`. EmojiArtHTTP's
+    /// `ImageFetcher.live` passes the real transport; tests that only read files pass one that
+    /// fails.
+    public static func checking(
+        limits: FetchLimits = .standard,
+        web: @escaping @Sendable (URL) async throws -> Data
+    ) -> ImageFetcher {
         ImageFetcher { url in
             try Task.checkCancellation()
             let data: Data
@@ -16,7 +21,7 @@ extension ImageFetcher {
                 guard url.isWebURL else {
                     throw ImageFetchError.unreachable(host: url.absoluteString, reason: localized("the address names no server"))
                 }
-                data = try await HTTPImageTransfer(url: url, limits: limits).run()
+                data = try await web(url)
             case "file":
                 data = try await LocalImageFile.read(url, maxBytes: limits.maxBytes)
             case nil:

@@ -3,14 +3,14 @@ import Foundation
 /// Image bytes for the loading tests: real files saved by ImageMagick (37 × 23 pixels, odd
 /// sizes so a swapped width and height shows) and headers built by hand for sizes no test
 /// should have to store.
-enum LoadingTestImages {
+public enum LoadingTestImages {
     /// A complete, valid 1 × 1 PNG.
-    static let onePixelPNG = Data(base64Encoded:
+    public static let onePixelPNG = Data(base64Encoded:
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")!
 
     /// The start of a PNG declaring `width` × `height` (signature and IHDR chunk with its CRC),
     /// followed by `padding` zero bytes.
-    static func pngHeader(width: UInt32, height: UInt32, padding: Int = 0) -> Data {
+    public static func pngHeader(width: UInt32, height: UInt32, padding: Int = 0) -> Data {
         var chunk = Data("IHDR".utf8)
         chunk += bigEndian(width) + bigEndian(height)
         chunk += Data([8, 6, 0, 0, 0])  // 8-bit RGBA, deflate, no filter, no interlace
@@ -22,7 +22,7 @@ enum LoadingTestImages {
     /// A JPEG header: SOI, a JFIF APP0, an EXIF APP1 of `exifBytes` bytes (its payload full of
     /// FF D9 and FF C0 look-alikes that only a length-following parser skips), a comment, fill
     /// bytes, then the frame header `frameMarker` (C0 baseline, C2 progressive, …).
-    static func jpegHeader(width: UInt16, height: UInt16, frameMarker: UInt8 = 0xC2, exifBytes: Int = 2_000) -> Data {
+    public static func jpegHeader(width: UInt16, height: UInt16, frameMarker: UInt8 = 0xC2, exifBytes: Int = 2_000) -> Data {
         var data = Data([0xFF, 0xD8])
         data += segment(0xE0, Data("JFIF\0".utf8) + Data([1, 1, 0, 0, 1, 0, 1, 0, 0]))
         let exifPayload = Data("Exif\0\0".utf8) + Data((0..<exifBytes).map { [0xFF, 0xD9, 0xFF, 0xC0][$0 % 4] })
@@ -35,32 +35,32 @@ enum LoadingTestImages {
     }
 
     /// A GIF header: signature and logical screen descriptor.
-    static func gifHeader(width: UInt16, height: UInt16) -> Data {
+    public static func gifHeader(width: UInt16, height: UInt16) -> Data {
         Data("GIF89a".utf8) + littleEndian16(width) + littleEndian16(height) + Data([0xF7, 0, 0])
     }
 
     /// A lossy WebP header ("VP8 ") with the horizontal and vertical scale bits set, which are
     /// not part of the size.
-    static func webpLossyHeader(width: UInt16, height: UInt16) -> Data {
+    public static func webpLossyHeader(width: UInt16, height: UInt16) -> Data {
         let frame = Data([0x30, 0x04, 0x00, 0x9D, 0x01, 0x2A]) + littleEndian16(width | 0x4000) + littleEndian16(height | 0x8000)
         return riff("VP8 ", frame + Data(count: 16))
     }
 
     /// A lossless WebP header ("VP8L") with the alpha bit set.
-    static func webpLosslessHeader(width: Int, height: Int) -> Data {
+    public static func webpLosslessHeader(width: Int, height: Int) -> Data {
         let bits = UInt32(width - 1) | UInt32(height - 1) << 14 | 1 << 28
         return riff("VP8L", Data([0x2F]) + littleEndian32(bits) + Data(count: 8))
     }
 
     /// An extended WebP header ("VP8X") with 24-bit canvas sizes.
-    static func webpExtendedHeader(width: Int, height: Int) -> Data {
+    public static func webpExtendedHeader(width: Int, height: Int) -> Data {
         let flags = Data([0x10, 0, 0, 0])
         return riff("VP8X", flags + littleEndian24(width - 1) + littleEndian24(height - 1))
     }
 
     // MARK: - Building blocks
 
-    static func segment(_ marker: UInt8, _ payload: Data) -> Data {
+    public static func segment(_ marker: UInt8, _ payload: Data) -> Data {
         Data([0xFF, marker]) + bigEndian16(UInt16(payload.count + 2)) + payload
     }
 
@@ -100,14 +100,14 @@ enum LoadingTestImages {
 }
 
 /// A deterministic random number generator (SplitMix64), so a failing fuzz case can be rerun.
-struct LoadingSeededGenerator: RandomNumberGenerator {
+public struct LoadingSeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
