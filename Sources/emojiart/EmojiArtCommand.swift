@@ -1,5 +1,6 @@
 import ArgumentParser
 import EmojiArtApp
+import Foundation
 
 /// `emojiart [FILE…]` opens windows (the default `open` subcommand); the other subcommands work
 /// headless, without a display.
@@ -19,6 +20,23 @@ struct EmojiArtCommand: ParsableCommand {
     /// Binds the translations before anything is parsed or printed (SPEC A3), then runs.
     static func main() {
         Translations.install()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if opensWindowsWithoutParsing(arguments) {
+            // What `Open` would do, without building the parser of every subcommand first: the
+            // common launch (`emojiart`, `emojiart art.emojiart`) is timed against a bare window.
+            let status = MainActor.assumeIsolated { ApplicationLauncher.run(files: arguments) }
+            Foundation.exit(status)
+        }
         main(nil)
+    }
+
+    /// Whether `arguments` can only mean `emojiart open FILE…`: no option (anything starting with
+    /// "-", "--help" and "--" included) and no subcommand name first. Everything else goes
+    /// through swift-argument-parser, which gives the same result for these and the messages.
+    static func opensWindowsWithoutParsing(_ arguments: [String]) -> Bool {
+        guard !arguments.contains(where: { $0.hasPrefix("-") }) else { return false }
+        guard let first = arguments.first else { return true }
+        let subcommandNames = configuration.subcommands.map { $0._commandName } + ["help"]
+        return !subcommandNames.contains(first)
     }
 }

@@ -78,19 +78,3 @@ import Testing
         #expect(result.standardOutput.contains("--json"))
     }
 }
-
-@Suite struct OpenCommandTests {
-    @Test("without a display the GUI says so in one line, names the headless commands and exits 1 (E4)")
-    func noDisplay() throws {
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        environment["WAYLAND_DISPLAY"] = nil
-        let result = try CommandRunner.run(["examples/sunny-meadow.emojiart"], environment: environment)
-        #expect(result.status == 1)
-        #expect(result.standardOutput.isEmpty)
-        let lines = result.standardError.split(separator: "\n")
-        #expect(lines.count == 1)
-        #expect(result.standardError.contains("no display"))
-        #expect(result.standardError.contains("emojiart info"))
-    }
-}
