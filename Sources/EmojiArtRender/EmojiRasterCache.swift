@@ -19,9 +19,16 @@ public final class EmojiRasterCache {
     /// this raster scaled with a bilinear filter instead (a 1024 px raster is 4 MB).
     public static let maximumPixelSize = 1024
 
-    private struct Key: Hashable {
+    struct Key: Hashable {
         var text: String
         var pixelSize: Int
+    }
+
+    /// The key a raster of `text` at `pixelSize` device pixels is cached under: keyed by what is
+    /// laid out (a hostile text of megabytes is neither hashed nor kept), at most
+    /// `maximumPixelSize`.
+    static func key(for text: String, pixelSize: Int) -> Key {
+        Key(text: EmojiRasterizer.laidOutText(text), pixelSize: min(pixelSize, maximumPixelSize))
     }
 
     /// Memory cap of the cached pixels, in bytes.
@@ -50,20 +57,25 @@ public final class EmojiRasterCache {
     /// next one arrives.
     public func raster(for text: String, pixelSize: Int) -> EmojiRaster? {
         guard pixelSize >= 1 else { return nil }
-        // Keyed by what is laid out: a hostile text of megabytes is neither hashed nor kept.
-        let key = Key(text: EmojiRasterizer.laidOutText(text), pixelSize: min(pixelSize, Self.maximumPixelSize))
+        let key = Self.key(for: text, pixelSize: pixelSize)
         if let cached = rasters.value(for: key) { return cached }
         guard let raster = rasterizer.makeRaster(of: text, pixelSize: key.pixelSize) else { return nil }
         rasterizedCount += 1
+        insert(raster, for: key)
+        return raster
+    }
+
+    /// Caches `raster` under `key` unless a raster is cached there already.
+    func insert(_ raster: EmojiRaster, for key: Key) {
+        guard rasters.peek(key) == nil else { return }
         rasters.insert(raster, for: key)
         totalBytes += raster.byteCount
         evictBeyondCapacity()
-        return raster
     }
 
     /// Whether the raster for this key is cached; does not count as a use.
     public func contains(_ text: String, pixelSize: Int) -> Bool {
-        rasters.peek(Key(text: EmojiRasterizer.laidOutText(text), pixelSize: min(pixelSize, Self.maximumPixelSize))) != nil
+        rasters.peek(Self.key(for: text, pixelSize: pixelSize)) != nil
     }
 
     /// Destroys every cached raster (e.g. when the window is closed or memory is short).

@@ -17,9 +17,9 @@ public enum ApplicationLauncher {
         LaunchTrace.mark("launcher-started")
         let paths = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         // Decoding starts before GTK does, on the other core (issue 12).
-        DocumentPrefetch.shared.start(paths: paths)
-        // So are the pictures of the palette strip's first palette (PaletteGlyphs).
         let storage = StorageLocations()
+        DocumentPrefetch.shared.start(paths: paths, stateDirectory: storage.stateDirectory)
+        // So are the pictures of the palette strip's first palette (PaletteGlyphs).
         PaletteGlyphs.shared.prefetchFirstPalette(dataDirectory: storage.dataDirectory)
         guard gtk_init_check() != 0 else {
             let message = "emojiart: " + localized(

@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtRender
 import Foundation
 
 /// Decodes the documents named on the command line on a thread of its own while GTK starts
@@ -6,6 +7,10 @@ import Foundation
 /// libadwaita's start-up instead of following it. The window asks for its document with `take`,
 /// which waits for that file's decode if it is still running; a file that was not prefetched
 /// (opened later, or named differently by GApplication) is read as before.
+///
+/// Once the files are decoded the same thread makes the emoji rasters each document's first frame
+/// will ask for (`PreparedRasters`), at the zoom its window will open with, while GTK is still
+/// starting; the window adopts whichever are ready and never waits for them.
 final class DocumentPrefetch: @unchecked Sendable {
     /// The launch's prefetch; empty unless `start` was called.
     static let shared = DocumentPrefetch()
@@ -14,19 +19,23 @@ final class DocumentPrefetch: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: Set<String> = []
     private var results: [String: Result<EmojiArtModel, any Error>] = [:]
+    private var preparedRasters: [String: PreparedRasters] = [:]
 
     /// Starts decoding the documents at `paths` (absolute, standardized), one after another in
-    /// command-line order, on a background thread.
-    func start(paths: [String]) {
+    /// command-line order, on a background thread, then preparing their first frames' rasters
+    /// (their zoom read from the window states in `stateDirectory`).
+    func start(paths: [String], stateDirectory: URL) {
         guard !paths.isEmpty else { return }
         condition.lock()
         pending.formUnion(paths)
         condition.unlock()
         Thread.detachNewThread { [self] in
+            var decoded: [(path: String, model: EmojiArtModel)] = []
             for path in paths {
                 let result = Result { try DocumentFile.read(from: URL(fileURLWithPath: path)) }
                 if case .success(let model) = result {
                     LaunchTrace.mark("document-decoded", ["emojis": model.emojis.count])
+                    decoded.append((path, model))
                 }
                 condition.lock()
                 pending.remove(path)
@@ -34,7 +43,43 @@ final class DocumentPrefetch: @unchecked Sendable {
                 condition.broadcast()
                 condition.unlock()
             }
+            let windowStates = WindowStateStore(stateDirectory: stateDirectory)
+            for (path, model) in decoded where !model.emojis.isEmpty {
+                let zoom = Self.openingZoom(of: path, in: windowStates)
+                let prepared = PreparedRasters(for: model, zoom: zoom, deviceScale: Self.expectedDeviceScale)
+                condition.lock()
+                preparedRasters[path] = prepared
+                condition.unlock()
+            }
         }
+    }
+
+    /// The zoom the document's window opens with: its saved state's, else a new viewport's.
+    /// The file is only read: a damaged one is the window's to set aside and report.
+    private static func openingZoom(of path: String, in windowStates: WindowStateStore) -> Double {
+        let documentURL = URL(fileURLWithPath: path)
+        let stateFile = windowStates.stateFileURL(for: documentURL)
+        guard let data = try? AtomicFile.read(stateFile, maxBytes: WindowStateStore.maximumFileBytes),
+            let state = WindowStateStore.state(
+                fromFileContents: data, documentPath: WindowStateStore.canonicalPath(of: documentURL))
+        else { return Viewport().zoom }
+        return state.zoom
+    }
+
+    /// The screen's device pixels per point as GTK will see it before any window exists: the
+    /// integer GDK_SCALE when set, else 1. A wrong guess costs only rasters the frame won't use.
+    private static var expectedDeviceScale: Double {
+        guard let value = ProcessInfo.processInfo.environment["GDK_SCALE"], let scale = Int(value), scale >= 1 else { return 1 }
+        return Double(scale)
+    }
+
+    /// The rasters prepared for `file`'s first frame if they are ready, without waiting; each is
+    /// handed out once.
+    func takePreparedRasters(for file: URL) -> PreparedRasters? {
+        let path = file.standardizedFileURL.path
+        condition.lock()
+        defer { condition.unlock() }
+        return preparedRasters.removeValue(forKey: path)
     }
 
     /// The prefetched outcome of decoding `file` — waiting for it when its decode is running —

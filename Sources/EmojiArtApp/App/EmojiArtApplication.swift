@@ -1,6 +1,7 @@
 import CGtk
 import EmojiArtCollab
 import EmojiArtCore
+import EmojiArtRender
 import Foundation
 
 /// The running application: owns the AdwApplication, the stores shared by all windows, and one
@@ -109,7 +110,11 @@ final class EmojiArtApplication {
             let model = try DocumentPrefetch.shared.take(file)?.get() ?? Self.read(file)
             let document = EmojiArtDocument(model: model)
             AtomicFile.removeStaleTemporaryFiles(of: file)  // left by a save that was killed
-            show(DocumentWindow(application: self, document: document, location: .file(file)))
+            let window = DocumentWindow(application: self, document: document, location: .file(file))
+            if let prepared = DocumentPrefetch.shared.takePreparedRasters(for: file) {
+                window.canvas.adoptPreparedRasters(prepared)
+            }
+            show(window)
             RecentFiles.add(file)
         } catch {
             showOpenError(error)

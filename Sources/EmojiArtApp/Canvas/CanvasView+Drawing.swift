@@ -27,6 +27,12 @@ extension CanvasView {
         gtk_drawing_area_set_draw_func(cast(drawingArea), drawTrampoline, box, releaseDrawHandler)
     }
 
+    /// Takes in rasters made before the window existed (the launch's `DocumentPrefetch`), so the
+    /// first frame only paints what it finds made.
+    func adoptPreparedRasters(_ prepared: PreparedRasters) {
+        contentLayer.renderer.rasterCache.adopt(prepared)
+    }
+
     private func draw(into cr: OpaquePointer, size: ViewSize) {
         if interaction.viewSize != size { interact { $0.viewSize = size } }
         // The paper: white, as in the original, so emoji art looks the same in dark style.

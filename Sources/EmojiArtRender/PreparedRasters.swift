@@ -1,0 +1,62 @@
+import EmojiArtCore
+
+/// Emoji rasters made ahead of time on a thread of their own, for a window's raster cache to
+/// adopt (issue 12): while GTK starts on the main thread, the launch's decode thread makes the
+/// rasters a document's first frame will ask for, so that frame only paints.
+///
+/// Made by one thread and adopted by another: the rasters are read-only once made, and a
+/// raster's surface is released by whichever thread drops the last reference (cairo's
+/// reference counting is thread-safe); the Pango objects that made them stay on the maker.
+public struct PreparedRasters: @unchecked Sendable {
+    struct Entry {
+        var text: String
+        var pixelSize: Int
+        var raster: EmojiRaster
+    }
+
+    /// At most this many rasters: a first frame needs one per distinct (emoji, size) in view,
+    /// and a document of thousands of sizes is drawn fine by the canvas making the rest.
+    public static let maximumCount = 64
+    /// At most this many bytes of pixels (a 256 px raster is ~0.3 MB).
+    public static let maximumBytes = 16 * 1024 * 1024
+
+    private(set) var entries: [Entry] = []
+
+    /// Nothing prepared.
+    public init() {}
+
+    /// The rasters the emojis of `model` need drawn at `zoom` on a screen of `deviceScale`
+    /// device pixels per point, the topmost emojis' first (they are the ones never covered), up
+    /// to `maximumCount` rasters and `maximumBytes`. Sizes are rounded to device pixels exactly
+    /// as `DocumentRenderer` rounds them, so the first frame finds every one it can.
+    public init(for model: EmojiArtModel, zoom: Double, deviceScale: Double) {
+        let pixelsPerPoint = zoom * deviceScale
+        guard pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return }
+        let rasterizer = EmojiRasterizer()
+        var seen: Set<EmojiRasterCache.Key> = []
+        var bytes = 0
+        for emoji in model.emojis.reversed() {
+            let devicePixels = emoji.size * pixelsPerPoint
+            guard devicePixels >= 1, devicePixels.isFinite else { continue }
+            let key = EmojiRasterCache.key(for: emoji.text, pixelSize: Int(devicePixels.rounded()))
+            guard seen.insert(key).inserted else { continue }
+            guard let raster = rasterizer.makeRaster(of: emoji.text, pixelSize: key.pixelSize) else { continue }
+            entries.append(Entry(text: key.text, pixelSize: key.pixelSize, raster: raster))
+            bytes += raster.byteCount
+            if entries.count >= Self.maximumCount || bytes >= Self.maximumBytes { break }
+        }
+    }
+
+    /// How many rasters are prepared.
+    public var count: Int { entries.count }
+}
+
+extension EmojiRasterCache {
+    /// Takes in the rasters `prepared` holds that are not cached yet, as if this cache had made
+    /// them (but without counting them in `rasterizedCount`). On this cache's own thread.
+    public func adopt(_ prepared: PreparedRasters) {
+        for entry in prepared.entries {
+            insert(entry.raster, for: Key(text: entry.text, pixelSize: entry.pixelSize))
+        }
+    }
+}
