@@ -24,6 +24,10 @@ extension GUITests {
                 #expect(decoded["emojis"] as? Int == expectedCount)
                 let frame = try #require(events.first { $0["event"] as? String == "first-frame" })
                 #expect(frame["emojis"] as? Int == expectedCount)
+                // How many rasters the frame made itself: usually 0 (the launch prepared them on
+                // the decode thread), but a frame never waits for that, so only its presence is
+                // checked here; Render's PreparedRastersTests prove the prepared ones are right.
+                #expect((frame["rasterized"] as? Int).map { $0 >= 0 } == true)
                 // Milliseconds since the process started: positive, below the test's own time limit,
                 // and the frame cannot come before the decode it draws.
                 let milliseconds = events.compactMap { $0["ms"] as? Double }

@@ -13,7 +13,8 @@ import Glibc
 /// Without the variable nothing is read, computed or written: `mark` returns at its first test.
 ///
 /// Events: `window-shown` (a document window was presented), `document-decoded` (a file was read
-/// and parsed; `emojis`), `first-frame` (the first frame that drew a whole document; `emojis`),
+/// and parsed; `emojis`), `first-frame` (the first frame that drew a whole document; `emojis`, and
+/// `rasterized`: the emoji rasters that frame had to make on the main thread),
 /// `background-ready` (the first frame showing the document's background image, or the first
 /// frame of a document without one). Between them, to see where a launch spends its time:
 /// `launcher-started` (the dynamic loader, the Swift runtime and argument parsing are behind),
@@ -56,9 +57,13 @@ enum LaunchTrace {
     /// Called after each canvas frame: the first frame that drew a whole document is
     /// `first-frame`; the first one that shows its background (or of a document that has none)
     /// is `background-ready`.
-    @MainActor static func frameDrawn(emojiCount: Int, isComplete: Bool, showsBackground: Bool, hasBackground: Bool) {
+    /// `rasterized` counts the emoji rasters the canvas had to make itself by then (those the
+    /// launch prepared ahead are not counted).
+    @MainActor static func frameDrawn(
+        emojiCount: Int, rasterized: Int, isComplete: Bool, showsBackground: Bool, hasBackground: Bool
+    ) {
         guard path != nil, isComplete else { return }
-        markOnce("first-frame", ["emojis": emojiCount])
+        markOnce("first-frame", ["emojis": emojiCount, "rasterized": rasterized])
         if showsBackground || !hasBackground { markOnce("background-ready") }
     }
 

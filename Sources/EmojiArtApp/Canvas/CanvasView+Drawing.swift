@@ -45,7 +45,8 @@ extension CanvasView {
             deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: interaction.selection.ids,
             into: cr, isInteractive: interaction.isInteractive)
         LaunchTrace.frameDrawn(
-            emojiCount: document.model.emojis.count, isComplete: true, showsBackground: backgroundImage != nil,
+            emojiCount: document.model.emojis.count, rasterized: contentLayer.renderer.rasterCache.rasterizedCount,
+            isComplete: true, showsBackground: backgroundImage != nil,
             hasBackground: document.model.background != .blank)
         // The frame and the rubber band are drawn over the cached layer, never into it, and
         // never into an export (S5, S8).
