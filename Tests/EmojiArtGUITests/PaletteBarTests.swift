@@ -31,6 +31,25 @@ extension GUITests {
             }
         }
 
+        @Test("every emoji of the palette gets its button, the last one too, and it adds its emoji (P1)")
+        func wholePaletteInStrip() async throws {
+            // The strip scrolls: a button far past the window's edge is there for a screen
+            // reader and works like the first.
+            try await withAccessibleExample("sunny-meadow") { bus, document in
+                let original = try document.savedModel()
+                let emojis = DefaultPalettes.all[0].uniqueEmojis
+                let last = try #require(emojis.last)
+                #expect(emojis.count > 30, "the Faces palette is longer than a window of the default width shows")
+                _ = try await AccessibleTree.waitFor("all \(emojis.count) palette buttons are published", in: document.app, on: bus) { tree in
+                    Set(tree.names(ofRole: "push button")).isSuperset(of: emojis) ? true : nil
+                }
+                try await AccessibleTree.perform("click", role: "push button", name: last, in: document.app, on: bus)
+                let saved = try await document.save()
+                #expect(saved.emojis.count == original.emojis.count + 1)
+                #expect(saved.emojis.last?.text == last)
+            }
+        }
+
         @Test("hovering a palette emoji shows its tooltip below the pointer (P1)")
         func paletteEmojiTooltip() async throws {
             // The strip's tooltips are handed to GTK on request (`setTooltip`), not set up front.
