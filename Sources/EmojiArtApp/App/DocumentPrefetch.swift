@@ -51,6 +51,10 @@ final class DocumentPrefetch: @unchecked Sendable {
                 preparedRasters[path] = prepared
                 condition.unlock()
             }
+            // The first frame paints in two bands on Dispatch's worker threads
+            // (`DocumentRenderer.drawDirectly`): starting them here, not in that frame, took ~1 ms
+            // off the 10k art's first draw (10 alternating launches, medians 11.7 → 10.3 ms).
+            if !decoded.isEmpty { DispatchQueue.concurrentPerform(iterations: 2) { _ in } }
         }
     }
 
