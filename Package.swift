@@ -131,8 +131,8 @@ let package = Package(
             ]
         ),
         // What the test targets share: one HTTP test server, one polling helper, temporary
-        // folders. Only test targets depend on it.
-        .target(name: "EmojiArtTestSupport", path: "Tests/EmojiArtTestSupport"),
+        // folders, test images and fetch limits. Only test targets depend on it.
+        .target(name: "EmojiArtTestSupport", dependencies: ["EmojiArtCore"], path: "Tests/EmojiArtTestSupport"),
         .testTarget(
             name: "EmojiArtCoreTests",
             dependencies: [

@@ -8,12 +8,6 @@ import Glibc
 import Darwin
 #endif
 
-extension FetchLimits {
-    /// Roomy deadlines that only a broken fetcher reaches, a 1 MB cap and 3 redirects.
-    static let test = FetchLimits(
-        responseDeadline: .seconds(15), overallDeadline: .seconds(20), maxBytes: 1_048_576, maxRedirects: 3)
-}
-
 extension ImageFetcher {
     /// `checking` with a web transport that must not be called: for tests of file://, relative
     /// and refused addresses, which never reach the network. (The live http(s) transport is

@@ -9,12 +9,6 @@ import Glibc
 import Darwin
 #endif
 
-extension FetchLimits {
-    /// Roomy deadlines that only a broken fetcher reaches, a 1 MB cap and 3 redirects.
-    static let test = FetchLimits(
-        responseDeadline: .seconds(15), overallDeadline: .seconds(20), maxBytes: 1_048_576, maxRedirects: 3)
-}
-
 /// The live fetcher (AsyncHTTPClient) against a real HTTP server on 127.0.0.1 (SPEC B6), and a
 /// real file, so the app's fetcher is seen reading both.
 @Suite struct LiveImageFetcherTests {
