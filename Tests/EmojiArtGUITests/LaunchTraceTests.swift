@@ -38,6 +38,35 @@ extension GUITests {
             }
         }
 
+        @Test("the palette strip's pictures beyond the view are made after the first frame, and every one in view shows")
+        func paletteAfterFirstFrame() async throws {
+            try await withExampleDocument("sunny-meadow") { document in
+                let traceFile = document.app.workspace.traceFile
+                let events = try await waitFor("the trace to hold palette-ready") { () -> [[String: Any]]? in
+                    let events = try Self.readEvents(traceFile)
+                    return events.contains { $0["event"] as? String == "palette-ready" } ? events : nil
+                }
+                func milliseconds(_ name: String) throws -> Double {
+                    try #require(events.first { $0["event"] as? String == name }?["ms"] as? Double, "no \(name)")
+                }
+                #expect(try milliseconds("palette-ready") >= milliseconds("first-frame"))
+
+                // Along the strip, from its first emoji to the window's edge, no stretch wider than
+                // one button (48 px) without a colourful pixel: every button in view has its picture.
+                let shot = try await document.settledScreenshot()
+                let first = try #require(document.firstPaletteEmojiButton(in: shot), "no palette emoji found")
+                let y = document.paletteBarRow
+                var widestGap = 0, gap = 0
+                for x in first.x..<(document.windowFrame.maxX - 8) {
+                    let colourful = ((y - 8)...(y + 8)).contains { shot[x, $0].chroma > 80 }
+                    gap = colourful ? 0 : gap + 1
+                    widestGap = max(widestGap, gap)
+                }
+                #expect(widestGap < 40, "an empty stretch of \(widestGap) px in the palette strip")
+                try await shot.archive(as: "palette-after-first-frame")
+            }
+        }
+
         /// Each line of the trace parsed as a JSON object; a line that is not one fails the test.
         static func readEvents(_ file: URL) throws -> [[String: Any]] {
             guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }

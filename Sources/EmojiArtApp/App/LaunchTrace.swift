@@ -19,7 +19,8 @@ import Glibc
 /// frame of a document without one). Between them, to see where a launch spends its time:
 /// `launcher-started` (the dynamic loader, the Swift runtime and argument parsing are behind),
 /// `gtk-initialized` (GTK and libadwaita are initialised) and `window-built` (a document
-/// window's widgets exist, before it is presented).
+/// window's widgets exist, before it is presented). After the first frame: `palette-ready` (every
+/// picture of the palette strip is made and its redraw queued).
 enum LaunchTrace {
     /// The trace file, read once; nil (the usual case) turns every mark into a no-op.
     private static let path: String? = getenv("EMOJIART_TRACE").map { String(cString: $0) }

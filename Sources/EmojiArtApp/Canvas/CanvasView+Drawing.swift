@@ -1,4 +1,5 @@
 import CGtk
+import Dispatch
 import EmojiArtCore
 import EmojiArtRender
 
@@ -48,6 +49,11 @@ extension CanvasView {
             emojiCount: document.model.emojis.count, rasterized: contentLayer.renderer.rasterCache.rasterizedCount,
             isComplete: true, showsBackground: backgroundImage != nil,
             hasBackground: document.model.background != .blank)
+        if let onFirstFrame {
+            self.onFirstFrame = nil
+            // The main queue drains below GTK's redraw priority: after this frame is finished.
+            DispatchQueue.main.async { onFirstFrame() }
+        }
         // The frame and the rubber band are drawn over the cached layer, never into it, and
         // never into an export (S5, S8).
         if let frame = interaction.selectionFrame { SelectionFrameOverlay.draw(frame, into: cr) }

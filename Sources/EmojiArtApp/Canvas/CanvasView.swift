@@ -51,6 +51,9 @@ final class CanvasView {
     var onSelectionChange: (() -> Void)?
     /// Called once the canvas has taken in a document change (menus' sensitivity, U4).
     var onDocumentChangeHandled: ((DocumentChange) -> Void)?
+    /// Called once, after the canvas's first frame is on screen (the launch's other work waits
+    /// for it, issue 12).
+    var onFirstFrame: (() -> Void)?
     /// Draws over the canvas after the selection frame, in view pixels (a shared document's
     /// presence, C5); never part of an export.
     var drawOverlay: ((OpaquePointer, Viewport, ViewSize) -> Void)?

@@ -149,13 +149,25 @@ final class PaletteBar {
         shownEmojis = emojis
         // In the strip's order, so the first ones shown are made first.
         let scale = max(1, Int(gtk_widget_get_scale_factor(emojiBox)))
-        PaletteGlyphs.shared.prefetch(emojis, pixelSize: PaletteEmojiImage.logicalPixelSize * scale)
+        var windowWidth: Int32 = 0, windowHeight: Int32 = 0  // GTK 4.8 writes both
+        gtk_window_get_default_size(cast(window), &windowWidth, &windowHeight)
+        PaletteGlyphs.shared.prefetch(
+            emojis, pixelSize: PaletteEmojiImage.logicalPixelSize * scale,
+            inView: Self.emojisInView(windowWidth: Int(windowWidth), emojiHeight: PaletteEmojiImage.logicalPixelSize))
         while let child = gtk_widget_get_first_child(emojiBox) {
             gtk_box_remove(cast(emojiBox), child)
         }
         for emoji in emojis {
             gtk_box_append(cast(emojiBox), makeEmojiButton(emoji))
         }
+    }
+
+    /// At most how many of the strip's emoji buttons, their pictures `emojiHeight` logical pixels
+    /// high, a window `windowWidth` logical pixels wide shows: as if the strip had the whole
+    /// width (the palette chooser takes some of it).
+    nonisolated static func emojisInView(windowWidth: Int, emojiHeight: Int) -> Int {
+        let buttonWidth = PaletteEmojiImage.width(forHeight: emojiHeight) + 2 * 6  // .palette-emoji's padding
+        return max(1, windowWidth / buttonWidth + 1)
     }
 
     /// Some pictures were made: each button's picture draws again (a drawing area caches its

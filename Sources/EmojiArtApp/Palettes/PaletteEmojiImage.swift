@@ -26,12 +26,18 @@ enum PaletteEmojiImage {
         max(1, Int((Double(PaletteGlyphs.basePixelSize) * TextScale.factor).rounded()))
     }
 
+    /// The width of a picture `height` logical pixels high: Noto Color Emoji's advance (1.245 em,
+    /// the width the label had).
+    nonisolated static func width(forHeight height: Int) -> Int {
+        Int((Double(height) * 1.0625).rounded(.up))
+    }
+
     /// A new drawing area showing `emoji`, sized for `logicalPixelSize`: as wide as Noto Color
-    /// Emoji's advance (1.245 em, the width the label had), as tall as its line.
+    /// Emoji's advance, as tall as its line.
     static func make(_ emoji: String) -> UnsafeMutablePointer<GtkWidget> {
         let area = gtk_drawing_area_new()!
         let height = logicalPixelSize
-        let width = Int((Double(height) * 1.0625).rounded(.up))
+        let width = width(forHeight: height)
         gtk_drawing_area_set_content_width(cast(area), Int32(width))
         gtk_drawing_area_set_content_height(cast(area), Int32(height))
         gtk_widget_set_can_target(area, 0)  // clicks and drags belong to the button
