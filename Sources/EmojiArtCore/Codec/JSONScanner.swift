@@ -209,7 +209,7 @@ struct JSONScanner {
             if byte == UInt8(ascii: "\"") {
                 let content = UnsafeBufferPointer(rebasing: bytes[start..<offset])
                 offset += 1
-                guard let string = String(validating: content, as: UTF8.self) else {
+                guard let string = UTF8Text.string(content) else {
                     offset = start
                     throw error(localized("a string is not valid UTF-8"))
                 }
@@ -320,7 +320,7 @@ struct JSONScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let range = start..<index
-                guard String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) != nil else {
+                guard UTF8Text.isValid(UnsafeBufferPointer(rebasing: bytes[range])) else {
                     throw error(localized("a key is not valid UTF-8"))
                 }
                 offset = index + 1
@@ -353,7 +353,7 @@ struct JSONScanner {
             offset += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let string = String(validating: utf8, as: UTF8.self) else {
+                guard let string = utf8.withUnsafeBufferPointer(UTF8Text.string) else {
                     throw error(localized("a string is not valid UTF-8"))
                 }
                 return string
