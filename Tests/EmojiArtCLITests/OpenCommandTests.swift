@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import emojiart
 
 /// `emojiart [FILE…]` and `emojiart open [FILE…]` reach the same launcher, whether the arguments
 /// went through swift-argument-parser or its fast path for plain file names; options and
@@ -42,6 +43,12 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("USAGE: emojiart"), "\(result.standardOutput)")
         #expect(!result.standardError.contains("no display found"))
+    }
+
+    @Test("the fast path's list of subcommand words is the parser's")
+    func parserWordsMatch() {
+        let derived = EmojiArtCommand.configuration.subcommands.map { $0._commandName }
+        #expect(EmojiArtCommand.parserWords == Set(derived + ["help"]))
     }
 
     @Test("an unknown option after a file name is refused by the parser, not opened")
