@@ -19,8 +19,6 @@ public enum ApplicationLauncher {
         // Decoding starts before GTK does, on the other core (issue 12).
         let storage = StorageLocations()
         DocumentPrefetch.shared.start(paths: paths, stateDirectory: storage.stateDirectory)
-        // So are the pictures of the palette strip's first palette (PaletteGlyphs).
-        PaletteGlyphs.shared.prefetchFirstPalette(dataDirectory: storage.dataDirectory)
         guard gtk_init_check() != 0 else {
             let message = "emojiart: " + localized(
                 "cannot open a window: no display found (is DISPLAY or WAYLAND_DISPLAY set?). Headless commands work anywhere: emojiart info FILE; see emojiart --help."

@@ -11,16 +11,16 @@ import Glibc
 /// Shown as GtkLabel text, each colour emoji made FreeType decode its PNG glyph on the main
 /// thread, once to measure the label and again to draw it: ~40 ms of an untitled launch for the
 /// 75 emojis of the Faces palette (a launch whose first palette held one emoji: 165 ms instead of
-/// 205). Here the canvas's own rasterizer makes each image once, on a worker thread that the
-/// launcher starts before GTK initializes (~90 ms on the main thread, while the second core is
-/// idle), and the strip paints them into fixed-size drawing areas. An image not ready yet leaves
-/// its button's place empty; the place already has its final size, so nothing moves when the
-/// image arrives and observers redraw.
+/// 205). Here the canvas's own rasterizer makes each image once, on a worker thread, and the
+/// strip paints them into fixed-size drawing areas. An image not ready yet leaves its button's
+/// place empty; the place already has its final size, so nothing moves when the image arrives
+/// and observers redraw.
 ///
-/// Until the launch's first frame, only the pictures that can be in view are made: the others
-/// wait in `heldBack` until `releaseLaunchHold()`. Making all ~75 (~70 ms of this thread) while
-/// GTK started slowed the main thread by ~10 ms even at the lowest scheduling priority — page
-/// faults, TLB shootdowns and malloc, not the CPU — so the rest are made after the first frame.
+/// The work starts when the strip is built, not before GTK starts: drawing text with Pango on a
+/// second thread while GTK initialised (fontconfig, FreeType and cairo starting up on both)
+/// slowed the main thread's start-up by ~10 ms even at the lowest scheduling priority, and the
+/// whole palette was ready no sooner. Until the launch's first frame only the pictures that can
+/// be in view are made; the others wait in `heldBack` until `releaseLaunchHold()`.
 final class PaletteGlyphs: @unchecked Sendable {
     // @unchecked Sendable: the queue and the finished images are guarded by `condition`; the
     // observers and `deliveryScheduled`'s effects belong to the main actor.
@@ -85,24 +85,6 @@ final class PaletteGlyphs: @unchecked Sendable {
         heldBack = []
         startWorkerIfNeeded()
         condition.signal()
-    }
-
-    /// Queues the first palette's emojis, read from `palettes.json` in `dataDirectory` (the
-    /// defaults without a usable file), at the size they have with normal text on a scale-1
-    /// screen. For the launcher, before GTK starts: the file is read on the worker, and only
-    /// read (a damaged one is set aside by the app's `PaletteStore`, which tells the user); the
-    /// size is a guess, since only GTK could say, and a wrong one only means the strip's
-    /// pictures are made again when it asks.
-    func prefetchFirstPalette(dataDirectory: URL) {
-        let file = dataDirectory.appendingPathComponent(PaletteStore.fileName)
-        Thread.detachNewThread { [self] in
-            let data = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
-                .flatMap { $0 <= PaletteStore.maximumFileBytes ? try? Data(contentsOf: file) : nil }
-            let palettes = data.flatMap(PaletteStore.palettes(fromFileContents:)) ?? DefaultPalettes.all
-            guard let first = palettes.first else { return }
-            let inView = PaletteBar.emojisInView(windowWidth: DocumentWindow.defaultWidth, emojiHeight: Self.basePixelSize)
-            prefetch(first.uniqueEmojis, pixelSize: Self.basePixelSize, inView: inView)
-        }
     }
 
     /// The image of `emoji` at `pixelSize` device pixels if it is made (nil inside when cairo
