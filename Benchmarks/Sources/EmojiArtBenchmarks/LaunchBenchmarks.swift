@@ -128,6 +128,7 @@ final class VirtualDisplay {
         defer {
             process.terminate()
             process.waitUntilExit()
+            waitUntilServerIsIdle()
         }
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
@@ -137,6 +138,32 @@ final class VirtualDisplay {
             usleep(2_000)
         }
         throw BenchmarkError(description: "\(executable) \(arguments) drew no first frame within 30 s")
+    }
+
+    /// Waits (2 s at most) until the server has used no CPU for 30 ms: after a client quits, the
+    /// server frees its windows and pictures, and a launch started meanwhile would share the
+    /// cores with that — which the bare window, launched after a process that is no X client,
+    /// never did.
+    private func waitUntilServerIsIdle() {
+        let deadline = Date().addingTimeInterval(2)
+        var last = serverCPUTicks()
+        while Date() < deadline {
+            usleep(30_000)
+            let now = serverCPUTicks()
+            if now == last { return }
+            last = now
+        }
+    }
+
+    /// The server's user and system CPU time so far, in clock ticks (fields 14 and 15 of its
+    /// /proc stat, counted after the command name's closing parenthesis).
+    private func serverCPUTicks() -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(server.processIdentifier)/stat", encoding: .utf8),
+            let nameEnd = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
     }
 
     private static func firstFrame(in trace: URL) -> Double? {
