@@ -28,16 +28,24 @@ enum LaunchBenchmarks {
         var floor: [Double] = [], empty: [Double] = [], small: [Double] = [], large: [Double] = [], json: [Double] = []
         var bareMemory: [Double] = [], largeMemory: [Double] = []
         let script = "import json; json.load(open('\(art100k.path)', encoding='utf-8'))"
-        for _ in 0..<launches {
-            let bareLaunch = try display.launch(bare, [], in: folder)
-            floor.append(bareLaunch.firstFrame)
-            bareMemory.append(bareLaunch.peakMiB)
-            empty.append(try display.launch(emojiart, [], in: folder).firstFrame)
-            small.append(try display.launch(emojiart, [art10k.path], in: folder).firstFrame)
-            let largeLaunch = try display.launch(emojiart, [art100k.path], in: folder)
-            large.append(largeLaunch.firstFrame)
-            largeMemory.append(largeLaunch.peakMiB)
-            json.append(try ChildRun.milliseconds("python3", ["-c", script]))
+        let steps: [() throws -> Void] = [
+            {
+                let bareLaunch = try display.launch(bare, [], in: folder)
+                floor.append(bareLaunch.firstFrame)
+                bareMemory.append(bareLaunch.peakMiB)
+            },
+            { empty.append(try display.launch(emojiart, [], in: folder).firstFrame) },
+            { small.append(try display.launch(emojiart, [art10k.path], in: folder).firstFrame) },
+            {
+                let largeLaunch = try display.launch(emojiart, [art100k.path], in: folder)
+                large.append(largeLaunch.firstFrame)
+                largeMemory.append(largeLaunch.peakMiB)
+            },
+            { json.append(try ChildRun.milliseconds("python3", ["-c", script])) },
+        ]
+        // Each round starts one step later, so no launch always follows the same one.
+        for round in 0..<launches {
+            for index in steps.indices { try steps[(round + index) % steps.count]() }
         }
         let memoryBudget = 2 * bareMemory.median + 4 * Double(fileBytes) / 1_048_576
         return [
