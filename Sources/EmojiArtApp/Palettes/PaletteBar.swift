@@ -149,11 +149,7 @@ final class PaletteBar {
         shownEmojis = emojis
         // In the strip's order, so the first ones shown are made first.
         let scale = max(1, Int(gtk_widget_get_scale_factor(emojiBox)))
-        var windowWidth: Int32 = 0, windowHeight: Int32 = 0  // GTK 4.8 writes both
-        gtk_window_get_default_size(cast(window), &windowWidth, &windowHeight)
-        PaletteGlyphs.shared.prefetch(
-            emojis, pixelSize: PaletteEmojiImage.logicalPixelSize * scale,
-            inView: Self.emojisInView(windowWidth: Int(windowWidth), emojiHeight: PaletteEmojiImage.logicalPixelSize))
+        PaletteGlyphs.shared.prefetch(emojis, pixelSize: PaletteEmojiImage.logicalPixelSize * scale, inView: emojisInView)
         while let child = gtk_widget_get_first_child(emojiBox) {
             gtk_box_remove(cast(emojiBox), child)
         }
@@ -162,12 +158,13 @@ final class PaletteBar {
         }
     }
 
-    /// At most how many of the strip's emoji buttons, their pictures `emojiHeight` logical pixels
-    /// high, a window `windowWidth` logical pixels wide shows: as if the strip had the whole
-    /// width (the palette chooser takes some of it).
-    nonisolated static func emojisInView(windowWidth: Int, emojiHeight: Int) -> Int {
-        let buttonWidth = PaletteEmojiImage.width(forHeight: emojiHeight) + 2 * 6  // .palette-emoji's padding
-        return max(1, windowWidth / buttonWidth + 1)
+    /// At most how many of the strip's emoji buttons the window shows at its default width: as if
+    /// the strip had the whole width (the palette chooser takes some of it).
+    private var emojisInView: Int {
+        var windowWidth: Int32 = 0, windowHeight: Int32 = 0  // GTK 4.8 writes both
+        gtk_window_get_default_size(cast(window), &windowWidth, &windowHeight)
+        let buttonWidth = PaletteEmojiImage.width(forHeight: PaletteEmojiImage.logicalPixelSize) + 2 * 6  // .palette-emoji's padding
+        return max(1, Int(windowWidth) / buttonWidth + 1)
     }
 
     /// Some pictures were made: each button's picture draws again (a drawing area caches its

@@ -28,7 +28,7 @@ enum PaletteEmojiImage {
 
     /// The width of a picture `height` logical pixels high: Noto Color Emoji's advance (1.245 em,
     /// the width the label had).
-    nonisolated static func width(forHeight height: Int) -> Int {
+    static func width(forHeight height: Int) -> Int {
         Int((Double(height) * 1.0625).rounded(.up))
     }
 

@@ -39,16 +39,13 @@ final class DocumentWindow {
     /// Called once the window closes, so the application can let go of it.
     var onClose: (() -> Void)?
 
-    /// A new window's width in logical pixels, before its saved state (W4) says otherwise.
-    nonisolated static let defaultWidth = 960
-
     init(application: EmojiArtApplication, document: EmojiArtDocument, location: DocumentLocation) {
         self.application = application
         self.document = document
         self.location = location
         window = adw_application_window_new(cast(application.application))
         takeReference(on: window)
-        gtk_window_set_default_size(cast(window), Int32(Self.defaultWidth), 720)
+        gtk_window_set_default_size(cast(window), 960, 720)
         canvas = CanvasView(document: document)
         autosaver = Autosaver(document: document, write: Self.writer(for: location, drafts: application.drafts))
         toastOverlay = adw_toast_overlay_new()
