@@ -124,7 +124,11 @@ final class AppUnderTest: Sendable {
             try requireRunning()
             var titles: [String] = []
             for window in try await visibleWindows() {
-                let windowTitle = try await self.title(of: window)
+                // A window listed a moment ago may be gone already (a dialog that just closed):
+                // it is not the one awaited.
+                let query = try await ExternalCommand.run("xdotool", ["getwindowname", window], extraEnvironment: server.environment)
+                guard query.status == 0 else { continue }
+                let windowTitle = query.text
                 if windowTitle == title { return window }
                 titles.append("“\(windowTitle)”")
             }
