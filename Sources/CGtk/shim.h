@@ -3,6 +3,7 @@
 #include <adwaita.h>
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+#include <malloc.h>
 
 static inline GType emojiart_type_string(void) { return G_TYPE_STRING; }
 static inline GType emojiart_type_file_list(void) { return GDK_TYPE_FILE_LIST; }
@@ -53,4 +54,9 @@ static inline void emojiart_accessible_set_description(GtkWidget *widget, const 
 /// A menu item attribute holding a string (g_menu_item_set_attribute is variadic).
 static inline void emojiart_menu_item_set_string(GMenuItem *item, const char *attribute, const char *value) {
     g_menu_item_set_attribute_value(item, attribute, g_variant_new_string(value));
+}
+
+/// mallopt(M_TOP_PAD, bytes): how far past each request the heap grows (ApplicationLauncher).
+static inline void emojiart_set_heap_top_pad(int bytes) {
+    mallopt(M_TOP_PAD, bytes);
 }
