@@ -39,9 +39,10 @@ public enum ApplicationLauncher {
 
     /// The heap grows 64 MB past each request instead of glibc's 128 KB. While GTK starts on the
     /// main thread and the launch's decode and rasters are made on the other core, the many
-    /// small steps slowed GTK's start: the 10,000-emoji art's first frame came 3–5% sooner with
-    /// this in four paired runs of 20–25 launches (issue 12). Untouched pages of the pad cost no
-    /// memory; at most 64 MB freed at the heap's top stays with the process.
+    /// small steps slowed GTK's start: the 10,000-emoji art's first frame came 3–8% sooner with
+    /// this in five paired runs of 20–25 launches, the 100k art's ~15 ms sooner (issue 12). The
+    /// price: what is freed at the heap's top is kept, ~20 MB more resident at the 100k art's
+    /// peak (README, Performance).
     private static func growHeapInLargeSteps() {
         emojiart_set_heap_top_pad(64 * 1024 * 1024)
     }
