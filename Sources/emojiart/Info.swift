@@ -5,6 +5,7 @@ import Foundation
 /// `emojiart info FILE [--json]`: a document's summary, or why it cannot be read (SPEC E3).
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Print a summary of an .emojiart document.",
         discussion: """
             Prints the format version, the background (blank, an image URL, or an embedded image),

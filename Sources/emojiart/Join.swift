@@ -8,6 +8,7 @@ import Foundation
 /// kept up to date while it runs (SPEC C2).
 struct Join: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "join",
         abstract: "Join a shared document by its link and write it to a file.",
         discussion: """
             Connects to the room of LINK (emojiart://HOST:PORT/ROOM#KEY, as `emojiart share` prints it; \

@@ -4,6 +4,7 @@ import EmojiArtApp
 /// `emojiart [open] [FILE…]`: opens each document in a window of its own (SPEC W1, W3).
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "open",
         abstract: "Open documents in windows (the default when no subcommand is given).",
         discussion: """
             Opens a window for each FILE, or one untitled document when there is none. A file that

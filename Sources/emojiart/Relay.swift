@@ -9,6 +9,7 @@ import Glibc
 /// executable so the app never links or loads the server stack (launch time, issue 12).
 struct Relay: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "relay",
         abstract: "Run a relay that shared documents connect to (editing together).",
         discussion: """
             Serves rooms at ws://HOST:PORT/room/ID and stores every edit in the data folder, synced to \

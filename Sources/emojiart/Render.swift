@@ -6,6 +6,7 @@ import Foundation
 /// `emojiart render FILE -o OUT`: the artwork as PNG, SVG or PDF, headless (SPEC E1, E2).
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render a document to a PNG, SVG or PDF file, without a display.",
         discussion: """
             The format follows the output's extension (.png, .svg, .pdf). By default the picture holds

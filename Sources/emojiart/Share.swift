@@ -8,6 +8,7 @@ import Foundation
 /// prints the link to give to others (SPEC C2, C7).
 struct Share: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "share",
         abstract: "Share a document through a relay and print the link that lets others join.",
         discussion: """
             Makes a room on the relay, uploads the document (its background image as a blob; a \
