@@ -126,9 +126,7 @@ final class AppUnderTest: Sendable {
             for window in try await visibleWindows() {
                 // A window listed a moment ago may be gone already (a dialog that just closed):
                 // it is not the one awaited.
-                let query = try await ExternalCommand.run("xdotool", ["getwindowname", window], extraEnvironment: server.environment)
-                guard query.status == 0 else { continue }
-                let windowTitle = query.text
+                guard let windowTitle = try? await self.title(of: window) else { continue }
                 if windowTitle == title { return window }
                 titles.append("“\(windowTitle)”")
             }
