@@ -14,6 +14,8 @@ let package = Package(
         // For the benchmarks' collab clients (Benchmarks/).
         .library(name: "EmojiArtCollabNet", targets: ["EmojiArtCollabNet"]),
         .executable(name: "emojiart", targets: ["emojiart"]),
+        // For the benchmarks' user-shaped documents (UserShapedArt), the same the tests draw.
+        .library(name: "EmojiArtTestSupport", targets: ["EmojiArtTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -19,6 +19,7 @@ let package = Package(
                 "CMallocInfo", "CBenchmarkPangoCairo",
                 .product(name: "EmojiArtCore", package: "EmojiArt"),
                 .product(name: "EmojiArtRender", package: "EmojiArt"),
+                .product(name: "EmojiArtTestSupport", package: "EmojiArt"),
                 // The `collab` workload: real clients (WebSocket, AES-GCM) against the release relay.
                 .product(name: "EmojiArtCollab", package: "EmojiArt"),
                 .product(name: "EmojiArtCollabNet", package: "EmojiArt"),

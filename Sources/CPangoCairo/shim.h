@@ -12,5 +12,26 @@
 #include <cairo-svg.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
+#include <cairo-ft.h>
+
+/// The pixel size of `font`'s largest bitmap strike when the font is a colour bitmap font without
+/// outlines (Noto Color Emoji: CBDT, one strike at 109 ppem), else 0: a glyph of such a font is
+/// one picture at that size, and every other size is a resample of it (EmojiGlyphMipmap).
+static inline int emojiart_colour_bitmap_strike(PangoFont *font) {
+    if (!font || !PANGO_IS_CAIRO_FONT(font)) return 0;
+    cairo_scaled_font_t *scaled = pango_cairo_font_get_scaled_font(PANGO_CAIRO_FONT(font));
+    if (!scaled || cairo_scaled_font_get_type(scaled) != CAIRO_FONT_TYPE_FT) return 0;
+    FT_Face face = cairo_ft_scaled_font_lock_face(scaled);
+    if (!face) return 0;
+    int strike = 0;
+    if (FT_HAS_COLOR(face) && !FT_IS_SCALABLE(face)) {
+        for (int index = 0; index < face->num_fixed_sizes; index++) {
+            int pixels = (int)(face->available_sizes[index].y_ppem >> 6);
+            if (pixels > strike) strike = pixels;
+        }
+    }
+    cairo_ft_scaled_font_unlock_face(scaled);
+    return strike;
+}
 
 #endif

@@ -1,4 +1,5 @@
 #include "CRenderKernels.h"
+#include "pixel_math.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -112,36 +113,6 @@ static void paint_runs_clipped(
             }
         }
     }
-}
-
-/// The texel at (x, y), transparent outside the raster (cairo's EXTEND_NONE).
-static inline uint32_t texel(const uint32_t *raster, int stride_bytes, int side, int x, int y) {
-    if (x < 0 || y < 0 || x >= side || y >= side) return 0;
-    return ((const uint32_t *)((const char *)raster + (long)y * stride_bytes))[x];
-}
-
-/// A pixel's four 8-bit channels spread into the four 16-bit lanes of a 64-bit word, so a
-/// weighted sum of up to 128 × 255 per channel needs one multiply for all four.
-static inline uint64_t spread(uint32_t pixel) {
-    uint64_t x = pixel;
-    x = (x | (x << 16)) & 0x0000FFFF0000FFFFull;
-    x = (x | (x << 8)) & 0x00FF00FF00FF00FFull;
-    return x;
-}
-
-static inline uint32_t gather(uint64_t x) {
-    x &= 0x00FF00FF00FF00FFull;
-    x = (x | (x >> 8)) & 0x0000FFFF0000FFFFull;
-    x = (x | (x >> 16)) & 0x00000000FFFFFFFFull;
-    return (uint32_t)x;
-}
-
-/// Bilinear sample with 7-bit weights (pixman's precision): across, then down, rounding each.
-static inline uint32_t bilinear(uint32_t tl, uint32_t tr, uint32_t bl, uint32_t br, uint32_t wx, uint32_t wy) {
-    const uint64_t half = 0x0040004000400040ull;
-    uint64_t top = ((spread(tl) * (128 - wx) + spread(tr) * wx + half) >> 7) & 0x00FF00FF00FF00FFull;
-    uint64_t bottom = ((spread(bl) * (128 - wx) + spread(br) * wx + half) >> 7) & 0x00FF00FF00FF00FFull;
-    return gather((top * (128 - wy) + bottom * wy + half) >> 7);
 }
 
 /// The columns [*from, *to) of row `y`'s frame pixels whose sample lies in (−1, side) on both

@@ -39,11 +39,14 @@ public final class EmojiRasterCache {
     public private(set) var rasterizedCount = 0
 
     private var rasters = LRUStore<Key, EmojiRaster>()
-    private lazy var rasterizer = EmojiRasterizer()
+    private let glyphs: EmojiGlyphStore
+    private lazy var rasterizer = EmojiRasterizer(glyphs: glyphs)
 
-    /// An empty cache that keeps at most `capacityInBytes` of pixels.
-    public init(capacityInBytes: Int = EmojiRasterCache.defaultCapacityInBytes) {
+    /// An empty cache that keeps at most `capacityInBytes` of pixels, resampling the emojis'
+    /// glyphs held in `glyphs` (the process's store by default).
+    public init(capacityInBytes: Int = EmojiRasterCache.defaultCapacityInBytes, glyphs: EmojiGlyphStore = .shared) {
         self.capacityInBytes = max(0, capacityInBytes)
+        self.glyphs = glyphs
     }
 
     /// Number of cached rasters.

@@ -57,9 +57,18 @@ final class EmojiRasterizer {
     private let scratchSurface: OpaquePointer
     private let scratchContext: OpaquePointer
     private let layout: OpaquePointer
+    /// Lays out without rounding glyph positions, to measure widths exactly.
+    private let unroundedLayout: OpaquePointer
     private let fontDescription: OpaquePointer
 
-    init() {
+    /// The glyphs it resamples, and stores the ones it decodes in.
+    let glyphs: EmojiGlyphStore
+    /// The bitmap strike of the emoji font, learnt from the first glyph decoded (Noto Color
+    /// Emoji's only strike until then): laying out at it makes no new font size.
+    private var strikePixels = 109
+
+    init(glyphs: EmojiGlyphStore = .shared) {
+        self.glyphs = glyphs
         // A layout made from an image-surface context, never a widget's Pango context: a widget's
         // resolution follows the text-scaling setting, which must not resize the artwork.
         scratchSurface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
@@ -70,8 +79,12 @@ final class EmojiRasterizer {
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
-        cairo_font_options_destroy(options)
         pango_layout_context_changed(layout)
+        unroundedLayout = pango_cairo_create_layout(scratchContext)
+        pango_cairo_context_set_font_options(pango_layout_get_context(unroundedLayout), options)
+        pango_context_set_round_glyph_positions(pango_layout_get_context(unroundedLayout), 0)
+        pango_layout_context_changed(unroundedLayout)
+        cairo_font_options_destroy(options)
         fontDescription = pango_font_description_new()
         pango_font_description_set_family(fontDescription, Self.fontFamily)
         lineHeightPerFontPixel = Self.measureLineHeight(layout: layout, fontDescription: fontDescription)
@@ -80,6 +93,7 @@ final class EmojiRasterizer {
     deinit {
         pango_font_description_free(fontDescription)
         g_object_unref(UnsafeMutableRawPointer(layout))
+        g_object_unref(UnsafeMutableRawPointer(unroundedLayout))
         cairo_destroy(scratchContext)
         cairo_surface_destroy(scratchSurface)
     }
@@ -91,7 +105,21 @@ final class EmojiRasterizer {
 
     /// A new raster of `text` whose laid-out box is `pixelSize` pixels tall, centred in a square
     /// surface; nil when cairo cannot make the surface (out of memory). The caller owns it.
+    ///
+    /// An emoji drawn from a colour bitmap font is resampled from its glyph, decoded once for the
+    /// process (`EmojiGlyphStore`); any other text is laid out and painted by Pango at this size.
     func makeRaster(of text: String, pixelSize: Int) -> EmojiRaster? {
+        guard pixelSize >= 1 else { return nil }
+        let laidOut = Self.laidOutText(text)
+        if let glyph = glyphs.glyph(for: laidOut, make: makeGlyph(of:)) {
+            return glyph.makeRaster(pixelSize: pixelSize)
+        }
+        return makeLaidOutRaster(of: laidOut, pixelSize: pixelSize)
+    }
+
+    /// `text` laid out and painted by Pango at `pixelSize`: the path of texts that are not
+    /// colour bitmap glyphs, and the reference the resampled rasters are tested against.
+    func makeLaidOutRaster(of text: String, pixelSize: Int) -> EmojiRaster? {
         guard pixelSize >= 1 else { return nil }
         setLayout(text: text, fontPixels: fontPixels(forPixelSize: pixelSize))
         var logical = PangoRectangle()
@@ -120,6 +148,89 @@ final class EmojiRasterizer {
         cairo_surface_flush(surface)
         return EmojiRaster(takingOwnershipOf: surface, pixelSize: pixelSize, side: side)
     }
+
+    /// `text` painted at its font's bitmap strike, unscaled, with its halvings; nil when a
+    /// glyph of it comes from an outline font or is missing (Pango then draws it at each size).
+    func makeGlyph(of text: String) -> EmojiGlyphMipmap? {
+        setLayout(text: text, fontPixels: Double(strikePixels))
+        guard let strike = colourBitmapStrike() else { return nil }
+        if strike != strikePixels {
+            strikePixels = strike
+            setLayout(text: text, fontPixels: Double(strike))
+            guard colourBitmapStrike() == strike else { return nil }
+        }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let pangoScale = Double(PANGO_SCALE)
+        let fontUnits = Double(strike) * pangoScale
+        let pixelSize = Double(strike) * lineHeightPerFontPixel
+        // Pango rounds the box's width to whole pixels at each size; rasters round the width
+        // scaled, as Pango would at their size.
+        let width = unroundedWidth(of: text, fontPixels: Double(strike))
+        let height = Double(logical.height) / pangoScale
+        let maximumWidth = pixelSize * Self.maximumWidthPerHeight
+        let shrink = width > maximumWidth ? maximumWidth / width : 1
+        let metrics = EmojiGlyphMipmap.Metrics(
+            lineHeightPerFontPixel: lineHeightPerFontPixel, strikeFontUnits: fontUnits,
+            widthPerFontUnit: width * pangoScale / fontUnits, heightPerFontUnit: Double(logical.height) / fontUnits,
+            baselinePerFontUnit: Double(pango_layout_get_baseline(layout) - logical.y) / fontUnits, shrink: shrink)
+        // The picture as Pango lays it out at the strike.
+        let imageWidth = Int((max(width, Double(logical.width) / pangoScale) * shrink).rounded(.up))
+        let imageHeight = Int((height * shrink).rounded(.up))
+        guard imageWidth >= 1, imageHeight >= 1,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(imageWidth), Int32(imageHeight)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        cairo_scale(cr, shrink, shrink)
+        cairo_translate(cr, -Double(logical.x) / pangoScale, -Double(logical.y) / pangoScale)
+        pango_cairo_update_layout(cr, layout)
+        pango_cairo_show_layout(cr, layout)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: imageWidth * imageHeight)
+        for row in 0..<imageHeight {
+            (pixels + row * imageWidth).update(
+                from: UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self), count: imageWidth)
+        }
+        return EmojiGlyphMipmap(strikePixels: pixels, width: imageWidth, height: imageHeight, metrics: metrics)
+    }
+
+    /// The laid-out width of `text` with glyph advances not rounded to whole pixels.
+    private func unroundedWidth(of text: String, fontPixels: Double) -> Double {
+        pango_font_description_set_absolute_size(fontDescription, fontPixels * Double(PANGO_SCALE))
+        pango_layout_set_font_description(unroundedLayout, fontDescription)
+        pango_layout_set_text(unroundedLayout, text, -1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(unroundedLayout, nil, &logical)
+        return Double(logical.width) / Double(PANGO_SCALE)
+    }
+
+    /// The bitmap strike shared by every glyph of the current layout, when each comes from a
+    /// colour bitmap font and none is missing; nil otherwise.
+    private func colourBitmapStrike() -> Int? {
+        guard let iterator = pango_layout_get_iter(layout) else { return nil }
+        defer { pango_layout_iter_free(iterator) }
+        var strike: Int?
+        repeat {
+            // nil at the end of a line: no run there.
+            guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+            let runStrike = Int(emojiart_colour_bitmap_strike(run.pointee.item.pointee.analysis.font))
+            guard runStrike > 0, strike == nil || strike == runStrike else { return nil }
+            strike = runStrike
+            let glyphString = run.pointee.glyphs.pointee
+            for index in 0..<Int(glyphString.num_glyphs) where glyphString.glyphs[index].glyph & Self.unknownGlyphFlag != 0 {
+                return nil
+            }
+        } while pango_layout_iter_next_run(iterator) != 0
+        return strike
+    }
+
+    /// PANGO_GLYPH_UNKNOWN_FLAG: a character no font has, drawn as a hex box.
+    private static let unknownGlyphFlag: PangoGlyph = 0x1000_0000
 
     private func setLayout(text: String, fontPixels: Double) {
         pango_font_description_set_absolute_size(fontDescription, fontPixels * Double(PANGO_SCALE))

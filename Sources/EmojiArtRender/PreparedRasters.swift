@@ -14,11 +14,13 @@ public struct PreparedRasters: @unchecked Sendable {
         var raster: EmojiRaster
     }
 
-    /// At most this many rasters: a first frame needs one per distinct (emoji, size) in view,
-    /// and a document of thousands of sizes is drawn fine by the canvas making the rest.
-    public static let maximumCount = 64
+    /// At most this many rasters: a first frame needs one per distinct (emoji, size) in view —
+    /// ~15 for the uniform art, ~1,200 for a user's drawing of 3,000 emojis (issue 23).
+    public static let maximumCount = 2048
     /// At most this many bytes of pixels (a 256 px raster is ~0.3 MB).
-    public static let maximumBytes = 16 * 1024 * 1024
+    public static let maximumBytes = 32 * 1024 * 1024
+    /// At most this many emojis' glyphs decoded ahead (the glyph store's capacity holds more).
+    public static let maximumGlyphCount = 256
 
     private(set) var entries: [Entry] = []
 
@@ -33,6 +35,13 @@ public struct PreparedRasters: @unchecked Sendable {
         let pixelsPerPoint = zoom * deviceScale
         guard pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return }
         let rasterizer = EmojiRasterizer()
+        // Every emoji's glyph first, the topmost's first: they go to the process's glyph store at
+        // once, so the window resamples them for whatever rasters are not prepared in time.
+        var decoded: Set<String> = []
+        for emoji in model.emojis.reversed() where decoded.count < Self.maximumGlyphCount {
+            let text = EmojiRasterizer.laidOutText(emoji.text)
+            if decoded.insert(text).inserted { _ = rasterizer.glyphs.glyph(for: text, make: rasterizer.makeGlyph(of:)) }
+        }
         var seen: Set<EmojiRasterCache.Key> = []
         var bytes = 0
         for emoji in model.emojis.reversed() {

@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 import Testing
 
@@ -58,13 +59,18 @@ import Testing
 
     @Test("at most maximumCount rasters, the topmost emojis' first; nothing for a zoom that draws nothing")
     func capped() {
-        let many = TestImages.model((0..<100).map { ("😀", Double($0), 0, 10 + Double($0)) })
+        // More distinct (emoji, size) pairs than the cap, all small.
+        let texts = UserShapedArt.emojiTexts
+        let count = PreparedRasters.maximumCount + 40
+        let pairs = (0..<count).map { (texts[$0 % texts.count], Double($0 % 100), 0.0, 10 + Double($0 / texts.count)) }
+        let many = TestImages.model(pairs)
         let prepared = PreparedRasters(for: many, zoom: 1, deviceScale: 1)
         #expect(prepared.count == PreparedRasters.maximumCount)
         let cache = EmojiRasterCache()
         cache.adopt(prepared)
-        #expect(cache.contains("😀", pixelSize: 109))  // the last emoji, on top
-        #expect(!cache.contains("😀", pixelSize: 10))  // the first, at the bottom
+        let (top, bottom) = (pairs[count - 1], pairs[0])
+        #expect(cache.contains(top.0, pixelSize: Int(top.3)))  // the last emoji, on top
+        #expect(!cache.contains(bottom.0, pixelSize: Int(bottom.3)))  // the first, at the bottom
         #expect(cache.rasterizedCount == 0)
 
         #expect(PreparedRasters(for: many, zoom: 0, deviceScale: 1).count == 0)

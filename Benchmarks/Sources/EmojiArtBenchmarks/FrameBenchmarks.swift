@@ -76,7 +76,8 @@ enum FrameBenchmarks {
             image.clear()
             drawNaively(model, viewport: viewport, into: image.context)
         }
-        return [
+        let userRows = UserArtFrames.rows(uniform: model, viewSize: viewSize, image: image)
+        return userRows + [
             Row(name: "frame, 10k emojis 1920×1080: crisp", value: milliseconds(crisp),
                 note: String(format: "target ≤ 16 ms; %d of 10,000 painted, the rest hidden; raster cache warm", painted)),
             Row(name: "  same frame, cairo emoji by emoji", value: milliseconds(cairoCrisp),

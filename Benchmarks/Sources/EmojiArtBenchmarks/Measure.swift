@@ -3,6 +3,13 @@ import Foundation
 
 /// Timing and memory helpers for the benchmark table.
 enum Measure {
+    /// The wall-clock time of one call, in milliseconds.
+    static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+
     /// The median wall-clock time of `runs` calls, in milliseconds, after one warm-up call.
     static func medianMilliseconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
         try body()

@@ -58,4 +58,22 @@ void emojiart_paint_batch(
     const emojiart_paint_job *jobs, int count,
     uint32_t *frame, int frame_stride_bytes, int frame_width, int band_top, int band_bottom);
 
+/// Halves a premultiplied ARGB32 image of `source_width` × `source_height` pixels: each pixel of
+/// the ⌈w/2⌉ × ⌈h/2⌉ target is the rounded mean of a 2 × 2 block (a box filter), pixels beyond an
+/// odd edge counting as transparent. The mipmap levels of an emoji's glyph (`EmojiGlyphMipmap`).
+void emojiart_halve(
+    const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
+    uint32_t *target, int target_stride_bytes);
+
+/// Resamples a premultiplied ARGB32 image: target pixel (x, y) covers the source square from
+/// (scale · x + offset_x, scale · y + offset_y), `scale` source pixels a side, in source pixel
+/// units; shrinking (1 ≤ scale ≤ 3) it is the mean of the source over that square (a box
+/// filter), enlarging it is the bilinear sample at the square's centre; transparent beyond the
+/// source. Weights are 8-bit. Returns 0 for a scale above 3 or without memory for its tables
+/// (the target is then untouched).
+int emojiart_resample(
+    const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
+    uint32_t *target, int target_width, int target_height, int target_stride_bytes,
+    double scale, double offset_x, double offset_y);
+
 #endif

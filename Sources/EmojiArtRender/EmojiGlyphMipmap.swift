@@ -1,0 +1,120 @@
+import CPangoCairo
+import CRenderKernels
+
+/// One emoji's colour glyph as the font holds it — laid out and painted once by Pango at the
+/// font's bitmap strike, so cairo copies the decoded picture without scaling it — and its
+/// halvings (a mipmap). Any pixel size is then one resample away: from the smallest level still
+/// at least as large, by a box filter (issue 23). Debian's Noto Color Emoji is a bitmap font with one
+/// strike (109 ppem), so every size Pango would paint is a resample of that picture too, made
+/// at ~3 ms a size (a fresh PNG decode and a filtered scale each time); this makes it at ~30 µs.
+///
+/// Immutable once made: any thread may make rasters from it at once.
+final class EmojiGlyphMipmap: @unchecked Sendable {
+    struct Level {
+        let pixels: UnsafeMutablePointer<UInt32>
+        let width: Int
+        let height: Int
+    }
+
+    /// How Pango lays the emoji out at any font size, so a raster's box is the one Pango's
+    /// raster of that size would have, to the pixel. Pango sizes are in its units (1/1024 px):
+    /// a font size is stored as a whole number of them, glyph advances are rounded to whole
+    /// pixels, and cairo puts the baseline on a whole pixel.
+    struct Metrics {
+        /// As `EmojiRasterizer` turns a pixel size into a font size.
+        var lineHeightPerFontPixel: Double
+        /// Level 0's font size, in Pango units.
+        var strikeFontUnits: Double
+        /// The glyph advances (unrounded), the line height and the baseline per unit of font size.
+        var widthPerFontUnit: Double
+        var heightPerFontUnit: Double
+        var baselinePerFontUnit: Double
+        /// Below 1 for text wider than `EmojiRasterizer.maximumWidthPerHeight`, scaled to fit.
+        var shrink: Double
+    }
+
+    /// Level 0 is the strike picture, the laid-out box's top-left corner at its origin; level k
+    /// is level 0 halved k times.
+    let levels: [Level]
+    let metrics: Metrics
+    /// Memory held by the levels.
+    let byteCount: Int
+
+    /// Takes the strike picture `pixels` (`width` × `height`) and makes its halvings down to a
+    /// few pixels.
+    init(strikePixels pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, metrics: Metrics) {
+        var levels = [Level(pixels: pixels, width: width, height: height)]
+        while let last = levels.last, max(last.width, last.height) > Self.smallestLevelSide {
+            let halfWidth = (last.width + 1) / 2, halfHeight = (last.height + 1) / 2
+            let half = UnsafeMutablePointer<UInt32>.allocate(capacity: halfWidth * halfHeight)
+            emojiart_halve(last.pixels, Int32(last.width), Int32(last.height), Int32(last.width * 4), half, Int32(halfWidth * 4))
+            levels.append(Level(pixels: half, width: halfWidth, height: halfHeight))
+        }
+        self.levels = levels
+        self.metrics = metrics
+        byteCount = levels.reduce(0) { $0 + $1.width * $1.height * 4 }
+    }
+
+    deinit {
+        for level in levels { level.pixels.deallocate() }
+    }
+
+    /// Halving stops at this side: a raster smaller than this is rare, and bilinear from it is fine.
+    private static let smallestLevelSide = 8
+
+    /// Where an emoji `pixelSize` pixels tall lies in its raster, as Pango and cairo place it.
+    struct Placement {
+        var side: Int
+        /// Raster pixels per level-0 pixel.
+        var scale: Double
+        /// Where level 0's origin lands in the raster.
+        var left: Double
+        var top: Double
+    }
+
+    func placement(forPixelSize pixelSize: Int) -> Placement {
+        let m = metrics
+        let fontUnits = Double(Int(Double(pixelSize) / m.lineHeightPerFontPixel * 1024))
+        let width = (((m.widthPerFontUnit * fontUnits).rounded() + 512) / 1024).rounded(.down) * m.shrink
+        let height = (m.heightPerFontUnit * fontUnits).rounded() / 1024 * m.shrink
+        let baseline = (m.baselinePerFontUnit * fontUnits).rounded() / 1024 * m.shrink
+        let scale = fontUnits / m.strikeFontUnits
+        let side = max(pixelSize, Int(max(width, height).rounded(.up)))
+        let left = ((Double(side) - width) / 2).rounded()
+        let boxTop = ((Double(side) - height) / 2).rounded()
+        // cairo drew level 0 with its baseline on a whole pixel, and draws this size so too.
+        let strikeBaseline = m.baselinePerFontUnit * m.strikeFontUnits / 1024 * m.shrink
+        let top = (boxTop + baseline).rounded() - strikeBaseline.rounded() * scale
+        return Placement(side: side, scale: scale, left: left, top: top)
+    }
+
+    /// A raster of this emoji `pixelSize` pixels tall, its laid-out box centred at whole-pixel
+    /// offsets in the square as Pango's rasters have it; nil when cairo has no memory for it.
+    func makeRaster(pixelSize: Int) -> EmojiRaster? {
+        guard pixelSize >= 1 else { return nil }
+        let placement = placement(forPixelSize: pixelSize)
+        let (side, scale, left, top) = (placement.side, placement.scale, placement.left, placement.top)
+        // The smallest level at least as large as the raster: a box filter from there weighs
+        // each source pixel by its share (a step of less than two), so nothing aliases.
+        var levelIndex = 0
+        while levelIndex + 1 < levels.count, scale * Double(1 << (levelIndex + 1)) <= 1 { levelIndex += 1 }
+        let level = levels[levelIndex]
+        let levelScale = Double(1 << levelIndex)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              let data = cairo_image_surface_get_data(surface)
+        else { return nil }
+        // Raster pixel centre (x + ½) lies at level-0 point (x + ½ − left) / scale.
+        let step = 1 / (scale * levelScale)
+        let resampled = emojiart_resample(
+            level.pixels, Int32(level.width), Int32(level.height), Int32(level.width * 4),
+            UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), Int32(side), Int32(side),
+            cairo_image_surface_get_stride(surface), step, -left * step, -top * step)
+        guard resampled != 0 else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_surface_mark_dirty(surface)
+        return EmojiRaster(takingOwnershipOf: surface, pixelSize: pixelSize, side: side)
+    }
+}

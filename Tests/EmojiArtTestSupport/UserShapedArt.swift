@@ -1,0 +1,44 @@
+import EmojiArtCore
+import Foundation
+
+/// Documents shaped like a user's drawing rather than the uniform benchmark art (issue 23): many
+/// different emojis — every default palette's, plus ZWJ sequences, skin tones, flags and keycaps —
+/// each at a size of its own between 10 and 200 pt (every pinch, corner drag or `>` gives one), a
+/// fifth of them turned and some mirrored, spread over a 1920 × 1080 area. The same document for
+/// the same arguments (a fixed linear congruential sequence), for the tests and the benchmarks.
+public enum UserShapedArt {
+    /// Emojis beyond the palettes that real drawings hold and that stress the text path.
+    public static let sequences = [
+        "👩‍🚀", "🧑‍🎄", "🏳️‍🌈", "👨‍👩‍👧", "🐻‍❄️", "❤️‍🔥", "👍🏽", "👋🏿", "🧑🏻‍🍳", "🇫🇷", "🇯🇵", "🇰🇷", "🇩🇪", "🇧🇷", "1️⃣", "#️⃣",
+    ]
+
+    /// Every distinct emoji the documents draw from: the nine default palettes' and `sequences`.
+    public static let emojiTexts: [String] = {
+        var seen = Set<String>()
+        return (DefaultPalettes.all.flatMap(\.uniqueEmojis) + sequences).filter { seen.insert($0).inserted }
+    }()
+
+    /// `count` emojis drawn from the first `kinds` of `emojiTexts` (all by default), sizes 10–200
+    /// as whole points (as files store them).
+    public static func model(emojiCount count: Int, kinds: Int? = nil) -> EmojiArtModel {
+        let texts = Array(emojiTexts.prefix(kinds ?? emojiTexts.count))
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var emojis: [Emoji] = []
+        emojis.reserveCapacity(count)
+        for index in 0..<count {
+            let text = texts[Int(next() * Double(texts.count))]
+            let position = DocumentPoint(x: (next() - 0.5) * 1920, y: (next() - 0.5) * 1080)
+            let size = (10 + next() * 190).rounded()
+            let turned = next() < 0.2
+            let rotation = turned ? (next() * 360 - 180).rounded() : 0
+            emojis.append(Emoji(
+                id: index + 1, text: text, position: position, size: size, rotation: rotation == -180 ? 180 : rotation,
+                flipped: turned && next() < 0.3))
+        }
+        return EmojiArtModel(background: .blank, emojis: emojis, uniqueEmojiId: count)
+    }
+}
