@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static inline uint32_t pixel_at(const uint32_t *image, int stride_bytes, int width, int height, int x, int y) {
     if (x < 0 || y < 0 || x >= width || y >= height) return 0;
@@ -29,13 +30,14 @@ void emojiart_halve(
 /// Up to three source pixels a target pixel covers along one axis, from `first`, with 8-bit
 /// weights summing to 256: a box filter (the source pixels' shares of the target pixel's
 /// footprint) when shrinking by up to 3, bilinear (the two pixels whose centres surround the
-/// sample point) when enlarging.
+/// sample point) when enlarging. Taps wholly outside the `extent` source pixels get no weight;
+/// those partly outside reach at most two pixels past either end.
 typedef struct {
     int first;
     uint32_t weight[3];
 } taps;
 
-static void axis_taps(int count, double scale, double offset, taps *out) {
+static void axis_taps(int count, int extent, double scale, double offset, taps *out) {
     for (int i = 0; i < count; i++) {
         taps t = { 0, { 0, 0, 0 } };
         if (scale >= 1) {
@@ -60,45 +62,125 @@ static void axis_taps(int count, double scale, double offset, taps *out) {
             t.weight[0] = 256 - w;
             t.weight[1] = w;
         }
+        if (t.first + 2 < 0 || t.first >= extent) {
+            t.first = 0;
+            t.weight[0] = t.weight[1] = t.weight[2] = 0;
+        }
         out[i] = t;
     }
 }
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/// Down, then across, in 16-bit lanes, two pixels a vector: the rows a target row covers are
+/// weighed into a line (4 pixels at a time), then each target pixel weighs its line pixels.
+static void resample_rows(
+    const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
+    uint32_t *target, int target_width, int target_height, int target_stride_bytes,
+    const taps *columns, const taps *rows, uint16_t *line) {
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
+    uint16_t *padded = line + 2 * 4;
+    size_t line_bytes = sizeof(uint16_t) * 4 * (size_t)(source_width + 4);
+    for (int y = 0; y < target_height; y++) {
+        uint32_t *out = (uint32_t *)((char *)target + (long)y * target_stride_bytes);
+        const taps *row_taps = &rows[y];
+        memset(line, 0, line_bytes);
+        int any = 0;
+        for (int k = 0; k < 3; k++) {
+            int j = row_taps->first + k;
+            if (row_taps->weight[k] == 0 || j < 0 || j >= source_height) continue;
+            any = 1;
+            const __m128i weight = _mm_set1_epi16((short)row_taps->weight[k]);
+            const uint32_t *row = (const uint32_t *)((const char *)source + (long)j * source_stride_bytes);
+            int x = 0;
+            for (; x + 4 <= source_width; x += 4) {
+                __m128i pixels = _mm_loadu_si128((const __m128i *)(row + x));
+                __m128i *sums = (__m128i *)(padded + 4 * x);
+                __m128i low = _mm_mullo_epi16(_mm_unpacklo_epi8(pixels, zero), weight);
+                __m128i high = _mm_mullo_epi16(_mm_unpackhi_epi8(pixels, zero), weight);
+                _mm_storeu_si128(sums, _mm_add_epi16(_mm_loadu_si128(sums), low));
+                _mm_storeu_si128(sums + 1, _mm_add_epi16(_mm_loadu_si128(sums + 1), high));
+            }
+            for (; x < source_width; x++) {
+                __m128i pixel = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)row[x]), zero);
+                __m128i *sums = (__m128i *)(padded + 4 * x);
+                _mm_storel_epi64(sums, _mm_add_epi16(_mm_loadl_epi64(sums), _mm_mullo_epi16(pixel, weight)));
+            }
+        }
+        if (!any) {
+            memset(out, 0, sizeof(uint32_t) * (size_t)target_width);
+            continue;
+        }
+        for (int x = 0; x < source_width; x += 2) {
+            __m128i *sums = (__m128i *)(padded + 4 * x);
+            _mm_storeu_si128(sums, _mm_srli_epi16(_mm_add_epi16(_mm_loadu_si128(sums), half), 8));
+        }
+        for (int x = 0; x < target_width; x++) {
+            const taps *t = &columns[x];
+            const uint16_t *p = padded + 4 * t->first;
+            __m128i sum = _mm_mullo_epi16(_mm_loadl_epi64((const __m128i *)p), _mm_set1_epi16((short)t->weight[0]));
+            sum = _mm_add_epi16(sum, _mm_mullo_epi16(_mm_loadl_epi64((const __m128i *)(p + 4)), _mm_set1_epi16((short)t->weight[1])));
+            sum = _mm_add_epi16(sum, _mm_mullo_epi16(_mm_loadl_epi64((const __m128i *)(p + 8)), _mm_set1_epi16((short)t->weight[2])));
+            sum = _mm_srli_epi16(_mm_add_epi16(sum, half), 8);
+            out[x] = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(sum, zero));
+        }
+    }
+}
+#endif
 
 int emojiart_resample(
     const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
     uint32_t *target, int target_width, int target_height, int target_stride_bytes,
     double scale, double offset_x, double offset_y) {
-    if (scale > 3) return 0;
+    if (scale > 3 || source_width <= 0 || source_height <= 0) return 0;
     taps *columns = malloc(sizeof(taps) * (size_t)(target_width + target_height));
-    if (!columns) return 0;
+    // One source row's worth of the rows a target row covers, weighed, channels in 16-bit
+    // lanes; two transparent pixels pad either end for taps that reach past the edge (and one
+    // more for the vector loop's last pair).
+    uint64_t *line = malloc(sizeof(uint64_t) * (size_t)(source_width + 5));
+    if (!columns || !line) { free(columns); free(line); return 0; }
     taps *rows = columns + target_width;
-    axis_taps(target_width, scale, offset_x, columns);
-    axis_taps(target_height, scale, offset_y, rows);
+    axis_taps(target_width, source_width, scale, offset_x, columns);
+    axis_taps(target_height, source_height, scale, offset_y, rows);
+#if defined(__SSE2__)
+    resample_rows(source, source_width, source_height, source_stride_bytes, target, target_width, target_height,
+                  target_stride_bytes, columns, rows, (uint16_t *)line);
+#else
     const uint64_t half = 0x0080008000800080ull, low_bytes = 0x00FF00FF00FF00FFull;
+    uint64_t *padded = line + 2;
     for (int y = 0; y < target_height; y++) {
         uint32_t *out = (uint32_t *)((char *)target + (long)y * target_stride_bytes);
         const taps *row_taps = &rows[y];
-        for (int x = 0; x < target_width; x++) {
-            const taps *column_taps = &columns[x];
-            uint64_t sum = 0;
-            uint32_t first = 0, flat = 1, seen = 0;
-            for (int k = 0; k < 3; k++) {
-                if (row_taps->weight[k] == 0) continue;
-                uint64_t across = 0;
-                for (int c = 0; c < 3; c++) {
-                    if (column_taps->weight[c] == 0) continue;
-                    uint32_t p = pixel_at(source, source_stride_bytes, source_width, source_height,
-                                          column_taps->first + c, row_taps->first + k);
-                    if (!seen) { first = p; seen = 1; } else if (p != first) flat = 0;
-                    across += spread(p) * column_taps->weight[c];
-                }
-                sum += ((across + half) >> 8 & low_bytes) * row_taps->weight[k];
+        // Down: the source rows, weighed, into the line.
+        int any = 0;
+        for (int x = -2; x < source_width + 2; x++) padded[x] = 0;
+        for (int k = 0; k < 3; k++) {
+            int j = row_taps->first + k;
+            uint64_t w = row_taps->weight[k];
+            if (w == 0 || j < 0 || j >= source_height) continue;
+            any = 1;
+            const uint32_t *row = (const uint32_t *)((const char *)source + (long)j * source_stride_bytes);
+            for (int x = 0; x < source_width; x++) {
+                uint32_t p = row[x];
+                if (p) padded[x] += spread(p) * w;
             }
-            // Flat colour (most of an emoji's face, and the transparent corners): any weighting
-            // gives the pixel itself.
-            out[x] = flat ? first : gather((sum + half) >> 8);
+        }
+        if (!any) {
+            for (int x = 0; x < target_width; x++) out[x] = 0;
+            continue;
+        }
+        for (int x = 0; x < source_width; x++) padded[x] = ((padded[x] + half) >> 8) & low_bytes;
+        // Across: the line's pixels, weighed, into the target row.
+        for (int x = 0; x < target_width; x++) {
+            const taps *t = &columns[x];
+            const uint64_t *p = padded + t->first;
+            uint64_t sum = p[0] * t->weight[0] + p[1] * t->weight[1] + p[2] * t->weight[2];
+            out[x] = gather((sum + half) >> 8);
         }
     }
+#endif
     free(columns);
+    free(line);
     return 1;
 }

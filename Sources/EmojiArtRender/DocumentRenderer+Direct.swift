@@ -49,6 +49,7 @@ extension DocumentRenderer {
         var jobs: [emojiart_paint_job] = []
         var rasters: [EmojiRaster] = []
         var turnedRows: [RasterRows] = []
+        var plan = FramePlan(deadline: rasterBudget.map { $0.deadline(from: $0.clock()) })
         turnedRasters.beginFrame()
         for emoji in emojis.reversed() {
             if grid.isFull { break }
@@ -58,10 +59,24 @@ extension DocumentRenderer {
             let turned = emoji.rotation != 0
             let reach = emoji.size * viewport.zoom * EmojiRasterizer.maximumWidthPerHeight / 2 * (turned ? 2.0.squareRoot() : 1)
             guard Self.isVisible(center: center, reach: reach, in: viewSize) else { continue }
+            // Wholly under opaque emojis above, wherever its ink lies: skipped before its raster
+            // is looked up or made (a user's drawing holds a raster per emoji, issue 23).
+            let deviceReach = reach * deviceScale
+            let (deviceX, deviceY) = (center.x * deviceScale, center.y * deviceScale)
+            guard !grid.hides(
+                x0: Int((deviceX - deviceReach).rounded(.down)), y0: Int((deviceY - deviceReach).rounded(.down)),
+                x1: Int((deviceX + deviceReach).rounded(.up)), y1: Int((deviceY + deviceReach).rounded(.up)))
+            else { continue }
             let pixelSize = Int(devicePixels.rounded())
-            guard let raster = rasterCache.raster(for: emoji.text, pixelSize: pixelSize) else { continue }
+            guard let (raster, isExact) = frameRaster(for: emoji.text, pixelSize: pixelSize, plan: &plan) else { continue }
             var job: emojiart_paint_job
-            if !turned, !emoji.flipped, raster.pixelSize == pixelSize {
+            if !isExact {
+                // A stand-in of another size, scaled for this frame only (never cached turned).
+                let placement = Self.transformedPlacement(
+                    for: raster, devicePixels: devicePixels, center: center, deviceScale: deviceScale)
+                job = Self.transformedJob(for: raster, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
+                guard !grid.hides(x0: Int(job.left), y0: Int(job.top), x1: Int(job.right), y1: Int(job.bottom)) else { continue }
+            } else if !turned, !emoji.flipped, raster.pixelSize == pixelSize {
                 // The same whole-pixel placement as `paint(_:atDevicePixels:centeredAt:…)`.
                 let side = Double(raster.side)
                 let left = Int((center.x * deviceScale - side / 2).rounded())
@@ -94,6 +109,9 @@ extension DocumentRenderer {
             rasters.append(raster)
         }
         lastPaintedEmojiCount = jobs.count
+        missingRasters = plan.missing
+        lastStandInCount = plan.standInCount
+        lastUnpaintedCount = plan.unpaintedCount
         // Painted from the bottom of the stack up.
         jobs.reverse()
         cairo_surface_flush(surface)
@@ -101,6 +119,42 @@ extension DocumentRenderer {
         cairo_surface_mark_dirty(surface)
         withExtendedLifetime(rasters) {}
         withExtendedLifetime(turnedRows) {}
+    }
+
+    /// What a frame under a `rasterBudget` decided so far.
+    struct FramePlan {
+        /// Past it (monotonic nanoseconds), no more rasters are made; nil: no budget.
+        var deadline: UInt64?
+        var missing: [RasterRequest] = []
+        var missingKeys: Set<RasterRequest> = []
+        var standInCount = 0
+        var unpaintedCount = 0
+    }
+
+    /// The raster an emoji is painted from in this frame, and whether it is of its own size.
+    /// Without a budget (export, `render`, tests) it is always made. Under one it is made while
+    /// the budget lasts; past it a cached raster of another size stands in and the wanted one
+    /// is listed in `missingRasters`. An emoji with no raster at all gets one now if its glyph
+    /// is decoded (one resample, so every emoji shows); otherwise it is not painted this frame.
+    private func frameRaster(for text: String, pixelSize: Int, plan: inout FramePlan) -> (EmojiRaster, isExact: Bool)? {
+        guard let deadline = plan.deadline, let budget = rasterBudget else {
+            return rasterCache.raster(for: text, pixelSize: pixelSize).map { ($0, true) }
+        }
+        if let cached = rasterCache.cachedRaster(for: text, pixelSize: pixelSize) { return (cached, true) }
+        if budget.clock() < deadline, let made = rasterCache.raster(for: text, pixelSize: pixelSize) { return (made, true) }
+        let request = RasterRequest(
+            text: EmojiRasterizer.laidOutText(text), pixelSize: min(pixelSize, EmojiRasterCache.maximumPixelSize))
+        if let standIn = rasterCache.nearestRaster(for: text, pixelSize: pixelSize) {
+            if plan.missingKeys.insert(request).inserted { plan.missing.append(request) }
+            plan.standInCount += 1
+            return (standIn, false)
+        }
+        if rasterCache.hasDecodedGlyph(for: text), let made = rasterCache.raster(for: text, pixelSize: pixelSize) {
+            return (made, true)
+        }
+        if plan.missingKeys.insert(request).inserted { plan.missing.append(request) }
+        plan.unpaintedCount += 1
+        return nil
     }
 
     /// A raster's rows copied at whole device pixels, the raster's top-left corner at (`left`,

@@ -63,6 +63,21 @@ public final class DocumentRenderer {
     /// emojis above them (for tests and the benchmarks).
     public internal(set) var lastPaintedEmojiCount = 0
 
+    /// When set, `drawDirectly` makes rasters only for this long a frame (the canvas; issue 23):
+    /// beyond it, emojis are painted from a cached raster of another size, scaled, or not at all
+    /// when none is cached, and what they wanted is in `missingRasters`. Nil (export, `render`):
+    /// every raster is made, however long it takes.
+    public var rasterBudget: RasterBudget?
+    /// The rasters the last `drawDirectly` wanted and did not have, the topmost emojis' first.
+    public internal(set) var missingRasters: [RasterRequest] = []
+    /// Emojis the last `drawDirectly` painted from a raster of another size.
+    public internal(set) var lastStandInCount = 0
+    /// Emojis the last `drawDirectly` could not paint for want of any raster of them.
+    public internal(set) var lastUnpaintedCount = 0
+
+    /// Whether the last `drawDirectly` painted every emoji from a raster of its own size.
+    public var lastFrameWasExact: Bool { missingRasters.isEmpty }
+
     private func drawEmojis(
         _ emojis: [Emoji], viewport: Viewport, viewSize: ViewSize, deviceScale: Double, into cr: OpaquePointer
     ) {

@@ -1,4 +1,5 @@
 import CPangoCairo
+import Foundation
 
 /// Rendered emoji images keyed by (emoji text, device pixel size rounded to 1 px), so a crisp frame
 /// paints each visible emoji as one image instead of laying out text: about 16 ms instead of 47 ms
@@ -39,6 +40,8 @@ public final class EmojiRasterCache {
     public private(set) var rasterizedCount = 0
 
     private var rasters = LRUStore<Key, EmojiRaster>()
+    /// The sizes cached of each text, for stand-ins (`nearestRaster`).
+    private var cachedSizes: [String: Set<Int>] = [:]
     private let glyphs: EmojiGlyphStore
     private lazy var rasterizer = EmojiRasterizer(glyphs: glyphs)
 
@@ -72,8 +75,35 @@ public final class EmojiRasterCache {
     func insert(_ raster: EmojiRaster, for key: Key) {
         guard rasters.peek(key) == nil else { return }
         rasters.insert(raster, for: key)
+        cachedSizes[key.text, default: []].insert(key.pixelSize)
         totalBytes += raster.byteCount
         evictBeyondCapacity()
+    }
+
+    /// The cached raster of `text` at `pixelSize` (capped as `raster(for:pixelSize:)` caps it),
+    /// never made here; a hit counts as a use.
+    public func cachedRaster(for text: String, pixelSize: Int) -> EmojiRaster? {
+        guard pixelSize >= 1 else { return nil }
+        return rasters.value(for: Self.key(for: text, pixelSize: pixelSize))
+    }
+
+    /// The cached raster of `text` whose size is nearest `pixelSize` (by ratio, the larger on a
+    /// tie), to stand in while the right one is made; nil when no size of it is cached.
+    public func nearestRaster(for text: String, pixelSize: Int) -> EmojiRaster? {
+        let key = Self.key(for: text, pixelSize: pixelSize)
+        guard let sizes = cachedSizes[key.text], !sizes.isEmpty else { return nil }
+        let wanted = Double(max(1, key.pixelSize))
+        let nearest = sizes.min { a, b in
+            let (ratioA, ratioB) = (abs(log(Double(a) / wanted)), abs(log(Double(b) / wanted)))
+            return ratioA != ratioB ? ratioA < ratioB : a > b
+        }
+        return nearest.flatMap { rasters.value(for: Key(text: key.text, pixelSize: $0)) }
+    }
+
+    /// Whether a raster of `text` at a new size is a resample away (its glyph is decoded) rather
+    /// than a decode or a Pango layout.
+    public func hasDecodedGlyph(for text: String) -> Bool {
+        glyphs.storedGlyph(for: EmojiRasterizer.laidOutText(text)) != nil
     }
 
     /// Whether the raster for this key is cached; does not count as a use.
@@ -84,6 +114,7 @@ public final class EmojiRasterCache {
     /// Destroys every cached raster (e.g. when the window is closed or memory is short).
     public func removeAll() {
         _ = rasters.removeAll()
+        cachedSizes = [:]
         totalBytes = 0
     }
 
@@ -97,6 +128,8 @@ public final class EmojiRasterCache {
         // The newest raster is never evicted: the caller is about to paint it.
         while totalBytes > capacityInBytes, rasters.count > 1, let evicted = rasters.removeOldest() {
             totalBytes -= evicted.value.byteCount
+            cachedSizes[evicted.key.text]?.remove(evicted.key.pixelSize)
+            if cachedSizes[evicted.key.text]?.isEmpty == true { cachedSizes[evicted.key.text] = nil }
         }
     }
 }

@@ -18,10 +18,11 @@ public enum UserShapedArt {
         return (DefaultPalettes.all.flatMap(\.uniqueEmojis) + sequences).filter { seen.insert($0).inserted }
     }()
 
-    /// `count` emojis drawn from the first `kinds` of `emojiTexts` (all by default), sizes 10–200
-    /// as whole points (as files store them).
+    /// `count` emojis drawn from `kinds` of `emojiTexts` spread over the list (so sequences and
+    /// flags are among them; all by default), sizes 10–200 as whole points (as files store them).
     public static func model(emojiCount count: Int, kinds: Int? = nil) -> EmojiArtModel {
-        let texts = Array(emojiTexts.prefix(kinds ?? emojiTexts.count))
+        let kindCount = min(max(1, kinds ?? emojiTexts.count), emojiTexts.count)
+        let texts = (0..<kindCount).map { emojiTexts[$0 * emojiTexts.count / kindCount] }
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next() -> Double {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 
 /// Real launches under Xvfb, timed by the apps themselves (EMOJIART_TRACE): from the process's
@@ -22,11 +23,18 @@ enum LaunchBenchmarks {
         let art10k = try Workloads.write(Workloads.model(emojiCount: 10_000, blank: true), named: "art10k", in: folder)
         let art100k = try Workloads.write(Workloads.model(emojiCount: 100_000, blank: true), named: "art100k", in: folder)
         let fileBytes = try FileManager.default.attributesOfItem(atPath: art100k.path)[.size] as? Int ?? 0
+        // Shaped like users' drawings (issue 23): every emoji its own size, some turned — 3,000 of
+        // 60 kinds and 100,000 of 10, the shapes the issue measured.
+        let user3k = try Workloads.write(UserShapedArt.model(emojiCount: 3_000, kinds: 60), named: "user3k", in: folder)
+        let user100k = try Workloads.write(UserShapedArt.model(emojiCount: 100_000, kinds: 10), named: "user100k", in: folder)
+        let userScript = "import json; json.load(open('\(user100k.path)', encoding='utf-8'))"
 
         let display = try VirtualDisplay()
         defer { display.stop() }
         var floor: [Double] = [], empty: [Double] = [], small: [Double] = [], large: [Double] = [], json: [Double] = []
         var bareMemory: [Double] = [], largeMemory: [Double] = []
+        var userSmall: [Double] = [], userLarge: [Double] = [], userJSON: [Double] = [], userFloor: [Double] = []
+        var userSmallExact: [Double] = [], userLargeMemory: [Double] = []
         let script = "import json; json.load(open('\(art100k.path)', encoding='utf-8'))"
         let steps: [() throws -> Void] = [
             {
@@ -42,6 +50,19 @@ enum LaunchBenchmarks {
                 largeMemory.append(largeLaunch.peakMiB)
             },
             { json.append(try ChildRun.milliseconds("python3", ["-c", script])) },
+            {
+                // The user documents' references, launched next to them.
+                userFloor.append(try display.launch(bare, [], in: folder).firstFrame)
+                let launch = try display.launch(emojiart, [user3k.path], in: folder)
+                userSmall.append(launch.firstFrame)
+                userSmallExact.append(launch.exactFrame ?? .nan)
+            },
+            {
+                userJSON.append(try ChildRun.milliseconds("python3", ["-c", userScript]))
+                let launch = try display.launch(emojiart, [user100k.path], in: folder)
+                userLarge.append(launch.firstFrame)
+                userLargeMemory.append(launch.peakMiB)
+            },
         ]
         // Each round starts one step later, so no launch always follows the same one.
         for round in 0..<launches {
@@ -60,6 +81,14 @@ enum LaunchBenchmarks {
                 note: String(format: "%.1f MB", Double(fileBytes) / 1_048_576)),
             Row(name: "peak memory, emojiart art100k", value: String(format: "%.0f MiB", largeMemory.median),
                 note: String(format: "budget 2 × bare (%.0f MiB) + 4 × file = %.0f MiB", bareMemory.median, memoryBudget)),
+            Row(name: "launch: emojiart user3k (60 kinds, sizes 10–200)", value: milliseconds(userSmall.median),
+                note: ratioNote(userSmall, to: userFloor, reference: "the bare window", target: "≤ 1.3×")),
+            Row(name: "  every raster exact", value: milliseconds(userSmallExact.median),
+                note: ratioNote(userSmallExact, to: userFloor, reference: "the bare window", target: "none; after the first frame")),
+            Row(name: "launch: emojiart user100k (10 kinds, sizes 10–200)", value: milliseconds(userLarge.median),
+                note: ratioNote(userLarge, to: userJSON, reference: "its json.load", target: "≤ 1.5×")),
+            Row(name: "peak memory, emojiart user100k", value: String(format: "%.0f MiB", userLargeMemory.median),
+                note: String(format: "budget as art100k's: %.0f MiB", memoryBudget)),
         ]
     }
 }
@@ -108,6 +137,9 @@ final class VirtualDisplay {
         var firstFrame: Double
         /// Its peak resident memory (VmHWM) by then, in MiB.
         var peakMiB: Double
+        /// Milliseconds to the first frame whose every emoji is painted from a raster of its own
+        /// size, when the trace says within a second of the first frame.
+        var exactFrame: Double?
     }
 
     /// Starts `executable` with a fresh HOME and a trace file, waits for its `first-frame` line
@@ -140,8 +172,15 @@ final class VirtualDisplay {
         }
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
-            if let milliseconds = Self.firstFrame(in: trace) {
-                return Launch(firstFrame: milliseconds, peakMiB: Self.peakMiB(of: process.processIdentifier))
+            if let milliseconds = Self.event("first-frame", in: trace) {
+                let peak = Self.peakMiB(of: process.processIdentifier)
+                var exact = Self.event("exact-frame", in: trace)
+                let exactDeadline = Date().addingTimeInterval(1)
+                while exact == nil, Date() < exactDeadline {
+                    usleep(2_000)
+                    exact = Self.event("exact-frame", in: trace)
+                }
+                return Launch(firstFrame: milliseconds, peakMiB: peak, exactFrame: exact)
             }
             usleep(2_000)
         }
@@ -174,11 +213,11 @@ final class VirtualDisplay {
         return user + system
     }
 
-    private static func firstFrame(in trace: URL) -> Double? {
+    private static func event(_ name: String, in trace: URL) -> Double? {
         guard let text = try? String(contentsOf: trace, encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                object["event"] as? String == "first-frame"
+                object["event"] as? String == name
             else { continue }
             return (object["ms"] as? NSNumber)?.doubleValue
         }

@@ -13,8 +13,10 @@ import Glibc
 /// Without the variable nothing is read, computed or written: `mark` returns at its first test.
 ///
 /// Events: `window-shown` (a document window was presented), `document-decoded` (a file was read
-/// and parsed; `emojis`), `first-frame` (the first frame that drew a whole document; `emojis`, and
-/// `rasterized`: the emoji rasters that frame had to make on the main thread),
+/// and parsed; `emojis`), `first-frame` (the first frame that drew every emoji of a document;
+/// `emojis`; `rasterized`: the emoji rasters made on the main thread by then; `stand-ins`: emojis
+/// painted from a raster of another size, issue 23), `exact-frame` (the first frame whose every
+/// emoji is painted from a raster of its own size: the same pixels as an export),
 /// `background-ready` (the first frame showing the document's background image, or the first
 /// frame of a document without one). Between them, to see where a launch spends its time:
 /// `launcher-started` (the dynamic loader, the Swift runtime and argument parsing are behind),
@@ -56,15 +58,18 @@ enum LaunchTrace {
     }
 
     /// Called after each canvas frame: the first frame that drew a whole document is
-    /// `first-frame`; the first one that shows its background (or of a document that has none)
-    /// is `background-ready`.
+    /// `first-frame`, the first whose emojis all had rasters of their own size `exact-frame`;
+    /// the first one that shows its background (or of a document that has none) is
+    /// `background-ready`.
     /// `rasterized` counts the emoji rasters the canvas had to make itself by then (those the
     /// launch prepared ahead are not counted).
     @MainActor static func frameDrawn(
-        emojiCount: Int, rasterized: Int, isComplete: Bool, showsBackground: Bool, hasBackground: Bool
+        emojiCount: Int, rasterized: Int, isComplete: Bool, isExact: Bool, standIns: Int, showsBackground: Bool,
+        hasBackground: Bool
     ) {
         guard path != nil, isComplete else { return }
-        markOnce("first-frame", ["emojis": emojiCount, "rasterized": rasterized])
+        markOnce("first-frame", ["emojis": emojiCount, "rasterized": rasterized, "stand-ins": standIns])
+        if isExact { markOnce("exact-frame", ["rasterized": rasterized]) }
         if showsBackground || !hasBackground { markOnce("background-ready") }
     }
 

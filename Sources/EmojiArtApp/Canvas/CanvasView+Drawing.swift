@@ -41,13 +41,17 @@ extension CanvasView {
         cairo_paint(cr)
         // Others' drags in progress are drawn where they are now; the model keeps where the
         // emojis were committed (C3).
+        let renderer = contentLayer.renderer
+        let rendersBefore = contentLayer.renderCount
         contentLayer.draw(
             document.displayedModel, background: backgroundImage, viewport: interaction.effectiveViewport, viewSize: size,
             deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: interaction.selection.ids,
             into: cr, isInteractive: interaction.isInteractive)
+        if contentLayer.renderCount != rendersBefore { requestMissingRasters() }
         LaunchTrace.frameDrawn(
-            emojiCount: document.model.emojis.count, rasterized: contentLayer.renderer.rasterCache.rasterizedCount,
-            isComplete: true, showsBackground: backgroundImage != nil,
+            emojiCount: document.model.emojis.count, rasterized: renderer.rasterCache.rasterizedCount,
+            isComplete: renderer.lastUnpaintedCount == 0, isExact: renderer.lastFrameWasExact,
+            standIns: renderer.lastStandInCount, showsBackground: backgroundImage != nil,
             hasBackground: document.model.background != .blank)
         if let onFirstFrame {
             self.onFirstFrame = nil
@@ -60,6 +64,30 @@ extension CanvasView {
         if let band = interaction.rubberBand { SelectionFrameOverlay.drawRubberBand(band, into: cr) }
         drawOverlay?(cr, interaction.effectiveViewport, size)
         if isDropHovering { drawDropHighlight(into: cr, size: size) }
+    }
+
+    /// Hands the rasters the last crisp frame lacked to the workshop (issue 23), unless each was
+    /// already delivered for this view: a view needing more rasters than the cache holds keeps
+    /// its stand-ins rather than asking for the same rasters again and again.
+    private func requestMissingRasters() {
+        let viewport = interaction.effectiveViewport
+        if viewport != rastersRequested.viewport {
+            rastersRequested = (viewport, [])
+        }
+        let wanted = contentLayer.renderer.missingRasters.filter { !rastersRequested.delivered.contains($0) }
+        guard !wanted.isEmpty else { return }
+        rasterWorkshop.request(wanted)
+    }
+
+    /// Takes in rasters the workshop made and shows them: the layer is rendered again at once,
+    /// or after the gesture running now (whose frames move the layer as it is).
+    func adoptRasters(_ delivery: RasterWorkshop.Delivery) {
+        guard !isClosed else { return }
+        contentLayer.renderer.rasterCache.adopt(delivery)
+        rastersRequested.delivered.formUnion(delivery.requests)
+        guard !interaction.isInteractive else { return }
+        contentLayer.invalidate()
+        gtk_widget_queue_draw(drawingArea)
     }
 
     /// An accent outline while something is dragged over the canvas.

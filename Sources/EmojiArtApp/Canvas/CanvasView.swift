@@ -18,7 +18,19 @@ final class CanvasView {
     let spinner: UnsafeMutablePointer<GtkWidget>
     let document: EmojiArtDocument
     /// Draws crisp frames, and reuses the last one while a pan or pinch runs (DESIGN performance).
-    let contentLayer = ContentLayer()
+    /// A crisp frame makes rasters for a few milliseconds at most; the rest come from
+    /// `rasterWorkshop`, stand-ins of other sizes showing meanwhile (issue 23).
+    let contentLayer: ContentLayer = {
+        let layer = ContentLayer()
+        layer.renderer.rasterBudget = .canvasFrame
+        return layer
+    }()
+    /// Makes the rasters crisp frames lacked, off the main thread.
+    private(set) lazy var rasterWorkshop = RasterWorkshop { [weak self] delivery in
+        DispatchQueue.main.async { MainActor.assumeIsolated { self?.adoptRasters(delivery) } }
+    }
+    /// The viewport the workshop was last asked about, and the requests delivered since.
+    var rastersRequested: (viewport: Viewport?, delivered: Set<RasterRequest>) = (nil, [])
     /// The canvas's state and policy (Core). Read it freely; change it only through `interact`
     /// or `apply { … }`.
     private(set) var interaction: CanvasInteraction
@@ -194,6 +206,7 @@ final class CanvasView {
         onDocumentChangeHandled = nil
         backgroundLoader.onChange = nil
         backgroundLoader.cancel()
+        rasterWorkshop.close()
         settling?.cancel()
         TextScale.stopObserving(textScaleObservation)
         textScaleObservation = 0

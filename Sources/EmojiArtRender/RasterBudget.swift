@@ -1,0 +1,35 @@
+import Dispatch
+
+/// A raster a frame wanted and did not have: the emoji's text (as laid out) and its size in
+/// device pixels.
+public struct RasterRequest: Hashable, Sendable {
+    public var text: String
+    public var pixelSize: Int
+
+    public init(text: String, pixelSize: Int) {
+        self.text = text
+        self.pixelSize = pixelSize
+    }
+}
+
+/// How long a crisp frame may spend making rasters on its own thread (issue 23: a frame never
+/// stalls the window). Past it, an emoji whose raster is missing is painted from the nearest
+/// size of it the cache holds, scaled, and its raster is left to a `RasterWorkshop`.
+public struct RasterBudget: Sendable {
+    /// Time for making rasters in one frame, in milliseconds.
+    public var milliseconds: Double
+    /// Monotonic nanoseconds (injected by tests).
+    public var clock: @Sendable () -> UInt64
+
+    public init(milliseconds: Double, clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+        self.milliseconds = milliseconds
+        self.clock = clock
+    }
+
+    /// A canvas frame's: with painting (~8 ms for a crowded 1920 × 1080 view) it stays within
+    /// one 16 ms frame.
+    public static let canvasFrame = RasterBudget(milliseconds: 6)
+
+    /// The clock reading past which the frame started at `start` makes no more rasters.
+    func deadline(from start: UInt64) -> UInt64 { start + UInt64(max(0, milliseconds) * 1_000_000) }
+}
