@@ -78,8 +78,14 @@ static void axis_taps(int count, int extent, double scale, double offset, taps *
 static void resample_rows(
     const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
     uint32_t *target, int target_width, int target_height, int target_stride_bytes,
-    const taps *columns, const taps *rows, uint16_t *line) {
+    const taps *columns, const taps *rows, uint16_t *line, __m128i *pair_weights) {
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
+    for (int x = 0; x < target_width; x += 2) {
+        for (int k = 0; k < 3; k++) {
+            short first = (short)columns[x].weight[k], second = (short)columns[x + 1].weight[k];
+            pair_weights[3 * (x / 2) + k] = _mm_set_epi16(second, second, second, second, first, first, first, first);
+        }
+    }
     uint16_t *padded = line + 2 * 4;
     size_t line_bytes = sizeof(uint16_t) * 4 * (size_t)(source_width + 4);
     for (int y = 0; y < target_height; y++) {
@@ -116,14 +122,21 @@ static void resample_rows(
             __m128i *sums = (__m128i *)(padded + 4 * x);
             _mm_storeu_si128(sums, _mm_srli_epi16(_mm_add_epi16(_mm_loadu_si128(sums), half), 8));
         }
-        for (int x = 0; x < target_width; x++) {
-            const taps *t = &columns[x];
-            const uint16_t *p = padded + 4 * t->first;
-            __m128i sum = _mm_mullo_epi16(_mm_loadl_epi64((const __m128i *)p), _mm_set1_epi16((short)t->weight[0]));
-            sum = _mm_add_epi16(sum, _mm_mullo_epi16(_mm_loadl_epi64((const __m128i *)(p + 4)), _mm_set1_epi16((short)t->weight[1])));
-            sum = _mm_add_epi16(sum, _mm_mullo_epi16(_mm_loadl_epi64((const __m128i *)(p + 8)), _mm_set1_epi16((short)t->weight[2])));
-            sum = _mm_srli_epi16(_mm_add_epi16(sum, half), 8);
-            out[x] = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(sum, zero));
+        // Two target pixels a vector: the first's line pixels in the low half, the second's in
+        // the high half, each with its own weights.
+        for (int x = 0; x < target_width; x += 2) {
+            const uint16_t *a = padded + 4 * columns[x].first;
+            const uint16_t *b = padded + 4 * columns[x + 1].first;
+            const __m128i *weights = &pair_weights[3 * (x / 2)];
+            __m128i sum = _mm_mullo_epi16(
+                _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)a), _mm_loadl_epi64((const __m128i *)b)), weights[0]);
+            sum = _mm_add_epi16(sum, _mm_mullo_epi16(
+                _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(a + 4)), _mm_loadl_epi64((const __m128i *)(b + 4))), weights[1]));
+            sum = _mm_add_epi16(sum, _mm_mullo_epi16(
+                _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(a + 8)), _mm_loadl_epi64((const __m128i *)(b + 8))), weights[2]));
+            __m128i pixels = _mm_packus_epi16(_mm_srli_epi16(_mm_add_epi16(sum, half), 8), zero);
+            if (x + 1 < target_width) _mm_storel_epi64((__m128i *)(out + x), pixels);
+            else out[x] = (uint32_t)_mm_cvtsi128_si32(pixels);
         }
     }
 }
@@ -134,18 +147,23 @@ int emojiart_resample(
     uint32_t *target, int target_width, int target_height, int target_stride_bytes,
     double scale, double offset_x, double offset_y) {
     if (scale > 3 || source_width <= 0 || source_height <= 0) return 0;
-    taps *columns = malloc(sizeof(taps) * (size_t)(target_width + target_height));
+    // One column more than the target has: the pairs' last partner when the width is odd.
+    taps *columns = malloc(sizeof(taps) * (size_t)(target_width + 1 + target_height));
     // One source row's worth of the rows a target row covers, weighed, channels in 16-bit
     // lanes; two transparent pixels pad either end for taps that reach past the edge (and one
     // more for the vector loop's last pair).
     uint64_t *line = malloc(sizeof(uint64_t) * (size_t)(source_width + 5));
     if (!columns || !line) { free(columns); free(line); return 0; }
-    taps *rows = columns + target_width;
+    taps *rows = columns + target_width + 1;
     axis_taps(target_width, source_width, scale, offset_x, columns);
+    columns[target_width] = (taps){ 0, { 0, 0, 0 } };
     axis_taps(target_height, source_height, scale, offset_y, rows);
 #if defined(__SSE2__)
+    __m128i *pair_weights = malloc(sizeof(__m128i) * 3 * (size_t)(target_width / 2 + 1));
+    if (!pair_weights) { free(columns); free(line); return 0; }
     resample_rows(source, source_width, source_height, source_stride_bytes, target, target_width, target_height,
-                  target_stride_bytes, columns, rows, (uint16_t *)line);
+                  target_stride_bytes, columns, rows, (uint16_t *)line, pair_weights);
+    free(pair_weights);
 #else
     const uint64_t half = 0x0080008000800080ull, low_bytes = 0x00FF00FF00FF00FFull;
     uint64_t *padded = line + 2;
@@ -183,4 +201,34 @@ int emojiart_resample(
     free(columns);
     free(line);
     return 1;
+}
+
+void emojiart_scan_rows(
+    const uint32_t *pixels, int stride_bytes, int side, emojiart_row_scan *rows) {
+    for (int y = 0; y < side; y++) {
+        const uint32_t *row = (const uint32_t *)((const char *)pixels + (long)y * stride_bytes);
+        emojiart_row_scan scan = { 0, 0, 0, 0, 1 };
+        int first = -1, last = -1, x = 0;
+        while (x < side) {
+            uint32_t alpha = row[x] >> 24;
+            if (alpha == 0) { x++; continue; }
+            if (first < 0) first = x;
+            if (alpha != 255) { last = x; x++; continue; }
+            int start = x;
+            while (x < side && row[x] >> 24 == 255) x++;
+            last = x - 1;
+            if (x - start > scan.opaque_end - scan.opaque_start) {
+                scan.opaque_start = start;
+                scan.opaque_end = x;
+            }
+        }
+        if (first >= 0) {
+            scan.ink_start = first;
+            scan.ink_end = last + 1;
+            for (int column = first; column <= last; column++) {
+                if (row[column] >> 24 != 255) { scan.all_opaque = 0; break; }
+            }
+        }
+        rows[y] = scan;
+    }
 }

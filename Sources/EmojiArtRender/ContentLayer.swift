@@ -35,6 +35,19 @@ public final class ContentLayer {
     public let renderer: DocumentRenderer
     /// Crisp renders made so far; an interactive frame drawn from the layer does not add one.
     public private(set) var renderCount = 0
+    /// Crisp renders tried so far, deferred ones included: after each, the renderer's
+    /// `missingRasters` says what the frame lacked.
+    public private(set) var renderAttemptCount = 0
+    /// Whether the layer shows less than a crisp frame of its content: the last render was
+    /// deferred (the layer still shows an older viewport) or provisional (stand-ins, gaps).
+    public private(set) var awaitsRasters = false
+    /// Set by `rastersArrived` while the layer awaits rasters: the next draw renders again.
+    private var needsRender = false
+    /// The viewport the last deferred renders were for, and how many in a row: past
+    /// `maximumDeferrals` the layer paints what it has (stand-ins, gaps) rather than keep an old
+    /// view up — rasters the cache cannot hold all at once would never all arrive.
+    private var deferrals: (viewport: Viewport, count: Int)?
+    static let maximumDeferrals = 3
 
     private var surface: OpaquePointer?
     private var surfacePixelSize: (width: Int, height: Int, scale: Double)?
@@ -69,9 +82,30 @@ public final class ContentLayer {
             emojis: model.emojis, background: background, selection: selection, viewSize: viewSize,
             deviceScale: scale)
         if let content, content.matches(wanted), let surface, let renderedViewport,
-            renderedViewport == viewport || isInteractive
+            (renderedViewport == viewport && !needsRender) || isInteractive
         {
             blit(surface, renderedAt: renderedViewport, to: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
+            return
+        }
+        // The same content at another viewport (a zoom or pan step), under a raster budget: the
+        // renderer may decline to paint a frame whose rasters it cannot make in time, and the
+        // layer as it was is shown moved instead until they arrive (issue 23).
+        if renderer.rasterBudget != nil, let content, content.matches(wanted), let surface, let renderedViewport {
+            needsRender = false
+            renderAttemptCount += 1
+            let deferredBefore = deferrals?.viewport == viewport ? deferrals?.count ?? 0 : 0
+            let outcome = renderer.drawDirectly(
+                model, background: background, viewport: viewport, viewSize: viewSize, deviceScale: scale,
+                selection: selection, intoImage: surface, mayDefer: deferredBefore < Self.maximumDeferrals
+            ) { Self.clear(surface) }
+            awaitsRasters = outcome != .exact
+            deferrals = outcome == .deferred ? (viewport, deferredBefore + 1) : nil
+            if outcome != .deferred {
+                cairo_surface_flush(surface)
+                renderCount += 1
+                self.renderedViewport = viewport
+            }
+            blit(surface, renderedAt: self.renderedViewport ?? renderedViewport, to: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
             return
         }
         guard let surface = render(model, background: background, viewport: viewport, content: wanted) else {
@@ -91,29 +125,40 @@ public final class ContentLayer {
         renderedViewport = nil
     }
 
+    /// Rasters the layer lacked were made: the next draw renders again if it awaits them (the
+    /// layer keeps showing what it has until that render can paint).
+    public func rastersArrived() {
+        if awaitsRasters { needsRender = true }
+    }
+
     /// Renders the content into the layer's surface (made or remade when the size changed).
     private func render(
         _ model: EmojiArtModel, background: BackgroundImage?, viewport: Viewport, content: Content
     ) -> OpaquePointer? {
         invalidate()
+        needsRender = false
         guard let (surface, isNew) = surface(for: content.viewSize, deviceScale: content.deviceScale) else { return nil }
         // A new image surface is already transparent (zero-filled by cairo); clearing it anyway
         // would touch its ~3 MB of fresh pages before the renderer needs them.
-        if !isNew {
-            // cairo_create never returns NULL (an error context at worst), but Swift sees an optional.
-            guard let cr = cairo_create(surface) else { return nil }
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            cairo_paint(cr)
-            cairo_destroy(cr)
-        }
-        renderer.drawDirectly(
+        if !isNew { Self.clear(surface) }
+        renderAttemptCount += 1
+        let outcome = renderer.drawDirectly(
             model, background: background, viewport: viewport, viewSize: content.viewSize,
             deviceScale: content.deviceScale, selection: content.selection, intoImage: surface)
+        awaitsRasters = outcome != .exact
         cairo_surface_flush(surface)
         renderCount += 1
         self.content = content
         renderedViewport = viewport
         return surface
+    }
+
+    private static func clear(_ surface: OpaquePointer) {
+        // cairo_create never returns NULL (an error context at worst), but Swift sees an optional.
+        guard let cr = cairo_create(surface) else { return }
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_destroy(cr)
     }
 
     /// The layer's surface for this size, and whether it was just made.

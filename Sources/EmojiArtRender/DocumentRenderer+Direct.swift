@@ -18,38 +18,68 @@ extension DocumentRenderer {
 
     /// Draws like `draw(_:background:viewport:viewSize:deviceScale:selection:into:)` into `surface`,
     /// a whole ARGB32 image surface whose pixels are the view at `deviceScale` (its device scale
-    /// set to it, as the content layer makes it, or 1), with nothing drawn on it yet but a backdrop.
+    /// set to it, as the content layer makes it, or 1), with nothing drawn on it yet but a backdrop
+    /// (or what `beforePainting` leaves there: it runs only when the frame is painted).
+    ///
+    /// Under a `rasterBudget` with `mayDefer`, a frame whose rasters cannot all be made within
+    /// the budget is not painted at all (`.deferred`): `surface` is left untouched, and
+    /// `missingRasters` lists what it needs, so the caller can keep showing the frame it had.
+    @discardableResult
     public func drawDirectly(
         _ model: EmojiArtModel, background: BackgroundImage?, viewport: Viewport, viewSize: ViewSize,
-        deviceScale: Double, selection: Set<Int>, intoImage surface: OpaquePointer
-    ) {
+        deviceScale: Double, selection: Set<Int>, intoImage surface: OpaquePointer, mayDefer: Bool = false,
+        beforePainting: () -> Void = {}
+    ) -> FrameOutcome {
         guard viewSize.isDrawable, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
-            fixedRasterPixelSize == nil, let cr = cairo_create(surface)
-        else { return }
-        defer { cairo_destroy(cr) }
+            fixedRasterPixelSize == nil
+        else { return .exact }
         let scale = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
+        let frameWidth = Int(cairo_image_surface_get_width(surface))
+        let frameHeight = Int(cairo_image_surface_get_height(surface))
+        let planned = planEmojis(
+            model.emojis, viewport: viewport, viewSize: viewSize, deviceScale: scale, frameWidth: frameWidth,
+            frameHeight: frameHeight, mayDefer: mayDefer)
+        missingRasters = planned.budget.missing
+        lastStandInCount = planned.budget.standInCount
+        lastUnpaintedCount = planned.budget.unpaintedCount
+        guard !planned.budget.isDeferred else { return .deferred }
+        lastPaintedEmojiCount = planned.jobs.count
+        beforePainting()
+        guard let cr = cairo_create(surface) else { return .deferred }
+        defer { cairo_destroy(cr) }
         cairo_rectangle(cr, 0, 0, viewSize.width, viewSize.height)
         cairo_clip(cr)
         background?.draw(into: cr, viewport: viewport, viewSize: viewSize, deviceScale: scale)
-        paintEmojisDirectly(model.emojis, viewport: viewport, viewSize: viewSize, deviceScale: scale, surface: surface, cr: cr)
+        cairo_surface_flush(surface)
+        // Painted from the bottom of the stack up.
+        Self.paint(planned.jobs.reversed(), into: surface, width: frameWidth, height: frameHeight)
+        cairo_surface_mark_dirty(surface)
+        withExtendedLifetime(planned) {}
         if !selection.isEmpty {
             drawSelectionMarks(model.emojis(withIDs: selection), viewport: viewport, viewSize: viewSize, into: cr)
         }
+        return planned.budget.missing.isEmpty ? .exact : .provisional
     }
 
-    private func paintEmojisDirectly(
-        _ emojis: [Emoji], viewport: Viewport, viewSize: ViewSize, deviceScale: Double, surface: OpaquePointer,
-        cr: OpaquePointer
-    ) {
-        let frameWidth = Int(cairo_image_surface_get_width(surface))
-        let frameHeight = Int(cairo_image_surface_get_height(surface))
-        var grid = OcclusionGrid(width: frameWidth, height: frameHeight)
-        let pixelsPerPoint = viewport.zoom * deviceScale
-        // Top of the stack first; `rasters` keeps every planned raster alive until it is painted.
+    /// The jobs of a frame, top of the stack first, and what keeps their pixels alive.
+    private struct PlannedFrame {
         var jobs: [emojiart_paint_job] = []
         var rasters: [EmojiRaster] = []
         var turnedRows: [RasterRows] = []
-        var plan = FramePlan(deadline: rasterBudget.map { $0.deadline(from: $0.clock()) })
+        var budget: FramePlan
+    }
+
+    /// Plans `emojis` from the top of the stack down: each visible one's raster (made, cached,
+    /// or under a budget a stand-in or nothing) and job, skipping those hidden under opaque
+    /// emojis above.
+    private func planEmojis(
+        _ emojis: [Emoji], viewport: Viewport, viewSize: ViewSize, deviceScale: Double, frameWidth: Int,
+        frameHeight: Int, mayDefer: Bool
+    ) -> PlannedFrame {
+        var grid = OcclusionGrid(width: frameWidth, height: frameHeight)
+        let pixelsPerPoint = viewport.zoom * deviceScale
+        var planned = PlannedFrame(budget: FramePlan(
+            deadline: rasterBudget.map { $0.deadline(from: $0.clock()) }, mayDefer: mayDefer))
         turnedRasters.beginFrame()
         for emoji in emojis.reversed() {
             if grid.isFull { break }
@@ -59,16 +89,17 @@ extension DocumentRenderer {
             let turned = emoji.rotation != 0
             let reach = emoji.size * viewport.zoom * EmojiRasterizer.maximumWidthPerHeight / 2 * (turned ? 2.0.squareRoot() : 1)
             guard Self.isVisible(center: center, reach: reach, in: viewSize) else { continue }
-            // Wholly under opaque emojis above, wherever its ink lies: skipped before its raster
-            // is looked up or made (a user's drawing holds a raster per emoji, issue 23).
-            let deviceReach = reach * deviceScale
-            let (deviceX, deviceY) = (center.x * deviceScale, center.y * deviceScale)
-            guard !grid.hides(
-                x0: Int((deviceX - deviceReach).rounded(.down)), y0: Int((deviceY - deviceReach).rounded(.down)),
-                x1: Int((deviceX + deviceReach).rounded(.up)), y1: Int((deviceY + deviceReach).rounded(.up)))
-            else { continue }
             let pixelSize = Int(devicePixels.rounded())
-            guard let (raster, isExact) = frameRaster(for: emoji.text, pixelSize: pixelSize, plan: &plan) else { continue }
+            let cached = rasterCache.cachedRaster(for: emoji.text, pixelSize: pixelSize)
+            // A raster to make: first, whether the emoji is wholly under opaque emojis above
+            // wherever its ink lies, so a buried one costs no raster (a user's drawing wants a
+            // raster per emoji, issue 23).
+            if cached == nil, isBuried(emoji, devicePixels: devicePixels, center: center, deviceScale: deviceScale, under: grid) {
+                continue
+            }
+            guard let (raster, isExact) = cached.map({ ($0, true) })
+                ?? frameRaster(for: emoji.text, pixelSize: pixelSize, devicePixels: devicePixels, plan: &planned.budget)
+            else { continue }
             var job: emojiart_paint_job
             if !isExact {
                 // A stand-in of another size, scaled for this frame only (never cached turned).
@@ -93,68 +124,25 @@ extension DocumentRenderer {
                 let makeJob = {
                     Self.transformedJob(for: raster, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
                 }
-                if let turned = turnedRasters.raster(for: key, source: raster, makeJob: makeJob) {
+                // Under a budget, turned rasters are made only while it lasts; past it the emoji
+                // is sampled in place (the next frames make the rest).
+                let mayMakeTurned = planned.budget.isWithinBudget(rasterBudget)
+                if let turned = turnedRasters.raster(for: key, source: raster, mayMake: mayMakeTurned, makeJob: makeJob) {
                     // The same pixels, painted like an upright raster at the job's whole-pixel box.
                     let (left, top) = (placement.left, placement.top)
                     guard !grid.hides(turned, left: left, top: top) else { continue }
                     grid.cover(with: turned, left: left, top: top)
-                    jobs.append(Self.job(for: turned, left: left, top: top))
-                    turnedRows.append(turned)
+                    planned.jobs.append(Self.job(for: turned, left: left, top: top))
+                    planned.turnedRows.append(turned)
                     continue
                 }
                 job = makeJob()
                 guard !grid.hides(x0: Int(job.left), y0: Int(job.top), x1: Int(job.right), y1: Int(job.bottom)) else { continue }
             }
-            jobs.append(job)
-            rasters.append(raster)
+            planned.jobs.append(job)
+            planned.rasters.append(raster)
         }
-        lastPaintedEmojiCount = jobs.count
-        missingRasters = plan.missing
-        lastStandInCount = plan.standInCount
-        lastUnpaintedCount = plan.unpaintedCount
-        // Painted from the bottom of the stack up.
-        jobs.reverse()
-        cairo_surface_flush(surface)
-        Self.paint(jobs, into: surface, width: frameWidth, height: frameHeight)
-        cairo_surface_mark_dirty(surface)
-        withExtendedLifetime(rasters) {}
-        withExtendedLifetime(turnedRows) {}
-    }
-
-    /// What a frame under a `rasterBudget` decided so far.
-    struct FramePlan {
-        /// Past it (monotonic nanoseconds), no more rasters are made; nil: no budget.
-        var deadline: UInt64?
-        var missing: [RasterRequest] = []
-        var missingKeys: Set<RasterRequest> = []
-        var standInCount = 0
-        var unpaintedCount = 0
-    }
-
-    /// The raster an emoji is painted from in this frame, and whether it is of its own size.
-    /// Without a budget (export, `render`, tests) it is always made. Under one it is made while
-    /// the budget lasts; past it a cached raster of another size stands in and the wanted one
-    /// is listed in `missingRasters`. An emoji with no raster at all gets one now if its glyph
-    /// is decoded (one resample, so every emoji shows); otherwise it is not painted this frame.
-    private func frameRaster(for text: String, pixelSize: Int, plan: inout FramePlan) -> (EmojiRaster, isExact: Bool)? {
-        guard let deadline = plan.deadline, let budget = rasterBudget else {
-            return rasterCache.raster(for: text, pixelSize: pixelSize).map { ($0, true) }
-        }
-        if let cached = rasterCache.cachedRaster(for: text, pixelSize: pixelSize) { return (cached, true) }
-        if budget.clock() < deadline, let made = rasterCache.raster(for: text, pixelSize: pixelSize) { return (made, true) }
-        let request = RasterRequest(
-            text: EmojiRasterizer.laidOutText(text), pixelSize: min(pixelSize, EmojiRasterCache.maximumPixelSize))
-        if let standIn = rasterCache.nearestRaster(for: text, pixelSize: pixelSize) {
-            if plan.missingKeys.insert(request).inserted { plan.missing.append(request) }
-            plan.standInCount += 1
-            return (standIn, false)
-        }
-        if rasterCache.hasDecodedGlyph(for: text), let made = rasterCache.raster(for: text, pixelSize: pixelSize) {
-            return (made, true)
-        }
-        if plan.missingKeys.insert(request).inserted { plan.missing.append(request) }
-        plan.unpaintedCount += 1
-        return nil
+        return planned
     }
 
     /// A raster's rows copied at whole device pixels, the raster's top-left corner at (`left`,

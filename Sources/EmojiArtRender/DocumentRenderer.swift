@@ -12,7 +12,7 @@ public final class DocumentRenderer {
     /// Turned and mirrored emojis already sampled, painted like upright ones at rest.
     let turnedRasters: TurnedRasterCache
 
-    /// A renderer painting from `rasterCache` (a new 64 MB cache by default).
+    /// A renderer painting from `rasterCache` (a new 128 MB cache by default).
     public init(rasterCache: EmojiRasterCache = EmojiRasterCache()) {
         self.rasterCache = rasterCache
         turnedRasters = TurnedRasterCache()

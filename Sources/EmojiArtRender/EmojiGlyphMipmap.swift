@@ -37,6 +37,9 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
     /// is level 0 halved k times.
     let levels: [Level]
     let metrics: Metrics
+    /// The picture's ink (non-transparent pixels) in level 0: left, top, right, bottom, the
+    /// last two exclusive; all zero for a blank picture.
+    let ink: (left: Int, top: Int, right: Int, bottom: Int)
     /// Memory held by the levels.
     let byteCount: Int
 
@@ -52,6 +55,13 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
         }
         self.levels = levels
         self.metrics = metrics
+        var ink = (left: width, top: height, right: 0, bottom: 0)
+        for y in 0..<height {
+            for x in 0..<width where pixels[y * width + x] >> 24 != 0 {
+                ink = (min(ink.left, x), min(ink.top, y), max(ink.right, x + 1), max(ink.bottom, y + 1))
+            }
+        }
+        self.ink = ink.right > ink.left ? ink : (0, 0, 0, 0)
         byteCount = levels.reduce(0) { $0 + $1.width * $1.height * 4 }
     }
 
@@ -86,6 +96,18 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
         let strikeBaseline = m.baselinePerFontUnit * m.strikeFontUnits / 1024 * m.shrink
         let top = (boxTop + baseline).rounded() - strikeBaseline.rounded() * scale
         return Placement(side: side, scale: scale, left: left, top: top)
+    }
+
+    /// How far the ink of this emoji's raster at `pixelSize` reaches from the raster's centre,
+    /// across and down, in raster pixels (a pixel more for the resample's reach).
+    func inkReach(forPixelSize pixelSize: Int) -> (x: Double, y: Double) {
+        let placement = placement(forPixelSize: pixelSize)
+        let middle = Double(placement.side) / 2
+        let left = placement.left + Double(ink.left) * placement.scale
+        let right = placement.left + Double(ink.right) * placement.scale
+        let top = placement.top + Double(ink.top) * placement.scale
+        let bottom = placement.top + Double(ink.bottom) * placement.scale
+        return (max(middle - left, right - middle) + 1, max(middle - top, bottom - middle) + 1)
     }
 
     /// A raster of this emoji `pixelSize` pixels tall, its laid-out box centred at whole-pixel

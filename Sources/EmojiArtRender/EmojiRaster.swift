@@ -87,38 +87,19 @@ final class RasterRows {
         var firstInkRow = side, lastInkRow = -1
         var inkLeft = Int32.max, inkRight = Int32.min
         var inkPixelCount = 0
+        // Each row's ink, longest opaque run and opacity, scanned in C (a user's drawing makes a
+        // raster per emoji, issue 23).
+        var scans = [emojiart_row_scan](repeating: emojiart_row_scan(), count: side)
+        if let data {
+            scans.withUnsafeMutableBufferPointer { buffer in
+                emojiart_scan_rows(data.assumingMemoryBound(to: UInt32.self), Int32(stride), Int32(side), buffer.baseAddress)
+            }
+        }
         for row in 0..<side {
-            guard let data else { break }
-            var rowInk = Span(start: 0, end: 0)
-            var longestOpaque = Span(start: 0, end: 0)
-            var allOpaque = true
-            let rowPixels = (data + row * stride).assumingMemoryBound(to: UInt32.self)
-            var x = 0
-            while x < side {
-                let alpha = rowPixels[x] >> 24
-                guard alpha == 255 else {
-                    if alpha != 0 {
-                        if rowInk.isEmpty { rowInk.start = Int32(x) }
-                        rowInk.end = Int32(x + 1)
-                    }
-                    x += 1
-                    continue
-                }
-                let start = x
-                while x < side, rowPixels[x] >> 24 == 255 { x += 1 }
-                if rowInk.isEmpty { rowInk.start = Int32(start) }
-                rowInk.end = Int32(x)
-                if x - start > Int(longestOpaque.end - longestOpaque.start) {
-                    longestOpaque = Span(start: Int32(start), end: Int32(x))
-                }
-            }
-            // Whether the whole span from the first to the last ink pixel is opaque (a copy).
-            if !rowInk.isEmpty {
-                for column in Int(rowInk.start)..<Int(rowInk.end) where rowPixels[column] >> 24 != 255 {
-                    allOpaque = false
-                    break
-                }
-            }
+            let scan = scans[row]
+            let rowInk = Span(start: scan.ink_start, end: scan.ink_end)
+            let longestOpaque = Span(start: scan.opaque_start, end: scan.opaque_end)
+            let allOpaque = scan.all_opaque != 0
             inkSpans[row] = rowInk
             opaqueSpans[row] = longestOpaque
             rowIsOpaque[row] = allOpaque

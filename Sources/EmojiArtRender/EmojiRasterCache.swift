@@ -11,9 +11,10 @@ import Foundation
 /// Pango objects that must stay on one thread: one cache belongs to one thread (the canvas's main
 /// thread, or one export job).
 public final class EmojiRasterCache {
-    /// Default memory cap of the cached pixels: 64 MB holds about 10,000 rasters of 40 px, or 16 of
-    /// the largest (1024 px) ones.
-    public static let defaultCapacityInBytes = 64 * 1024 * 1024
+    /// Default memory cap of the cached pixels: 128 MB hold a crisp frame of a user's drawing —
+    /// 3,000 emojis each at its own size, ~1,400 of them showing, take ~70 MB of rasters (issue
+    /// 23; at 64 MB such a frame evicted rasters it needed again) — or ~20,000 rasters of 40 px.
+    public static let defaultCapacityInBytes = 128 * 1024 * 1024
 
     /// Largest raster made, in device pixels. Noto Color Emoji is a bitmap font of 136 px glyphs, so
     /// a bigger raster only enlarges the same bitmap; emojis drawn larger than this are painted from
@@ -103,7 +104,11 @@ public final class EmojiRasterCache {
     /// Whether a raster of `text` at a new size is a resample away (its glyph is decoded) rather
     /// than a decode or a Pango layout.
     public func hasDecodedGlyph(for text: String) -> Bool {
-        glyphs.storedGlyph(for: EmojiRasterizer.laidOutText(text)) != nil
+        decodedGlyph(for: text) != nil
+    }
+
+    func decodedGlyph(for text: String) -> EmojiGlyphMipmap? {
+        glyphs.storedGlyph(for: EmojiRasterizer.laidOutText(text))
     }
 
     /// Whether the raster for this key is cached; does not count as a use.

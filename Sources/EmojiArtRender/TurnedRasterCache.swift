@@ -56,9 +56,10 @@ final class TurnedRasterCache {
     }
 
     /// The turned raster for `key`, made from `makeJob()` (the direct painter's transformed job
-    /// for `source`, at any position) when missing and the frame's budget allows; nil otherwise.
-    func raster(for key: Key, source: EmojiRaster, makeJob: () -> emojiart_paint_job) -> RasterRows? {
+    /// for `source`, at any position) when missing, `mayMake` and the frame's budget allows; nil otherwise.
+    func raster(for key: Key, source: EmojiRaster, mayMake: Bool = true, makeJob: () -> emojiart_paint_job) -> RasterRows? {
         if let cached = rasters.value(for: key) { return cached.turned }
+        guard mayMake else { return nil }
         let job = makeJob()
         let side = Int(job.right - job.left)
         guard side > 0, side == Int(job.bottom - job.top) else { return nil }

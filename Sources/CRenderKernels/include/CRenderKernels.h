@@ -76,4 +76,18 @@ int emojiart_resample(
     uint32_t *target, int target_width, int target_height, int target_stride_bytes,
     double scale, double offset_x, double offset_y);
 
+/// What one row of an emoji raster holds, for `RasterRows`: its ink from the first to the last
+/// non-transparent pixel (end exclusive; empty when start == end), its longest run of opaque
+/// pixels, and whether the whole ink span is opaque.
+typedef struct {
+    int32_t ink_start;
+    int32_t ink_end;
+    int32_t opaque_start;
+    int32_t opaque_end;
+    int32_t all_opaque;
+} emojiart_row_scan;
+
+/// Scans the `side` rows of a square premultiplied ARGB32 raster into `rows` (`side` entries).
+void emojiart_scan_rows(const uint32_t *pixels, int stride_bytes, int side, emojiart_row_scan *rows);
+
 #endif

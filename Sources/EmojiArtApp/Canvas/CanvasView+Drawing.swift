@@ -42,15 +42,15 @@ extension CanvasView {
         // Others' drags in progress are drawn where they are now; the model keeps where the
         // emojis were committed (C3).
         let renderer = contentLayer.renderer
-        let rendersBefore = contentLayer.renderCount
+        let attemptsBefore = contentLayer.renderAttemptCount
         contentLayer.draw(
             document.displayedModel, background: backgroundImage, viewport: interaction.effectiveViewport, viewSize: size,
             deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: interaction.selection.ids,
             into: cr, isInteractive: interaction.isInteractive)
-        if contentLayer.renderCount != rendersBefore { requestMissingRasters() }
+        if contentLayer.renderAttemptCount != attemptsBefore { requestMissingRasters() }
         LaunchTrace.frameDrawn(
             emojiCount: document.model.emojis.count, rasterized: renderer.rasterCache.rasterizedCount,
-            isComplete: renderer.lastUnpaintedCount == 0, isExact: renderer.lastFrameWasExact,
+            isComplete: renderer.lastUnpaintedCount == 0, isExact: !contentLayer.awaitsRasters,
             standIns: renderer.lastStandInCount, showsBackground: backgroundImage != nil,
             hasBackground: document.model.background != .blank)
         if let onFirstFrame {
@@ -79,14 +79,14 @@ extension CanvasView {
         rasterWorkshop.request(wanted)
     }
 
-    /// Takes in rasters the workshop made and shows them: the layer is rendered again at once,
-    /// or after the gesture running now (whose frames move the layer as it is).
+    /// Takes in rasters the workshop made and shows them: the layer is rendered again at the
+    /// next frame (a gesture running now moves the layer as it is, and the frame after it
+    /// renders anyway).
     func adoptRasters(_ delivery: RasterWorkshop.Delivery) {
         guard !isClosed else { return }
         contentLayer.renderer.rasterCache.adopt(delivery)
         rastersRequested.delivered.formUnion(delivery.requests)
-        guard !interaction.isInteractive else { return }
-        contentLayer.invalidate()
+        contentLayer.rastersArrived()
         gtk_widget_queue_draw(drawingArea)
     }
 

@@ -26,7 +26,7 @@ final class CanvasView {
         return layer
     }()
     /// Makes the rasters crisp frames lacked, off the main thread.
-    private(set) lazy var rasterWorkshop = RasterWorkshop { [weak self] delivery in
+    private(set) lazy var rasterWorkshop = RasterWorkshop(threadCount: 2) { [weak self] delivery in
         DispatchQueue.main.async { MainActor.assumeIsolated { self?.adoptRasters(delivery) } }
     }
     /// The viewport the workshop was last asked about, and the requests delivered since.
