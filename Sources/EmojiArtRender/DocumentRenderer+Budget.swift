@@ -70,6 +70,20 @@ extension DocumentRenderer {
         return nil
     }
 
+    /// Marks as covered what `emoji`'s raster, not made yet, will hide for sure (its glyph's
+    /// opaque core), when its glyph is decoded.
+    func coverOpaqueCore(
+        of emoji: Emoji, pixelSize: Int, center: ViewPoint, deviceScale: Double, in grid: inout OcclusionGrid
+    ) {
+        guard pixelSize <= EmojiRasterCache.maximumPixelSize, let glyph = rasterCache.decodedGlyph(for: emoji.text),
+              let core = glyph.opaqueCore(forPixelSize: pixelSize)
+        else { return }
+        let (x, y) = (center.x * deviceScale, center.y * deviceScale)
+        grid.cover(
+            x0: Int((x + core.left).rounded(.up)), y0: Int((y + core.top).rounded(.up)),
+            x1: Int((x + core.right).rounded(.down)), y1: Int((y + core.bottom).rounded(.down)))
+    }
+
     /// Whether everything `emoji` could show lies under opaque pixels already painted above it:
     /// its glyph's ink scaled to the size (turned: the circle around it), else the most any
     /// raster of it can cover; with two pixels for placement rounding.

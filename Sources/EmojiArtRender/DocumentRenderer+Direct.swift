@@ -99,7 +99,14 @@ extension DocumentRenderer {
             }
             guard let (raster, isExact) = cached.map({ ($0, true) })
                 ?? frameRaster(for: emoji.text, pixelSize: pixelSize, devicePixels: devicePixels, plan: &planned.budget)
-            else { continue }
+            else {
+                // A deferred frame is not painted: what the missing emoji will hide for sure hides
+                // the emojis below it now, so the workshop is not asked for rasters no frame shows.
+                if planned.budget.isDeferred, !turned, !emoji.flipped {
+                    coverOpaqueCore(of: emoji, pixelSize: pixelSize, center: center, deviceScale: deviceScale, in: &grid)
+                }
+                continue
+            }
             var job: emojiart_paint_job
             if !isExact {
                 // A stand-in of another size, scaled for this frame only (never cached turned).

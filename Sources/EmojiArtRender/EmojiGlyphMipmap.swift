@@ -40,6 +40,9 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
     /// The picture's ink (non-transparent pixels) in level 0: left, top, right, bottom, the
     /// last two exclusive; all zero for a blank picture.
     let ink: (left: Int, top: Int, right: Int, bottom: Int)
+    /// The largest square of opaque pixels about the ink's centre in level 0 (left, top, right,
+    /// bottom; empty when there is none): what any raster of the emoji hides for sure.
+    let opaqueCore: (left: Int, top: Int, right: Int, bottom: Int)
     /// Memory held by the levels.
     let byteCount: Int
 
@@ -62,6 +65,7 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
             }
         }
         self.ink = ink.right > ink.left ? ink : (0, 0, 0, 0)
+        opaqueCore = Self.opaqueSquare(in: pixels, width: width, height: height, around: self.ink)
         byteCount = levels.reduce(0) { $0 + $1.width * $1.height * 4 }
     }
 
@@ -96,6 +100,44 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
         let strikeBaseline = m.baselinePerFontUnit * m.strikeFontUnits / 1024 * m.shrink
         let top = (boxTop + baseline).rounded() - strikeBaseline.rounded() * scale
         return Placement(side: side, scale: scale, left: left, top: top)
+    }
+
+    /// The square about the centre of `ink` grown while all its pixels stay opaque.
+    private static func opaqueSquare(
+        in pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, around ink: (left: Int, top: Int, right: Int, bottom: Int)
+    ) -> (left: Int, top: Int, right: Int, bottom: Int) {
+        let (centerX, centerY) = ((ink.left + ink.right) / 2, (ink.top + ink.bottom) / 2)
+        func isOpaque(_ x: Int, _ y: Int) -> Bool {
+            x >= 0 && y >= 0 && x < width && y < height && pixels[y * width + x] >> 24 == 255
+        }
+        guard isOpaque(centerX, centerY) else { return (0, 0, 0, 0) }
+        var radius = 0
+        // The ring at radius + 1 must be opaque all round.
+        grow: while true {
+            let next = radius + 1
+            for offset in -next...next {
+                guard isOpaque(centerX + offset, centerY - next), isOpaque(centerX + offset, centerY + next),
+                      isOpaque(centerX - next, centerY + offset), isOpaque(centerX + next, centerY + offset)
+                else { break grow }
+            }
+            radius = next
+        }
+        return (centerX - radius, centerY - radius, centerX + radius + 1, centerY + radius + 1)
+    }
+
+    /// The part of this emoji's raster at `pixelSize` that is opaque for sure, relative to the
+    /// raster's centre (left, top, right, bottom in raster pixels), two pixels in from the
+    /// core's scaled edges for the resample's reach and the placement's rounding; nil if none.
+    func opaqueCore(forPixelSize pixelSize: Int) -> (left: Double, top: Double, right: Double, bottom: Double)? {
+        guard opaqueCore.right > opaqueCore.left else { return nil }
+        let placement = placement(forPixelSize: pixelSize)
+        let middle = Double(placement.side) / 2
+        let core = (
+            left: placement.left + Double(opaqueCore.left) * placement.scale - middle + 2,
+            top: placement.top + Double(opaqueCore.top) * placement.scale - middle + 2,
+            right: placement.left + Double(opaqueCore.right) * placement.scale - middle - 2,
+            bottom: placement.top + Double(opaqueCore.bottom) * placement.scale - middle - 2)
+        return core.right > core.left && core.bottom > core.top ? core : nil
     }
 
     /// How far the ink of this emoji's raster at `pixelSize` reaches from the raster's centre,

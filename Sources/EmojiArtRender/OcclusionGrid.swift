@@ -83,6 +83,25 @@ struct OcclusionGrid {
         return true
     }
 
+    /// Marks the cells wholly inside the rectangle [x0, x1) × [y0, y1), known to be opaque.
+    mutating func cover(x0: Int, y0: Int, x1: Int, y1: Int) {
+        guard x0 < x1, y0 < y1 else { return }
+        let firstRow = max(0, (y0 + Self.cellSide - 1) / Self.cellSide)
+        let firstColumn = max(0, (x0 + Self.cellSide - 1) / Self.cellSide)
+        var cellRow = firstRow
+        while cellRow < rows, min(height, (cellRow + 1) * Self.cellSide) <= y1 {
+            var column = firstColumn
+            while column < columns, min(width, (column + 1) * Self.cellSide) <= x1 {
+                if !covered[cellRow * columns + column] {
+                    covered[cellRow * columns + column] = true
+                    uncoveredCount -= 1
+                }
+                column += 1
+            }
+            cellRow += 1
+        }
+    }
+
     /// Marks the cells that the `side` rows kept of a raster, the first at `top`, cover wholly.
     private mutating func cover(with raster: RasterRows, side: Int, left: Int, top: Int) {
         let firstRow = max(0, top), endRow = min(height, top + side)
