@@ -31,7 +31,16 @@ public struct PreparedRasters: @unchecked Sendable {
     /// device pixels per point, the topmost emojis' first (they are the ones never covered), up
     /// to `maximumCount` rasters and `maximumBytes`. Sizes are rounded to device pixels exactly
     /// as `DocumentRenderer` rounds them, so the first frame finds every one it can.
-    public init(for model: EmojiArtModel, zoom: Double, deviceScale: Double) {
+    ///
+    /// `progress` is handed what is prepared so far every `progressInterval` rasters; when it
+    /// returns false, preparing stops there (the window took what there was).
+    ///
+    /// With `visible`, the part of the document the window will show (in document points), only
+    /// the emojis that reach into it get rasters.
+    public init(
+        for model: EmojiArtModel, zoom: Double, deviceScale: Double, visible: DocumentRect? = nil,
+        progress: (PreparedRasters) -> Bool = { _ in true }
+    ) {
         let pixelsPerPoint = zoom * deviceScale
         guard pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return }
         let rasterizer = EmojiRasterizer()
@@ -40,21 +49,34 @@ public struct PreparedRasters: @unchecked Sendable {
         var decoded: Set<String> = []
         for emoji in model.emojis.reversed() where decoded.count < Self.maximumGlyphCount {
             let text = EmojiRasterizer.laidOutText(emoji.text)
-            if decoded.insert(text).inserted { _ = rasterizer.glyphs.glyph(for: text, make: rasterizer.makeGlyph(of:)) }
+            guard decoded.insert(text).inserted else { continue }
+            _ = rasterizer.glyphs.glyph(for: text, make: rasterizer.makeGlyph(of:))
+            if decoded.count % Self.progressInterval == 0, !progress(self) { return }
         }
         var seen: Set<EmojiRasterCache.Key> = []
         var bytes = 0
         for emoji in model.emojis.reversed() {
             let devicePixels = emoji.size * pixelsPerPoint
             guard devicePixels >= 1, devicePixels.isFinite else { continue }
+            if let visible {
+                // As far as any raster of it reaches (`DocumentRenderer`'s visibility test).
+                let reach = emoji.size * EmojiRasterizer.maximumWidthPerHeight / 2 * (emoji.rotation != 0 ? 2.0.squareRoot() : 1)
+                guard emoji.position.x + reach > visible.minX, emoji.position.x - reach < visible.maxX,
+                      emoji.position.y + reach > visible.minY, emoji.position.y - reach < visible.maxY
+                else { continue }
+            }
             let key = EmojiRasterCache.key(for: emoji.text, pixelSize: Int(devicePixels.rounded()))
             guard seen.insert(key).inserted else { continue }
             guard let raster = rasterizer.makeRaster(of: emoji.text, pixelSize: key.pixelSize) else { continue }
             entries.append(Entry(text: key.text, pixelSize: key.pixelSize, raster: raster))
             bytes += raster.byteCount
             if entries.count >= Self.maximumCount || bytes >= Self.maximumBytes { break }
+            if entries.count % Self.progressInterval == 0, !progress(self) { return }
         }
     }
+
+    /// How often (in glyphs decoded, then rasters made) `progress` hears.
+    static let progressInterval = 16
 
     /// How many rasters are prepared.
     public var count: Int { entries.count }

@@ -77,6 +77,18 @@ import Testing
         #expect(PreparedRasters(for: many, zoom: .nan, deviceScale: 1).count == 0)
     }
 
+    @Test("preparing reports its progress and stops where it is told, keeping what it made")
+    func stopsWhenTold() {
+        let many = TestImages.model((0..<100).map { ("😀", Double($0), 0, 10 + Double($0)) })
+        var reports: [Int] = []
+        let prepared = PreparedRasters(for: many, zoom: 1, deviceScale: 1) { soFar in
+            reports.append(soFar.count)
+            return soFar.count < 32
+        }
+        #expect(prepared.count == 32)
+        #expect(reports.last == 32 && reports.contains(16))
+    }
+
     @Test("adopting keeps a raster the cache already has")
     func keepsExisting() async {
         let cache = EmojiRasterCache()

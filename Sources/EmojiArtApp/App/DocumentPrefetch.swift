@@ -8,9 +8,9 @@ import Foundation
 /// which waits for that file's decode if it is still running; a file that was not prefetched
 /// (opened later, or named differently by GApplication) is read as before.
 ///
-/// Once the files are decoded the same thread makes the emoji rasters each document's first frame
-/// will ask for (`PreparedRasters`), at the zoom its window will open with, while GTK is still
-/// starting; the window adopts whichever are ready and never waits for them.
+/// Once the files are decoded the same thread decodes their emojis' glyphs and makes the rasters
+/// each document's first frame will ask for (`PreparedRasters`), at the zoom its window will open
+/// with, while GTK is still starting; the window adopts whichever are ready and never waits.
 final class DocumentPrefetch: @unchecked Sendable {
     /// The launch's prefetch; empty unless `start` was called.
     static let shared = DocumentPrefetch()
@@ -19,7 +19,10 @@ final class DocumentPrefetch: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: Set<String> = []
     private var results: [String: Result<EmojiArtModel, any Error>] = [:]
+    /// What is prepared so far for each document, until its window takes it.
     private var preparedRasters: [String: PreparedRasters] = [:]
+    /// Documents whose window took their rasters: preparing them stops.
+    private var taken: Set<String> = []
 
     /// Starts decoding the documents at `paths` (absolute, standardized), one after another in
     /// command-line order, on a background thread, then preparing their first frames' rasters
@@ -45,11 +48,16 @@ final class DocumentPrefetch: @unchecked Sendable {
             }
             let windowStates = WindowStateStore(stateDirectory: stateDirectory)
             for (path, model) in decoded where !model.emojis.isEmpty {
-                let zoom = Self.openingZoom(of: path, in: windowStates)
-                let prepared = PreparedRasters(for: model, zoom: zoom, deviceScale: Self.expectedDeviceScale)
-                condition.lock()
-                preparedRasters[path] = prepared
-                condition.unlock()
+                let (viewport, visible) = Self.openingView(of: path, in: windowStates)
+                let publish = { [self] (prepared: PreparedRasters) -> Bool in
+                    condition.withLock {
+                        guard !taken.contains(path) else { return false }
+                        preparedRasters[path] = prepared
+                        return true
+                    }
+                }
+                _ = publish(PreparedRasters(
+                    for: model, zoom: viewport.zoom, deviceScale: Self.expectedDeviceScale, visible: visible, progress: publish))
             }
             // The first frame paints in two bands on Dispatch's worker threads
             // (`DocumentRenderer.drawDirectly`): starting them here, not in that frame, took ~1 ms
@@ -58,16 +66,28 @@ final class DocumentPrefetch: @unchecked Sendable {
         }
     }
 
-    /// The zoom the document's window opens with: its saved state's, else a new viewport's.
-    /// The file is only read: a damaged one is the window's to set aside and report.
-    private static func openingZoom(of path: String, in windowStates: WindowStateStore) -> Double {
+    /// The viewport the document's window opens with — its saved state's, else a new one's — and
+    /// the part of the document the window can show (its whole size, a little more than the
+    /// canvas). The file is only read: a damaged one is the window's to set aside and report.
+    private static func openingView(
+        of path: String, in windowStates: WindowStateStore
+    ) -> (viewport: Viewport, visible: DocumentRect) {
         let documentURL = URL(fileURLWithPath: path)
         let stateFile = windowStates.stateFileURL(for: documentURL)
-        guard let data = try? AtomicFile.read(stateFile, maxBytes: WindowStateStore.maximumFileBytes),
+        var viewport = Viewport()
+        var size = ViewSize(width: Double(DocumentWindow.defaultWidth), height: Double(DocumentWindow.defaultHeight))
+        if let data = try? AtomicFile.read(stateFile, maxBytes: WindowStateStore.maximumFileBytes),
             let state = WindowStateStore.state(
                 fromFileContents: data, documentPath: WindowStateStore.canonicalPath(of: documentURL))
-        else { return Viewport().zoom }
-        return state.zoom
+        {
+            viewport = Viewport(zoom: state.zoom, pan: ViewVector(dx: state.panX, dy: state.panY))
+            if let width = state.windowWidth, let height = state.windowHeight {
+                size = ViewSize(width: Double(width), height: Double(height))
+            }
+        }
+        let corner = viewport.documentPoint(for: ViewPoint(x: 0, y: 0), in: size)
+        let opposite = viewport.documentPoint(for: ViewPoint(x: size.width, y: size.height), in: size)
+        return (viewport, DocumentRect(minX: corner.x, minY: corner.y, maxX: opposite.x, maxY: opposite.y))
     }
 
     /// The screen's device pixels per point as GTK will see it before any window exists: the
@@ -77,12 +97,13 @@ final class DocumentPrefetch: @unchecked Sendable {
         return Double(scale)
     }
 
-    /// The rasters prepared for `file`'s first frame if they are ready, without waiting; each is
-    /// handed out once.
+    /// The rasters prepared so far for `file`'s first frame, without waiting; preparing stops
+    /// there (the window's raster workshop makes the rest, issue 23). Handed out once.
     func takePreparedRasters(for file: URL) -> PreparedRasters? {
         let path = file.standardizedFileURL.path
         condition.lock()
         defer { condition.unlock() }
+        taken.insert(path)
         return preparedRasters.removeValue(forKey: path)
     }
 

@@ -22,7 +22,9 @@ import Glibc
 /// `launcher-started` (the dynamic loader, the Swift runtime and argument parsing are behind),
 /// `gtk-initialized` (GTK and libadwaita are initialised) and `window-built` (a document
 /// window's widgets exist, before it is presented). After the first frame: `palette-ready` (every
-/// picture of the palette strip is made and its redraw queued).
+/// picture of the palette strip is made and its redraw queued), and `rasters-arrived` each time
+/// the canvas, having shown less than its exact frame while rasters were made off the main
+/// thread (issue 23), draws it exact again (`renders`: its crisp renders so far).
 enum LaunchTrace {
     /// The trace file, read once; nil (the usual case) turns every mark into a no-op.
     private static let path: String? = getenv("EMOJIART_TRACE").map { String(cString: $0) }

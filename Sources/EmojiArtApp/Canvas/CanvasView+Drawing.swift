@@ -43,11 +43,17 @@ extension CanvasView {
         // emojis were committed (C3).
         let renderer = contentLayer.renderer
         let attemptsBefore = contentLayer.renderAttemptCount
+        let awaitedRasters = contentLayer.awaitsRasters
         contentLayer.draw(
             document.displayedModel, background: backgroundImage, viewport: interaction.effectiveViewport, viewSize: size,
             deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: interaction.selection.ids,
             into: cr, isInteractive: interaction.isInteractive)
-        if contentLayer.renderAttemptCount != attemptsBefore { requestMissingRasters() }
+        if contentLayer.renderAttemptCount != attemptsBefore {
+            requestMissingRasters()
+            if awaitedRasters, !contentLayer.awaitsRasters {
+                LaunchTrace.mark("rasters-arrived", ["renders": contentLayer.renderCount])
+            }
+        }
         LaunchTrace.frameDrawn(
             emojiCount: document.model.emojis.count, rasterized: renderer.rasterCache.rasterizedCount,
             isComplete: renderer.lastUnpaintedCount == 0, isExact: !contentLayer.awaitsRasters,

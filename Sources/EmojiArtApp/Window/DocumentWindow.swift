@@ -8,6 +8,9 @@ import Foundation
 /// window state are in the `DocumentWindow+…` files.
 @MainActor
 final class DocumentWindow {
+    /// A new window's size in logical pixels (the launch's raster preparation reads it too).
+    nonisolated static let defaultWidth = 960
+    nonisolated static let defaultHeight = 720
     /// The window, with this object's one reference on it until `closeWindow()` (the rule is in
     /// Bridge/Signals.swift); the widget pointers below are inside it.
     let window: UnsafeMutablePointer<GtkWidget>
@@ -45,7 +48,7 @@ final class DocumentWindow {
         self.location = location
         window = adw_application_window_new(cast(application.application))
         takeReference(on: window)
-        gtk_window_set_default_size(cast(window), 960, 720)
+        gtk_window_set_default_size(cast(window), Int32(Self.defaultWidth), Int32(Self.defaultHeight))
         canvas = CanvasView(document: document)
         autosaver = Autosaver(document: document, write: Self.writer(for: location, drafts: application.drafts))
         toastOverlay = adw_toast_overlay_new()

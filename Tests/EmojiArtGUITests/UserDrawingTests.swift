@@ -1,0 +1,53 @@
+import EmojiArtCore
+import EmojiArtTestSupport
+import Foundation
+import Testing
+
+extension GUITests {
+    /// Issue 23: a drawing shaped like a user's — 3,000 emojis of 60 kinds, each at a size of its
+    /// own, some turned — needs more rasters than a frame may make on the main thread. The canvas
+    /// shows what it has, the rest are made off the main thread, and the exact frame follows.
+    @Suite("A user's drawing", .serialized, .ownXvfbDisplay)
+    struct UserDrawingTests {
+        @Test("it opens whole, then exact; a zoom step shows the old frame moved, then the exact one, with no hole")
+        func opensAndZoomsWithoutStalling() async throws {
+            var file: URL?
+            try await withApp({ workspace in
+                let data = try EmojiArtEncoder().encode(UserShapedArt.model(emojiCount: 3_000, kinds: 60))
+                let written = try workspace.writeDocument(named: "drawing.emojiart", contents: String(decoding: data, as: UTF8.self))
+                file = written
+                return [written.path]
+            }) { app in
+                let document = try await OpenDocument.waitForWindow(of: try #require(file), in: app)
+                let traceFile = app.workspace.traceFile
+                func events(_ name: String) throws -> [[String: Any]] {
+                    try LaunchTraceTests.readEvents(traceFile).filter { $0["event"] as? String == name }
+                }
+                let exact = try await waitFor("the trace to hold exact-frame") { try events("exact-frame").first }
+                let first = try #require(try events("first-frame").first)
+                #expect(try #require(first["ms"] as? Double) <= (try #require(exact["ms"] as? Double)))
+                #expect(first["emojis"] as? Int == 3_000)
+
+                let canvas = document.canvas
+                let content = canvas.frame.insetBy(4)
+                let opened = try await document.settledScreenshot()
+                try await opened.archive(as: "user-drawing-opened")
+                let area = content.width * content.height
+                // Emojis cover the canvas: colour nearly everywhere, no white hole left by a raster.
+                #expect(opened.count(in: content) { $0.chroma > 40 } > area * 2 / 3)
+
+                let arrivedBefore = try events("rasters-arrived").count
+                try await document.input.controlScroll(at: ScreenPoint(x: Int(canvas.centerX), y: Int(canvas.centerY)), notches: 1)
+                // The frame at the new zoom waits for its rasters; the trace says when it is exact.
+                try await waitUntil("the zoomed frame is exact (rasters-arrived)") {
+                    try events("rasters-arrived").count > arrivedBefore
+                }
+                let zoomed = try await document.settledScreenshot()
+                try await zoomed.archive(as: "user-drawing-zoomed")
+                #expect(!zoomed.matches(opened, in: content), "the view zoomed")
+                #expect(zoomed.count(in: content) { $0.chroma > 40 } > area * 2 / 3)
+                #expect(try await document.title() == document.savedTitle, "zooming is not an edit")
+            }
+        }
+    }
+}
