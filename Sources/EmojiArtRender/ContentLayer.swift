@@ -89,7 +89,7 @@ public final class ContentLayer {
         }
         // The same content at another viewport (a zoom or pan step), under a raster budget: the
         // renderer may decline to paint a frame whose rasters it cannot make in time, and the
-        // layer as it was is shown moved instead until they arrive (issue 23).
+        // layer as it was is shown moved instead until they arrive.
         if renderer.rasterBudget != nil, let content, content.matches(wanted), let surface, let renderedViewport {
             needsRender = false
             renderAttemptCount += 1

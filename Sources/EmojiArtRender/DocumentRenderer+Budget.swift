@@ -1,6 +1,6 @@
 import EmojiArtCore
 
-/// How a frame is drawn under a `RasterBudget` (issue 23): what it does when a raster is not
+/// How a frame is drawn under a `RasterBudget`: what it does when a raster is not
 /// cached, and whether it paints at all.
 public enum FrameOutcome: Sendable {
     /// Every emoji painted from a raster of its own size.

@@ -93,7 +93,7 @@ extension DocumentRenderer {
             let cached = rasterCache.cachedRaster(for: emoji.text, pixelSize: pixelSize)
             // A raster to make: first, whether the emoji is wholly under opaque emojis above
             // wherever its ink lies, so a buried one costs no raster (a user's drawing wants a
-            // raster per emoji, issue 23).
+            // raster per emoji).
             if cached == nil, isBuried(emoji, devicePixels: devicePixels, center: center, deviceScale: deviceScale, under: grid) {
                 continue
             }

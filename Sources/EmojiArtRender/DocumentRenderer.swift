@@ -63,10 +63,10 @@ public final class DocumentRenderer {
     /// emojis above them (for tests and the benchmarks).
     public internal(set) var lastPaintedEmojiCount = 0
 
-    /// When set, `drawDirectly` makes rasters only for this long a frame (the canvas; issue 23):
-    /// beyond it, emojis are painted from a cached raster of another size, scaled, or not at all
-    /// when none is cached, and what they wanted is in `missingRasters`. Nil (export, `render`):
-    /// every raster is made, however long it takes.
+    /// When set, `drawDirectly` makes rasters only for this long a frame (the canvas): beyond
+    /// it the frame is deferred when the caller allows, else emojis are painted from a cached
+    /// raster of another size, scaled, or not at all (`DocumentRenderer+Budget.swift`); what they
+    /// wanted is in `missingRasters`. Nil (export, `render`): every raster is made, however long.
     public var rasterBudget: RasterBudget?
     /// The rasters the last `drawDirectly` wanted and did not have, the topmost emojis' first.
     public internal(set) var missingRasters: [RasterRequest] = []

@@ -4,7 +4,7 @@ import CRenderKernels
 /// One emoji's colour glyph as the font holds it — laid out and painted once by Pango at the
 /// font's bitmap strike, so cairo copies the decoded picture without scaling it — and its
 /// halvings (a mipmap). Any pixel size is then one resample away: from the smallest level still
-/// at least as large, by a box filter (issue 23). Debian's Noto Color Emoji is a bitmap font with one
+/// at least as large, by a box filter. Debian's Noto Color Emoji is a bitmap font with one
 /// strike (109 ppem), so every size Pango would paint is a resample of that picture too, made
 /// at ~3 ms a size (a fresh PNG decode and a filtered scale each time); this makes it at ~30 µs.
 ///

@@ -88,7 +88,7 @@ final class RasterRows {
         var inkLeft = Int32.max, inkRight = Int32.min
         var inkPixelCount = 0
         // Each row's ink, longest opaque run and opacity, scanned in C (a user's drawing makes a
-        // raster per emoji, issue 23).
+        // raster per emoji).
         var scans = [emojiart_row_scan](repeating: emojiart_row_scan(), count: side)
         if let data {
             scans.withUnsafeMutableBufferPointer { buffer in

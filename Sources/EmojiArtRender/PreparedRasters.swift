@@ -15,7 +15,7 @@ public struct PreparedRasters: @unchecked Sendable {
     }
 
     /// At most this many rasters: a first frame needs one per distinct (emoji, size) in view —
-    /// ~15 for the uniform art, ~1,200 for a user's drawing of 3,000 emojis (issue 23).
+    /// ~15 for the uniform art, ~1,200 for a user's drawing of 3,000 emojis.
     public static let maximumCount = 2048
     /// At most this many bytes of pixels (a 256 px raster is ~0.3 MB).
     public static let maximumBytes = 32 * 1024 * 1024

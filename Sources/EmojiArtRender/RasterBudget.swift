@@ -12,9 +12,11 @@ public struct RasterRequest: Hashable, Sendable {
     }
 }
 
-/// How long a crisp frame may spend making rasters on its own thread (issue 23: a frame never
-/// stalls the window). Past it, an emoji whose raster is missing is painted from the nearest
-/// size of it the cache holds, scaled, and its raster is left to a `RasterWorkshop`.
+/// How long a crisp frame may spend making rasters on its own thread, so that it never stalls
+/// the window. Past it, a frame at a new viewport of the same content is deferred (the caller
+/// keeps showing its last frame, moved); otherwise a missing emoji is painted from the nearest
+/// size of it the cache holds, scaled, or left out; either way its raster is listed for a
+/// `RasterWorkshop` (`DocumentRenderer.missingRasters`).
 public struct RasterBudget: Sendable {
     /// Time for making rasters in one frame, in milliseconds.
     public var milliseconds: Double

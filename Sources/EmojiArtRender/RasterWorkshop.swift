@@ -2,7 +2,7 @@ import Foundation
 
 /// Makes the rasters a budgeted frame wanted and did not have (`DocumentRenderer.missingRasters`)
 /// on threads of its own, and hands them in batches to its owner, whose cache adopts them and
-/// whose next frame paints them (issue 23: a zoom step on a user's drawing wants ~1,000 new
+/// whose next frame paints them (a zoom step on a user's drawing wants ~1,000 new
 /// rasters; made on the main thread they stalled the window for most of a second).
 ///
 /// Only the latest request counts: asking again replaces what is still queued (the view moved

@@ -1,7 +1,7 @@
 import EmojiArtCore
 import Foundation
 
-/// Documents shaped like a user's drawing rather than the uniform benchmark art (issue 23): many
+/// Documents shaped like a user's drawing rather than the uniform benchmark art: many
 /// different emojis — every default palette's, plus ZWJ sequences, skin tones, flags and keycaps —
 /// each at a size of its own between 10 and 200 pt (every pinch, corner drag or `>` gives one), a
 /// fifth of them turned and some mirrored, spread over a 1920 × 1080 area. The same document for

@@ -23,7 +23,7 @@ enum LaunchBenchmarks {
         let art10k = try Workloads.write(Workloads.model(emojiCount: 10_000, blank: true), named: "art10k", in: folder)
         let art100k = try Workloads.write(Workloads.model(emojiCount: 100_000, blank: true), named: "art100k", in: folder)
         let fileBytes = try FileManager.default.attributesOfItem(atPath: art100k.path)[.size] as? Int ?? 0
-        // Shaped like users' drawings (issue 23): every emoji its own size, some turned — 3,000 of
+        // Shaped like users' drawings: every emoji its own size, some turned — 3,000 of
         // 60 kinds and 100,000 of 10, the shapes the issue measured.
         let user3k = try Workloads.write(UserShapedArt.model(emojiCount: 3_000, kinds: 60), named: "user3k", in: folder)
         let user100k = try Workloads.write(UserShapedArt.model(emojiCount: 100_000, kinds: 10), named: "user100k", in: folder)

@@ -4,7 +4,7 @@ import EmojiArtRender
 import EmojiArtTestSupport
 import Foundation
 
-/// Frames of documents shaped like users' (issue 23: every emoji its own size, many kinds, some
+/// Frames of documents shaped like users' (every emoji its own size, many kinds, some
 /// turned), next to the uniform 10k art in the same run: the first frame with nothing decoded,
 /// and a zoom step — every raster of the new zoom made, the glyphs already decoded — which on the
 /// uniform art makes ~15 rasters and on a user's drawing ~1,000.
@@ -152,7 +152,7 @@ enum UserArtFrames {
     }
 }
 
-/// A raster made as `EmojiRasterizer` made every raster before issue 23: Pango lays the emoji
+/// A raster made as `EmojiRasterizer` made every raster before glyphs were resampled: Pango lays the emoji
 /// out at the size and cairo paints it (decoding and scaling the glyph's bitmap each time).
 enum PangoRaster {
     static func make(_ text: String, pixelSize: Int) {

@@ -98,7 +98,7 @@ final class DocumentPrefetch: @unchecked Sendable {
     }
 
     /// The rasters prepared so far for `file`'s first frame, without waiting; preparing stops
-    /// there (the window's raster workshop makes the rest, issue 23). Handed out once.
+    /// there (the window's raster workshop makes the rest). Handed out once.
     func takePreparedRasters(for file: URL) -> PreparedRasters? {
         let path = file.standardizedFileURL.path
         condition.lock()

@@ -15,7 +15,7 @@ import Glibc
 /// Events: `window-shown` (a document window was presented), `document-decoded` (a file was read
 /// and parsed; `emojis`), `first-frame` (the first frame that drew every emoji of a document;
 /// `emojis`; `rasterized`: the emoji rasters made on the main thread by then; `stand-ins`: emojis
-/// painted from a raster of another size, issue 23), `exact-frame` (the first frame whose every
+/// painted from a raster of another size), `exact-frame` (the first frame whose every
 /// emoji is painted from a raster of its own size: the same pixels as an export),
 /// `background-ready` (the first frame showing the document's background image, or the first
 /// frame of a document without one). Between them, to see where a launch spends its time:
@@ -24,7 +24,7 @@ import Glibc
 /// window's widgets exist, before it is presented). After the first frame: `palette-ready` (every
 /// picture of the palette strip is made and its redraw queued), and `rasters-arrived` each time
 /// the canvas, having shown less than its exact frame while rasters were made off the main
-/// thread (issue 23), draws it exact again (`renders`: its crisp renders so far).
+/// thread, draws it exact again (`renders`: its crisp renders so far).
 enum LaunchTrace {
     /// The trace file, read once; nil (the usual case) turns every mark into a no-op.
     private static let path: String? = getenv("EMOJIART_TRACE").map { String(cString: $0) }

@@ -72,7 +72,7 @@ extension CanvasView {
         if isDropHovering { drawDropHighlight(into: cr, size: size) }
     }
 
-    /// Hands the rasters the last crisp frame lacked to the workshop (issue 23), unless each was
+    /// Hands the rasters the last crisp frame lacked to the workshop, unless each was
     /// already delivered for this view: a view needing more rasters than the cache holds keeps
     /// its stand-ins rather than asking for the same rasters again and again.
     private func requestMissingRasters() {

@@ -19,7 +19,7 @@ final class CanvasView {
     let document: EmojiArtDocument
     /// Draws crisp frames, and reuses the last one while a pan or pinch runs (DESIGN performance).
     /// A crisp frame makes rasters for a few milliseconds at most; the rest come from
-    /// `rasterWorkshop`, stand-ins of other sizes showing meanwhile (issue 23).
+    /// `rasterWorkshop`, stand-ins of other sizes showing meanwhile.
     let contentLayer: ContentLayer = {
         let layer = ContentLayer()
         layer.renderer.rasterBudget = .canvasFrame
