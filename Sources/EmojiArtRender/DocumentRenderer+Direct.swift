@@ -78,6 +78,7 @@ extension DocumentRenderer {
     ) -> PlannedFrame {
         var grid = OcclusionGrid(width: frameWidth, height: frameHeight)
         let pixelsPerPoint = viewport.zoom * deviceScale
+        rasterCache.beginFrame()
         var planned = PlannedFrame(budget: FramePlan(
             deadline: rasterBudget.map { $0.deadline(from: $0.clock()) }, mayDefer: mayDefer))
         turnedRasters.beginFrame()
@@ -100,9 +101,10 @@ extension DocumentRenderer {
             guard let (raster, isExact) = cached.map({ ($0, true) })
                 ?? frameRaster(for: emoji.text, pixelSize: pixelSize, devicePixels: devicePixels, plan: &planned.budget)
             else {
-                // A deferred frame is not painted: what the missing emoji will hide for sure hides
-                // the emojis below it now, so the workshop is not asked for rasters no frame shows.
-                if planned.budget.isDeferred, !turned, !emoji.flipped {
+                // What the missing emoji will hide for sure hides the emojis below it now, so the
+                // workshop is not asked for rasters no exact frame shows; this frame (deferred,
+                // or provisional with the emoji left out) shows that spot blank meanwhile.
+                if !turned, !emoji.flipped {
                     coverOpaqueCore(of: emoji, pixelSize: pixelSize, center: center, deviceScale: deviceScale, in: &grid)
                 }
                 continue

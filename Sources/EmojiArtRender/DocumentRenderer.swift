@@ -12,7 +12,7 @@ public final class DocumentRenderer {
     /// Turned and mirrored emojis already sampled, painted like upright ones at rest.
     let turnedRasters: TurnedRasterCache
 
-    /// A renderer painting from `rasterCache` (a new 128 MB cache by default).
+    /// A renderer painting from `rasterCache` (a new 256 MB cache by default).
     public init(rasterCache: EmojiRasterCache = EmojiRasterCache()) {
         self.rasterCache = rasterCache
         turnedRasters = TurnedRasterCache()
@@ -42,6 +42,7 @@ public final class DocumentRenderer {
         deviceScale: Double, selection: Set<Int>, into cr: OpaquePointer
     ) {
         guard viewSize.isDrawable else { return }
+        rasterCache.beginFrame()
         let scale = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
         cairo_save(cr)
         cairo_rectangle(cr, 0, 0, viewSize.width, viewSize.height)

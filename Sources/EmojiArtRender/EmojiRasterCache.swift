@@ -11,10 +11,11 @@ import Foundation
 /// Pango objects that must stay on one thread: one cache belongs to one thread (the canvas's main
 /// thread, or one export job).
 public final class EmojiRasterCache {
-    /// Default memory cap of the cached pixels: 128 MB hold a crisp frame of a user's drawing —
-    /// 3,000 emojis each at its own size, ~1,400 of them showing, take ~70 MB of rasters (issue
-    /// 23; at 64 MB such a frame evicted rasters it needed again) — or ~20,000 rasters of 40 px.
-    public static let defaultCapacityInBytes = 128 * 1024 * 1024
+    /// Default memory cap of the cached pixels: 256 MB hold the crisp frames of a user's drawing
+    /// — 3,000 emojis each at its own size take ~140 MB of rasters for a 1920 × 1080 view at zoom
+    /// 1.1 (at 64 MB such frames evicted rasters they needed again) — or ~40,000 rasters of 40 px.
+    /// A frame needing more still gets them (`beginFrame`).
+    public static let defaultCapacityInBytes = 256 * 1024 * 1024
 
     /// Largest raster made, in device pixels. Noto Color Emoji is a bitmap font of 136 px glyphs, so
     /// a bigger raster only enlarges the same bitmap; emojis drawn larger than this are painted from
@@ -129,9 +130,17 @@ public final class EmojiRasterCache {
         rasterizer.fontPixels(forPixelSize: pixelSize)
     }
 
+    /// Starts a frame: from now until the next one, no raster the frame uses is evicted, even
+    /// beyond the capacity (a frame that needs more than the capacity would otherwise evict its
+    /// own rasters and ask for them again, frame after frame).
+    public func beginFrame() {
+        rasters.stamp = rasters.stamp == .max ? 1 : rasters.stamp + 1
+    }
+
     private func evictBeyondCapacity() {
-        // The newest raster is never evicted: the caller is about to paint it.
-        while totalBytes > capacityInBytes, rasters.count > 1, let evicted = rasters.removeOldest() {
+        // The newest raster is never evicted: the caller is about to paint it; nor any the
+        // current frame used.
+        while totalBytes > capacityInBytes, rasters.count > 1, let evicted = rasters.removeOldestUnstamped() {
             totalBytes -= evicted.value.byteCount
             cachedSizes[evicted.key.text]?.remove(evicted.key.pixelSize)
             if cachedSizes[evicted.key.text]?.isEmpty == true { cachedSizes[evicted.key.text] = nil }

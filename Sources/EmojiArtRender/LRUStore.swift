@@ -8,7 +8,13 @@ struct LRUStore<Key: Hashable, Value> {
         var value: Value
         var newer: Int
         var older: Int
+        /// `stamp` when the entry was last used or stored.
+        var stamp: UInt32
     }
+
+    /// Stamped on every entry used or stored; `removeOldestUnstamped` keeps entries bearing it
+    /// (the raster cache's current frame), unless it is 0 (no frame yet).
+    var stamp: UInt32 = 0
 
     private static var none: Int { -1 }
 
@@ -24,6 +30,7 @@ struct LRUStore<Key: Hashable, Value> {
     mutating func value(for key: Key) -> Value? {
         guard let index = slotByKey[key] else { return nil }
         moveToNewest(index)
+        slots[index]?.stamp = stamp
         return slots[index]?.value
     }
 
@@ -38,10 +45,11 @@ struct LRUStore<Key: Hashable, Value> {
         if let index = slotByKey[key] {
             let old = slots[index]?.value
             slots[index]?.value = value
+            slots[index]?.stamp = stamp
             moveToNewest(index)
             return old
         }
-        let slot = Slot(key: key, value: value, newer: Self.none, older: Self.none)
+        let slot = Slot(key: key, value: value, newer: Self.none, older: Self.none, stamp: stamp)
         let index: Int
         if let free = freeSlots.popLast() {
             index = free
@@ -57,7 +65,18 @@ struct LRUStore<Key: Hashable, Value> {
 
     /// Removes and returns the least recently used entry.
     mutating func removeOldest() -> (key: Key, value: Value)? {
+        removeOldest(keepingStamped: false)
+    }
+
+    /// Removes and returns the least recently used entry unless it bears the current `stamp`
+    /// (then every entry does: they are ordered by use).
+    mutating func removeOldestUnstamped() -> (key: Key, value: Value)? {
+        removeOldest(keepingStamped: true)
+    }
+
+    private mutating func removeOldest(keepingStamped: Bool) -> (key: Key, value: Value)? {
         guard oldest != Self.none, let slot = slots[oldest] else { return nil }
+        if keepingStamped, stamp != 0, slot.stamp == stamp { return nil }
         let index = oldest
         unlink(index)
         slots[index] = nil

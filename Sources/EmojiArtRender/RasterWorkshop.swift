@@ -18,9 +18,11 @@ public final class RasterWorkshop: @unchecked Sendable {
         public var requests: [RasterRequest] { entries.map(\.request) }
     }
 
-    /// A batch goes to the owner at least this often while work remains, so a long queue shows
-    /// progress; each delivery costs the owner a frame, so not much more often.
-    static let deliveryInterval: TimeInterval = 0.05
+    /// A batch goes to the owner when the queue runs dry, and while work remains at least this
+    /// often, so a long queue shows progress. Not more often: each delivery costs the owner a
+    /// frame that plans the whole view again (~10 ms for a user's drawing) and finds most of
+    /// the rest still missing.
+    static let deliveryInterval: TimeInterval = 0.25
 
     private let shared: Shared
 

@@ -35,6 +35,18 @@ import Testing
         #expect(cache.contains("🌵", pixelSize: 64))
     }
 
+    @Test("within a frame nothing the frame used is evicted, beyond the capacity too; the next frame may evict it")
+    func frameKeepsWhatItUses() throws {
+        let one = try #require(EmojiRasterCache().raster(for: "😀", pixelSize: 64)).byteCount
+        let cache = EmojiRasterCache(capacityInBytes: one * 2)
+        cache.beginFrame()
+        for emoji in ["😀", "🐶", "🌵", "🚀"] { _ = cache.raster(for: emoji, pixelSize: 64) }
+        #expect(cache.count == 4, "the frame keeps its four rasters")
+        cache.beginFrame()
+        _ = cache.raster(for: "🌲", pixelSize: 64)
+        #expect(cache.count <= 2 && cache.contains("🌲", pixelSize: 64), "the next frame evicts what it did not use")
+    }
+
     @Test("a raster larger than the whole capacity is kept alone until the next one")
     func oversizedRasterKeptAlone() throws {
         let cache = EmojiRasterCache(capacityInBytes: 1)

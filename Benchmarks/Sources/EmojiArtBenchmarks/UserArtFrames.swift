@@ -91,8 +91,8 @@ enum UserArtFrames {
         /// what it did not make), the workshop making the rest on its thread, the frame after.
         func canvasZoomStep(_ model: EmojiArtModel) -> CanvasStep {
             let renderer = DocumentRenderer()
-            let delivered = DeliveryLog()
-            let workshop = RasterWorkshop { delivered.add($0) }
+            let deliveries = DeliveryLog()
+            let workshop = RasterWorkshop { deliveries.add($0) }
             defer { workshop.close() }
             // As the content layer does at a new viewport of the same content: the renderer may
             // defer the frame (the layer then shows its last frame moved, ~1 ms).
@@ -108,15 +108,26 @@ enum UserArtFrames {
             for step in 0..<5 {
                 _ = draw(1)
                 let zoom = Double(44 + step) / 40
+                let made = renderer.rasterCache.rasterizedCount
                 let frame = Measure.milliseconds { _ = draw(zoom) }
-                let wanted = Set(renderer.missingRasters)
-                let making = Measure.milliseconds {
-                    workshop.request(renderer.missingRasters)
-                    delivered.wait(for: wanted)
+                // As the canvas does: each delivery adopted and the frame tried again, which asks
+                // the workshop anew for what that frame still lacks (the queue replaced).
+                var making = 0.0, after = 0.0, delivered = 0, rounds = 0
+                while !renderer.missingRasters.isEmpty, rounds < 20 {
+                    rounds += 1
+                    making += Measure.milliseconds {
+                        workshop.request(renderer.missingRasters)
+                        deliveries.waitForAny()
+                    }
+                    for delivery in deliveries.takeAll() {
+                        renderer.rasterCache.adopt(delivery)
+                        delivered += delivery.count
+                    }
+                    after += Measure.milliseconds { _ = draw(zoom) }
                 }
-                for delivery in delivered.takeAll() { renderer.rasterCache.adopt(delivery) }
-                let after = Measure.milliseconds { _ = draw(zoom) }
-                steps.append(CanvasStep(frame: frame, making: making, after: after, made: wanted.count))
+                steps.append(CanvasStep(
+                    frame: frame, making: making, after: after,
+                    made: delivered + renderer.rasterCache.rasterizedCount - made))
             }
             return steps.sorted { $0.total < $1.total }[steps.count / 2]
         }
@@ -141,11 +152,11 @@ enum UserArtFrames {
             Row(name: "zoom step, user art 3,000", value: milliseconds(userStep.milliseconds),
                 note: String(format: "%d rasters made in the frame; %.2f× the uniform step", userStep.rasters, userStep.milliseconds / uniformStep.milliseconds)),
             Row(name: "canvas zoom step, uniform 10k art: frame", value: milliseconds(uniformCanvasStep.frame),
-                note: String(format: "under the canvas's budget; %d rasters left to the workshop; step in all %.1f ms", uniformCanvasStep.made, uniformCanvasStep.total)),
+                note: String(format: "under the canvas's budget, which made its %d rasters; step in all %.1f ms", uniformCanvasStep.made, uniformCanvasStep.total)),
             Row(name: "canvas zoom step, user art 3,000: frame", value: milliseconds(userCanvasStep.frame),
                 note: "the main thread's frame: deferred, the layer moved meanwhile (target ≤ 16 ms)"),
-            Row(name: "  the workshop's rasters, then the exact frame", value: milliseconds(userCanvasStep.making + userCanvasStep.after),
-                note: String(format: "%d rasters on one thread %.1f ms + frame %.1f ms; step in all %.1f ms = %.2f× the uniform step's (target ≤ 2×)",
+            Row(name: "  the workshop's rasters and the frames after them", value: milliseconds(userCanvasStep.making + userCanvasStep.after),
+                note: String(format: "%d rasters, on one thread %.1f ms, + frames %.1f ms; step in all %.1f ms = %.2f× the uniform step's (target ≤ 2×)",
                              userCanvasStep.made, userCanvasStep.making, userCanvasStep.after, userCanvasStep.total,
                              userCanvasStep.total / uniformCanvasStep.total)),
         ]
@@ -185,27 +196,25 @@ struct CanvasStep {
 final class DeliveryLog: @unchecked Sendable {
     private let condition = NSCondition()
     private var deliveries: [RasterWorkshop.Delivery] = []
-    private var answered: Set<RasterRequest> = []
 
     func add(_ delivery: RasterWorkshop.Delivery) {
         condition.withLock {
             deliveries.append(delivery)
-            answered.formUnion(delivery.requests)
             condition.broadcast()
         }
     }
 
-    /// Waits until every request in `wanted` is answered (10 s at most).
-    func wait(for wanted: Set<RasterRequest>) {
+    /// Waits until a delivery is here (10 s at most).
+    func waitForAny() {
         let deadline = Date().addingTimeInterval(10)
         condition.withLock {
-            while !answered.isSuperset(of: wanted), condition.wait(until: deadline) {}
+            while deliveries.isEmpty, condition.wait(until: deadline) {}
         }
     }
 
     func takeAll() -> [RasterWorkshop.Delivery] {
         condition.withLock {
-            defer { deliveries = []; answered = [] }
+            defer { deliveries = [] }
             return deliveries
         }
     }
