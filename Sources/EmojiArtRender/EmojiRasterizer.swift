@@ -56,7 +56,7 @@ final class EmojiRasterizer {
 
     private let scratchSurface: OpaquePointer
     private let scratchContext: OpaquePointer
-    private let layout: OpaquePointer
+    let layout: OpaquePointer
     /// Lays out without rounding glyph positions, to measure widths exactly.
     private let unroundedLayout: OpaquePointer
     private let fontDescription: OpaquePointer
@@ -111,7 +111,7 @@ final class EmojiRasterizer {
     func makeRaster(of text: String, pixelSize: Int) -> EmojiRaster? {
         guard pixelSize >= 1 else { return nil }
         let laidOut = Self.laidOutText(text)
-        if let glyph = glyphs.glyph(for: laidOut, make: makeGlyph(of:)) {
+        if let glyph = glyphs.glyph(for: laidOut, make: { makeGlyph(of: $0) }) {
             return glyph.makeRaster(pixelSize: pixelSize)
         }
         return makeLaidOutRaster(of: laidOut, pixelSize: pixelSize)
@@ -151,7 +151,9 @@ final class EmojiRasterizer {
 
     /// `text` painted at its font's bitmap strike, unscaled, with its halvings; nil when a
     /// glyph of it comes from an outline font or is missing (Pango then draws it at each size).
-    func makeGlyph(of text: String) -> EmojiGlyphMipmap? {
+    /// With `decodingPNG` (tests turn it off to compare), a text of one colour glyph has its
+    /// picture decoded from the font's PNG straight, where cairo puts it (`paintStrikePNG`).
+    func makeGlyph(of text: String, decodingPNG: Bool = true) -> EmojiGlyphMipmap? {
         setLayout(text: text, fontPixels: Double(strikePixels))
         guard let strike = colourBitmapStrike() else { return nil }
         if strike != strikePixels {
@@ -182,12 +184,15 @@ final class EmojiRasterizer {
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { return nil }
         defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
-        cairo_scale(cr, shrink, shrink)
-        cairo_translate(cr, -Double(logical.x) / pangoScale, -Double(logical.y) / pangoScale)
-        pango_cairo_update_layout(cr, layout)
-        pango_cairo_show_layout(cr, layout)
-        cairo_destroy(cr)
+        if !(decodingPNG && shrink == 1 && paintStrikePNG(into: surface, layoutTop: Double(logical.y) / pangoScale,
+                                                            layoutLeft: Double(logical.x) / pangoScale)) {
+            let cr = cairo_create(surface)
+            cairo_scale(cr, shrink, shrink)
+            cairo_translate(cr, -Double(logical.x) / pangoScale, -Double(logical.y) / pangoScale)
+            pango_cairo_update_layout(cr, layout)
+            pango_cairo_show_layout(cr, layout)
+            cairo_destroy(cr)
+        }
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))

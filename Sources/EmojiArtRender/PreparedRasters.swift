@@ -50,7 +50,7 @@ public struct PreparedRasters: @unchecked Sendable {
         for emoji in model.emojis.reversed() where decoded.count < Self.maximumGlyphCount {
             let text = EmojiRasterizer.laidOutText(emoji.text)
             guard decoded.insert(text).inserted else { continue }
-            _ = rasterizer.glyphs.glyph(for: text, make: rasterizer.makeGlyph(of:))
+            _ = rasterizer.glyphs.glyph(for: text, make: { rasterizer.makeGlyph(of: $0) })
             if decoded.count % Self.progressInterval == 0, !progress(self) { return }
         }
         var seen: Set<EmojiRasterCache.Key> = []

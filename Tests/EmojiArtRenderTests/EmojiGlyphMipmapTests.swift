@@ -36,6 +36,27 @@ import Testing
         }
     }
 
+    @Test("the picture decoded from the font's PNG is the one cairo draws at the strike, to the pixel",
+          arguments: emojis)
+    func decodedPNGIsCairosPicture(emoji: String) throws {
+        let rasterizer = EmojiRasterizer(glyphs: EmojiGlyphStore())
+        let decoded = try #require(rasterizer.makeGlyph(of: emoji))
+        let drawn = try #require(rasterizer.makeGlyph(of: emoji, decodingPNG: false))
+        let (a, b) = (decoded.levels[0], drawn.levels[0])
+        try #require(a.width == b.width && a.height == b.height)
+        var largest = 0, differing = 0
+        for index in 0..<(a.width * a.height) where a.pixels[index] != b.pixels[index] {
+            differing += 1
+            for shift in stride(from: 0, to: 32, by: 8) {
+                let channel = { (pixel: UInt32) in Int((pixel >> UInt32(shift)) & 0xFF) }
+                largest = max(largest, abs(channel(a.pixels[index]) - channel(b.pixels[index])))
+            }
+        }
+        // FreeType and cairo premultiply the PNG's colours each with its own rounding.
+        #expect(largest <= 1, "\(emoji): \(differing) pixels differ, by up to \(largest)")
+        #expect(decoded.ink == drawn.ink)
+    }
+
     @Test("another emoji or a shifted one falls well below the tolerance (the measure has teeth)")
     func toleranceRefusesWrongPictures() throws {
         let rasterizer = EmojiRasterizer(glyphs: EmojiGlyphStore())
