@@ -132,6 +132,17 @@ enum UserArtFrames {
             return steps.sorted { $0.total < $1.total }[steps.count / 2]
         }
 
+        // Each emoji's glyph decoded once: from the font's PNG (what a cold frame pays per kind
+        // now), next to cairo drawing it at the strike (what it paid before), all kinds.
+        let glyphTexts = UserShapedArt.emojiTexts
+        let decoding = Measure.milliseconds {
+            let decoder = EmojiRasterCache(glyphs: EmojiGlyphStore())
+            for text in glyphTexts { _ = decoder.raster(for: text, pixelSize: 1) }
+        } / Double(glyphTexts.count)
+        let drawingAtStrike = Measure.milliseconds {
+            for text in glyphTexts { PangoRaster.make(text, pixelSize: 128) }
+        } / Double(glyphTexts.count)
+
         let cold300 = coldFrame(user300), cold3k = coldFrame(user3k), cold100k = coldFrame(user100k)
         let uniformCanvasStep = canvasZoomStep(uniform), userCanvasStep = canvasZoomStep(user3k)
         let warm3k = warmFrame(user3k)
@@ -139,6 +150,8 @@ enum UserArtFrames {
         return [
             Row(name: "raster of an emoji at a new size, 10–200 px", value: String(format: "%.0f µs", resampled * 1000),
                 note: String(format: "resampled from its decoded glyph; Pango at each size: %.0f µs (%.0f×)", laidOut * 1000, laidOut / resampled)),
+            Row(name: "an emoji's glyph decoded", value: String(format: "%.0f µs", decoding * 1000),
+                note: String(format: "from the font's PNG, %d kinds; cairo drawing it at the strike: %.0f µs", glyphTexts.count, drawingAtStrike * 1000)),
             Row(name: "first frame, user art 300, nothing decoded", value: milliseconds(cold300.milliseconds),
                 note: "\(cold300.rasters) rasters from \(cold300.glyphs) glyphs"),
             Row(name: "first frame, user art 3,000, nothing decoded", value: milliseconds(cold3k.milliseconds),
