@@ -140,10 +140,7 @@ final class EmojiRasterizer {
         // Whole-pixel offsets keep the glyph's bitmap on the pixel grid.
         cairo_translate(
             cr, ((Double(side) - width * shrink) / 2).rounded(), ((Double(side) - height * shrink) / 2).rounded())
-        cairo_scale(cr, shrink, shrink)
-        cairo_translate(cr, -Double(logical.x) / pangoScale, -Double(logical.y) / pangoScale)
-        pango_cairo_update_layout(cr, layout)
-        pango_cairo_show_layout(cr, layout)
+        showLayout(in: cr, shrinkingBy: shrink, logical: logical)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         return EmojiRaster(takingOwnershipOf: surface, pixelSize: pixelSize, side: side)
@@ -187,10 +184,7 @@ final class EmojiRasterizer {
         if !(decodingPNG && shrink == 1 && paintStrikePNG(into: surface, layoutTop: Double(logical.y) / pangoScale,
                                                             layoutLeft: Double(logical.x) / pangoScale)) {
             let cr = cairo_create(surface)
-            cairo_scale(cr, shrink, shrink)
-            cairo_translate(cr, -Double(logical.x) / pangoScale, -Double(logical.y) / pangoScale)
-            pango_cairo_update_layout(cr, layout)
-            pango_cairo_show_layout(cr, layout)
+            showLayout(in: cr, shrinkingBy: shrink, logical: logical)
             cairo_destroy(cr)
         }
         cairo_surface_flush(surface)
@@ -202,6 +196,14 @@ final class EmojiRasterizer {
                 from: UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self), count: imageWidth)
         }
         return EmojiGlyphMipmap(strikePixels: pixels, width: imageWidth, height: imageHeight, metrics: metrics)
+    }
+
+    /// Shows the layout in `cr` with its logical box's top-left corner at the origin, scaled by `shrink`.
+    private func showLayout(in cr: OpaquePointer?, shrinkingBy shrink: Double, logical: PangoRectangle) {
+        cairo_scale(cr, shrink, shrink)
+        cairo_translate(cr, -Double(logical.x) / Double(PANGO_SCALE), -Double(logical.y) / Double(PANGO_SCALE))
+        pango_cairo_update_layout(cr, layout)
+        pango_cairo_show_layout(cr, layout)
     }
 
     /// The laid-out width of `text` with glyph advances not rounded to whole pixels.

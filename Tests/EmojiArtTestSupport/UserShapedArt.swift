@@ -5,7 +5,7 @@ import Foundation
 /// different emojis — every default palette's, plus ZWJ sequences, skin tones, flags and keycaps —
 /// each at a size of its own between 10 and 200 pt (every pinch, corner drag or `>` gives one), a
 /// fifth of them turned and some mirrored, spread over a 1920 × 1080 area. The same document for
-/// the same arguments (a fixed linear congruential sequence), for the tests and the benchmarks.
+/// the same arguments (`SeededSequence`), for the tests and the benchmarks.
 public enum UserShapedArt {
     /// Emojis beyond the palettes that real drawings hold and that stress the text path.
     public static let sequences = [
@@ -23,11 +23,8 @@ public enum UserShapedArt {
     public static func model(emojiCount count: Int, kinds: Int? = nil) -> EmojiArtModel {
         let kindCount = min(max(1, kinds ?? emojiTexts.count), emojiTexts.count)
         let texts = (0..<kindCount).map { emojiTexts[$0 * emojiTexts.count / kindCount] }
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var sequence = SeededSequence(seed: 0x2545_F491_4F6C_DD1D)
+        func next() -> Double { sequence.next() }
         var emojis: [Emoji] = []
         emojis.reserveCapacity(count)
         for index in 0..<count {

@@ -1,7 +1,8 @@
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 
-/// Generated documents, the same on every run (a fixed linear congruential sequence).
+/// Generated documents, the same on every run (`SeededSequence`).
 enum Workloads {
     static let emojiTexts = Array("😀🐶🌲☀️🐻‍❄️🚀🎸🍄🦋🌊⚽️🧐🥳🐢🌼").map(String.init)
 
@@ -9,11 +10,8 @@ enum Workloads {
     /// each is also turned by an angle of its own and every third one mirrored.
     /// With `blank`, the background is blank instead of a URL (launches never touch the network).
     static func model(emojiCount count: Int, turned: Bool = false, blank: Bool = false) -> EmojiArtModel {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var sequence = SeededSequence(seed: 0x9E37_79B9_7F4A_7C15)
+        func next() -> Double { sequence.next() }
         var emojis: [Emoji] = []
         emojis.reserveCapacity(count)
         for index in 0..<count {
