@@ -82,7 +82,7 @@ extension CanvasView {
         }
         let wanted = contentLayer.renderer.missingRasters.filter { !rastersRequested.delivered.contains($0) }
         guard !wanted.isEmpty else { return }
-        rasterWorkshop.request(wanted)
+        startedRasterWorkshop.request(wanted)
     }
 
     /// Takes in rasters the workshop made and shows them: the layer is rendered again at the

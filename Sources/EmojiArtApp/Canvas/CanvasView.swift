@@ -18,16 +18,22 @@ final class CanvasView {
     let spinner: UnsafeMutablePointer<GtkWidget>
     let document: EmojiArtDocument
     /// Draws crisp frames, and reuses the last one while a pan or pinch runs (DESIGN performance).
-    /// A crisp frame makes rasters for a few milliseconds at most; the rest come from
-    /// `rasterWorkshop`, stand-ins of other sizes showing meanwhile.
+    /// A crisp frame makes rasters for a few milliseconds at most; the rest come from the
+    /// raster workshop, the last frame (moved) or stand-ins of other sizes showing meanwhile.
     let contentLayer: ContentLayer = {
         let layer = ContentLayer()
         layer.renderer.rasterBudget = .canvasFrame
         return layer
     }()
-    /// Makes the rasters crisp frames lacked, off the main thread.
-    private(set) lazy var rasterWorkshop = RasterWorkshop(threadCount: 2) { [weak self] delivery in
-        DispatchQueue.main.async { MainActor.assumeIsolated { self?.adoptRasters(delivery) } }
+    /// Makes the rasters crisp frames lacked, off the main thread; started when first needed.
+    private var rasterWorkshop: RasterWorkshop?
+    var startedRasterWorkshop: RasterWorkshop {
+        if let rasterWorkshop { return rasterWorkshop }
+        let workshop = RasterWorkshop(threadCount: 2) { [weak self] delivery in
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.adoptRasters(delivery) } }
+        }
+        rasterWorkshop = workshop
+        return workshop
     }
     /// The viewport the workshop was last asked about, and the requests delivered since.
     var rastersRequested: (viewport: Viewport?, delivered: Set<RasterRequest>) = (nil, [])
@@ -206,7 +212,7 @@ final class CanvasView {
         onDocumentChangeHandled = nil
         backgroundLoader.onChange = nil
         backgroundLoader.cancel()
-        rasterWorkshop.close()
+        rasterWorkshop?.close()
         settling?.cancel()
         TextScale.stopObserving(textScaleObservation)
         textScaleObservation = 0
