@@ -1,10 +1,11 @@
 /// A room's background (one record, COLLAB.md "Fields"). Embedded images travel as
-/// content-addressed blobs on the relay, not inside ops: an op holds the image's SHA-256.
+/// content-addressed blobs on the relay, not inside ops: an op holds the blob's name, the SHA-256
+/// of its sealed bytes (C7; of the image itself in rooms from before protocol 2).
 public enum CollabBackground: Hashable, Sendable, Codable {
     case blank
     /// A web address, as written.
     case url(String)
-    /// Image bytes stored as a blob, named by the lowercase hex SHA-256 of the bytes.
+    /// Image bytes stored as a blob, named by the lowercase hex SHA-256 of the blob's bytes.
     case image(sha256: String)
 
     /// Longer addresses are not backgrounds (a message may hold anything).

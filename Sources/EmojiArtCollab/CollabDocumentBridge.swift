@@ -14,9 +14,9 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     public let room: SharedRoom
     /// Sends frames to the relay (nothing while offline: the session keeps them in its outbox).
     public var send: ([ClientMessage]) -> Void = { _ in }
-    /// Stores a background image on the relay before anyone asks for it.
-    public var uploadBlob: (_ sha256: String, _ data: Data) -> Void = { _, _ in }
-    /// Asks for a background image this replica lacks; answer with `receiveBlob`.
+    /// Stores a sealed background image on the relay before anyone asks for it.
+    public var uploadBlob: (_ name: String, _ sealed: Data) -> Void = { _, _ in }
+    /// Asks for a background image's blob this replica lacks; answer with `receiveBlob`.
     public var requestBlob: (_ sha256: String) -> Void = { _ in }
     /// A sentence for the person (a toast): nothing left to undo, a journal that cannot be written.
     public var onMessage: ((String) -> Void)?
@@ -30,7 +30,10 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     public static let maxPreviewedEmojis = 32
 
     private var ids: LocalEmojiIDs
+    /// Background images by the name of their blob.
     private var blobs: [String: Data] = [:]
+    /// Sealed blobs of mine to upload, by name (`publishBlobs`).
+    private var uploads: [String: Data] = [:]
     private var requestedBlobs = Set<String>()
     private var lastPreview: Duration?
     /// My running drag's latest frames: one the ≤ 30 Hz pace held back goes out on the next
@@ -44,16 +47,21 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     /// Joins `document` to `session`. The document's emojis that carry a `cid` keep their ids.
     /// Until the session has state of its own (a welcome, or my pending edits), the document shows
     /// what it has: a shared file opened offline is not blanked.
-    public init(document: EmojiArtDocument, session: SyncSession, room: SharedRoom, ids: LocalEmojiIDs = LocalEmojiIDs(), blobs: [String: Data] = [:]) {
+    public init(
+        document: EmojiArtDocument, session: SyncSession, room: SharedRoom, ids: LocalEmojiIDs = LocalEmojiIDs(),
+        images: [String: Data] = [:], uploads: [String: Data] = [:]
+    ) {
         self.document = document
         self.session = session
         self.room = room
-        self.blobs = blobs
+        blobs = images
+        self.uploads = uploads
         var ids = ids
         for emoji in document.model.emojis {
             if let cid = emoji.cid.flatMap(CollabID.init) { ids.adopt(emoji.id, for: cid) }
         }
-        if case .imageData(let data) = document.model.background { self.blobs[SHA256.hex(data)] = data }
+        // A room from before protocol 2 names its image by the image's own hash.
+        if case .imageData(let data) = document.model.background { blobs[SHA256.hex(data)] = data }
         self.ids = ids
         document.attach(self)
         // What the session knows is shown when it is the room's state: a confirmed replica kept
@@ -70,15 +78,15 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     public static func share(_ document: EmojiArtDocument, session: SyncSession, room: SharedRoom) throws -> CollabDocumentBridge {
         var model = document.model
         model.background = try RoomBackgroundRule.backgroundToShare(model)
-        let entry = CollabImport(model: model, session: session)
+        let entry = try CollabImport(model: model, session: session)
         // Not undoable, so the name is never shown.
         try session.perform(entry.ops, named: "Share", undoable: false)
-        return CollabDocumentBridge(document: document, session: session, room: room, ids: entry.ids, blobs: entry.blobs)
+        return CollabDocumentBridge(document: document, session: session, room: room, ids: entry.ids, images: entry.images, uploads: entry.uploads)
     }
 
-    /// Uploads every background image this replica holds (after a share, once `uploadBlob` is set).
+    /// Uploads every sealed background image of mine (after a share, once `uploadBlob` is set).
     public func publishBlobs() {
-        for (hash, data) in blobs { uploadBlob(hash, data) }
+        for (name, sealed) in uploads { uploadBlob(name, sealed) }
     }
 
     /// Ends the document's part in the room (the window closes, or leaves the room).
@@ -150,6 +158,8 @@ public final class CollabDocumentBridge: DocumentCollaboration {
             case .error(let error):
                 handle(message)
                 onMessage?(error.sentence)
+            case .challenge:
+                handle(message)
             case .pong:
                 break
             }
@@ -172,11 +182,12 @@ public final class CollabDocumentBridge: DocumentCollaboration {
         onPresenceChange?()
     }
 
-    /// A background image arrived; one whose bytes do not match its name is not it.
-    public func receiveBlob(_ sha256: String, data: Data) {
-        requestedBlobs.remove(sha256)
-        guard SHA256.hex(data) == sha256 else { return }
-        blobs[sha256] = data
+    /// A background image's blob arrived; one whose bytes do not match its name, or that does
+    /// not open with the room's key, is not it.
+    public func receiveBlob(_ name: String, data: Data) {
+        requestedBlobs.remove(name)
+        guard let image = session.image(inBlob: data, named: name) else { return }
+        blobs[name] = image
         showRoom()
     }
 
@@ -348,12 +359,15 @@ public final class CollabDocumentBridge: DocumentCollaboration {
             }
             return .background(.url(url.absoluteString))
         case .imageData(let data):
-            let hash = SHA256.hex(data)
-            if blobs[hash] == nil {
-                blobs[hash] = data
+            do {
+                let blob = try session.sealedBlob(of: data)
+                blobs[blob.name] = data
+                uploadBlob(blob.name, blob.bytes)
+                return .background(.image(sha256: blob.name))
+            } catch {
+                onMessage?(String(describing: error))
+                return nil
             }
-            uploadBlob(hash, data)
-            return .background(.image(sha256: hash))
         }
     }
 

@@ -10,6 +10,10 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
     case journalOfAnotherRoom(path: String)
     case keyUnreadable(path: String, reason: String)
     case keyUnwritable(path: String, reason: String)
+    /// A link without the room's key (C10: there is no unencrypted room).
+    case linkWithoutKey
+    /// A shared document whose room's key is not on this computer: it stays offline (C10).
+    case noKeyForSharedDocument(server: String)
 
     public var description: String {
         switch self {
@@ -35,6 +39,13 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
             localized(
                 "The room's key could not be saved to “{path}” ({reason}); check the folder's permissions, and keep the link to join again.",
                 ["path": path, "reason": reason])
+        case .linkWithoutKey:
+            localized("This link has no key (the part after “#”), so the room cannot be opened; ask for the whole link.")
+        case .noKeyForSharedDocument(let server):
+            // TRANSLATORS: {server} is a relay's address, e.g. ws://relay.example:7447.
+            localized(
+                "This document is shared through {server}, but this computer has no key for its room, so it stays offline. To edit it together again, paste the room's link in Join….",
+                ["server": server])
         case .journalOfAnotherRoom(let path):
             localized("“{path}” holds the waiting edits of another room; it was left as it is.", ["path": path])
         }

@@ -53,8 +53,10 @@ extension CollabState {
 /// A document entering a room (sharing it, or re-opening a shared file): the ops that add it.
 public struct CollabImport: Sendable {
     public var ops: [CollabOp]
-    /// Image bytes by SHA-256, to upload as blobs.
-    public var blobs: [String: Data]
+    /// The background image by the name of its blob (what the ops name).
+    public var images: [String: Data]
+    /// The sealed blobs to upload, by name (the SHA-256 of their bytes, C7).
+    public var uploads: [String: Data]
     /// The document's own ids, kept for the emojis they belong to.
     public var ids: LocalEmojiIDs
 
@@ -62,7 +64,8 @@ public struct CollabImport: Sendable {
     /// gets a new one otherwise; z keys are kept while they rise in the file's order and made
     /// anew above the previous one where they do not, so the drawing order is the file's. A
     /// `file://` background is not sent: pass the model through `RoomBackgroundRule` first.
-    public init(model: EmojiArtModel, session: SyncSession) {
+    /// - Throws: the sealer's error when the background image cannot be sealed.
+    public init(model: EmojiArtModel, session: SyncSession) throws {
         var ops = [CollabOp]()
         var used = Set<CollabID>()
         var previousZ: ZKey?
@@ -83,7 +86,8 @@ public struct CollabImport: Sendable {
                 cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
                 rotation: emoji.rotation, flipped: emoji.flipped, z: z)))
         }
-        var blobs = [String: Data]()
+        var images = [String: Data]()
+        var uploads = [String: Data]()
         switch model.background {
         case .blank: break
         case .url(let url):
@@ -91,12 +95,14 @@ public struct CollabImport: Sendable {
             // embeds this computer's images before, and another computer's are not sent back.
             if !url.isFileURL { ops.append(.background(.url(url.absoluteString))) }
         case .imageData(let data):
-            let hash = SHA256.hex(data)
-            blobs[hash] = data
-            ops.append(.background(.image(sha256: hash)))
+            let blob = try session.sealedBlob(of: data)
+            images[blob.name] = data
+            uploads[blob.name] = blob.bytes
+            ops.append(.background(.image(sha256: blob.name)))
         }
         self.ops = ops
-        self.blobs = blobs
+        self.images = images
+        self.uploads = uploads
         self.ids = ids
     }
 }

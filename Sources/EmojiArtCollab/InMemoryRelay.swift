@@ -28,9 +28,9 @@ public final class InMemoryRelay: @unchecked Sendable {
         autoCommitValue = autoCommit
     }
 
-    /// Makes a room (what `RelayLink.createRoom` does).
-    public func createRoom(_ id: String) {
-        lock.withLock { createRoomLocked(id) }
+    /// Makes a room (what `RelayLink.createRoom` does), by default for `PlainSealer`'s members.
+    public func createRoom(_ id: String, verifier: String = PlainSealer.testAccess.verifier) {
+        lock.withLock { createRoomLocked(id, verifier: verifier) }
     }
 
     /// A link to `room`; it connects at once when the relay is up.
@@ -98,15 +98,11 @@ public final class InMemoryRelay: @unchecked Sendable {
         lock.withLock {
             guard let connection = link.connection else { return }
             if case .hello = message {
+                // A greeted connection's frames reach the room host, which takes nothing but a
+                // proof from it until it is a member.
                 greeted.insert(connection)
             } else if !greeted.contains(connection) {
                 return
-            }
-            if case .hello(let hello) = message, hosts[link.room] == nil, hello.epoch != nil {
-                // A client that was in the room before: the relay lost it; it comes back in a
-                // new epoch so the client can push its state again (invariant 7).
-                epochCounter += 1
-                createRoomLocked(link.room)
             }
             guard let host = hosts[link.room] else {
                 if case .hello = message {
@@ -120,11 +116,12 @@ public final class InMemoryRelay: @unchecked Sendable {
         }
     }
 
-    func createRoomForLink(_ id: String) throws {
+    func createRoomForLink(_ id: String, verifier: String) throws {
         guard RoomLink.isRoomID(id) else { throw RelayLinkError.refused(reason: RoomLinkError.badRoomID(id).description) }
         try lock.withLock {
             guard up else { throw RelayLinkError.unreachable(server: "memory", reason: "the relay is down") }
-            createRoomLocked(id)
+            if hosts[id] == nil { epochCounter += 1 }
+            createRoomLocked(id, verifier: verifier)
         }
     }
 
@@ -153,8 +150,8 @@ public final class InMemoryRelay: @unchecked Sendable {
         link.finish()
     }
 
-    private func createRoomLocked(_ id: String) {
-        if hosts[id] == nil { hosts[id] = RoomHost(room: RelayRoom(id: id, epoch: "epoch-\(epochCounter)")) }
+    private func createRoomLocked(_ id: String, verifier: String) {
+        if hosts[id] == nil { hosts[id] = RoomHost(room: RelayRoom(id: id, epoch: "epoch-\(epochCounter)", verifier: verifier)) }
     }
 
     private func connectLocked(_ link: InMemoryRelayLink) {
@@ -200,9 +197,9 @@ public final class InMemoryRelayLink: RelayLink, @unchecked Sendable {
         relay.send(message, from: self)
     }
 
-    public func createRoom() async throws {
+    public func createRoom(verifier: String) async throws {
         guard let relay else { throw RelayLinkError.closed }
-        try relay.createRoomForLink(room)
+        try relay.createRoomForLink(room, verifier: verifier)
     }
 
     public func putBlob(_ data: Data) async throws -> String {

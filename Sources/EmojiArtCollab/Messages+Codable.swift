@@ -7,11 +7,12 @@ private enum TypeKey: String, CodingKey { case type }
 private enum ValueKey: String, CodingKey { case client, payload }
 
 extension ClientMessage: Codable {
-    private enum Kind: String, Codable { case hello, push, preview, presence, snapshot, ping }
+    private enum Kind: String, Codable { case hello, proof, push, preview, presence, snapshot, ping }
 
     public init(from decoder: any Decoder) throws {
         switch try decoder.container(keyedBy: TypeKey.self).decode(Kind.self, forKey: .type) {
         case .hello: self = .hello(try Hello(from: decoder))
+        case .proof: self = .proof(try Proof(from: decoder))
         case .push: self = .push(try Push(from: decoder))
         case .preview: self = .preview(try decoder.container(keyedBy: ValueKey.self).decode(Payload.self, forKey: .payload))
         case .presence: self = .presence(try decoder.container(keyedBy: ValueKey.self).decode(Payload.self, forKey: .payload))
@@ -26,6 +27,9 @@ extension ClientMessage: Codable {
         case .hello(let hello):
             try type.encode(Kind.hello, forKey: .type)
             try hello.encode(to: encoder)
+        case .proof(let proof):
+            try type.encode(Kind.proof, forKey: .type)
+            try proof.encode(to: encoder)
         case .push(let push):
             try type.encode(Kind.push, forKey: .type)
             try push.encode(to: encoder)
@@ -47,10 +51,11 @@ extension ClientMessage: Codable {
 }
 
 extension RelayMessage: Codable {
-    private enum Kind: String, Codable { case welcome, op, preview, presence, left, error, pong }
+    private enum Kind: String, Codable { case challenge, welcome, op, preview, presence, left, error, pong }
 
     public init(from decoder: any Decoder) throws {
         switch try decoder.container(keyedBy: TypeKey.self).decode(Kind.self, forKey: .type) {
+        case .challenge: self = .challenge(try Challenge(from: decoder))
         case .welcome: self = .welcome(try Welcome(from: decoder))
         case .op: self = .op(try SequencedPush(from: decoder))
         case .preview: self = .preview(try Forwarded(from: decoder))
@@ -64,6 +69,9 @@ extension RelayMessage: Codable {
     public func encode(to encoder: any Encoder) throws {
         var type = encoder.container(keyedBy: TypeKey.self)
         switch self {
+        case .challenge(let challenge):
+            try type.encode(Kind.challenge, forKey: .type)
+            try challenge.encode(to: encoder)
         case .welcome(let welcome):
             try type.encode(Kind.welcome, forKey: .type)
             try welcome.encode(to: encoder)

@@ -3,8 +3,11 @@
 
 /// Client → relay.
 public enum ClientMessage: Hashable, Sendable {
-    /// First frame of a connection: who I am and what I have.
+    /// First frame of a connection: who I am and what I have. The relay answers with a
+    /// `challenge`, and with the welcome once the `proof` shows I am a member (C10).
     case hello(Hello)
+    /// The answer to the relay's challenge.
+    case proof(Proof)
     /// One user action's ops; `cseq` counts up per client, and the relay applies each at most once.
     case push(Push)
     case preview(Payload)
@@ -31,6 +34,22 @@ public enum ClientMessage: Hashable, Sendable {
         }
     }
 
+    /// Membership shown (C10): `proof` answers the challenge with the room's access key, and
+    /// `secret` binds my client id, the first time the relay sees it, to me alone (the relay
+    /// keeps only its hash). `verifier` registers the room's verifier with a room made before
+    /// protocol 2, which has none (the challenge says so).
+    public struct Proof: Hashable, Sendable, Codable {
+        public var proof: String
+        public var secret: String
+        public var verifier: String?
+
+        public init(proof: String, secret: String, verifier: String? = nil) {
+            self.proof = proof
+            self.secret = secret
+            self.verifier = verifier
+        }
+    }
+
     public struct Push: Hashable, Sendable, Codable {
         public var cseq: Int
         public var payload: Payload
@@ -54,6 +73,8 @@ public enum ClientMessage: Hashable, Sendable {
 
 /// Relay → client.
 public enum RelayMessage: Hashable, Sendable {
+    /// The answer to `hello`: prove membership over this nonce (C10).
+    case challenge(Challenge)
     /// The answer to `hello`: what the client missed and which of its pushes are already in the log.
     case welcome(Welcome)
     /// One push, ordered: broadcast to everyone; to its sender it is the acknowledgement.
@@ -81,6 +102,18 @@ public enum RelayMessage: Hashable, Sendable {
             self.ackedCseq = ackedCseq
             self.snapshot = snapshot
             self.ops = ops
+        }
+    }
+
+    public struct Challenge: Hashable, Sendable, Codable {
+        /// Random, new for each connection, so a proof cannot be replayed.
+        public var nonce: String
+        /// False for a room made before protocol 2: the proof registers the verifier.
+        public var registered: Bool
+
+        public init(nonce: String, registered: Bool) {
+            self.nonce = nonce
+            self.registered = registered
         }
     }
 
@@ -128,7 +161,7 @@ public struct SequencedSnapshot: Hashable, Sendable, Codable {
 /// A relay's refusal. The relay stays language-free: it sends a code (and a number the sentence
 /// names); the client says it in the person's language (`sentence`). `message` is the relay's
 /// own English, for its logs, tests and a code this client does not know.
-public struct RelayError: Hashable, Sendable, Codable {
+public struct RelayError: Error, Hashable, Sendable, Codable {
     public enum Code: String, Hashable, Sendable, Codable {
         case tooOld, tooLarge, badRoom, badMessage, badVersion
         /// More people are in the room at once than it admits.
@@ -139,6 +172,10 @@ public struct RelayError: Hashable, Sendable, Codable {
         case snapshotTooLarge
         /// The relay could not store the room's edits (a full or failing disk).
         case storageFailed
+        /// The proof did not show the room's key (C10): a link with another key, or none.
+        case notMember
+        /// Another member's client id, with another secret (C10).
+        case clientTaken
         /// A code of a newer relay: `message` is all there is.
         case unknown
     }
@@ -146,6 +183,8 @@ public struct RelayError: Hashable, Sendable, Codable {
     public var code: Code
     /// The relay's words, in English.
     public var message: String
+    /// The code as the relay wrote it (what `unknown` stands for).
+    public var rawCode: String
     /// The number `sentence` names: a size limit in bytes, or the relay's protocol version.
     public var limit: Int?
 
@@ -153,22 +192,35 @@ public struct RelayError: Hashable, Sendable, Codable {
         self.code = code
         self.message = message
         self.limit = limit
+        rawCode = code.rawValue
     }
 
     private enum CodingKeys: String, CodingKey { case code, message, limit }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        code = Code(rawValue: try container.decode(String.self, forKey: .code)) ?? .unknown
-        message = try container.decodeIfPresent(String.self, forKey: .message) ?? ""
+        rawCode = String(try container.decode(String.self, forKey: .code).prefix(40))
+        code = Code(rawValue: rawCode) ?? .unknown
+        message = String((try container.decodeIfPresent(String.self, forKey: .message) ?? "").prefix(500))
         limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rawCode, forKey: .code)
+        try container.encode(message, forKey: .message)
+        try container.encodeIfPresent(limit, forKey: .limit)
     }
 }
 
 public enum CollabProtocol {
     /// The protocol version a hello carries; the relay refuses others with `badVersion`.
-    public static let version = 1
+    /// 2: membership (challenge and proof, C10) and sealed blobs (C7).
+    public static let version = 2
     /// The largest frame either side accepts (the WebSocket default of 16 KiB is too small for a
     /// snapshot; the relay bounds rooms separately).
     public static let maxFrameBytes = 4 * 1024 * 1024
+    /// The largest seq, cseq or limit a client takes from a relay (2^52: exact in every JSON
+    /// reader, and far beyond any room).
+    public static let maxSequence = 1 << 52
 }

@@ -13,8 +13,12 @@ public struct OutboxRecord: Hashable, Sendable, Codable {
     public var nextCseq: Int
     public var nextCounter: Int
     public var pending: [PendingPush]
+    /// What binds `client` to this replica on the relay (C10, base64url); nil in an outbox
+    /// written before protocol 2 (a new one is made).
+    public var secret: String?
 
-    public init(room: String, client: ClientID, epoch: String?, nextCseq: Int, nextCounter: Int, pending: [PendingPush]) {
+    public init(room: String, client: ClientID, epoch: String?, nextCseq: Int, nextCounter: Int, pending: [PendingPush], secret: String? = nil) {
+        self.secret = secret
         self.room = room
         self.client = client
         self.epoch = epoch

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a push, a snapshot, a preview or a presence frame carries. The relay stores and forwards
 /// payloads without reading them (C1), so privacy (C7) plugs in by sealing the content into
 /// `sealed` text before it leaves the client; `plain` carries it as is (tests, and rooms before
@@ -55,17 +57,24 @@ public struct Presence: Hashable, Sendable, Codable {
     }
 }
 
-/// Turns payload content into what travels and back. The plain one now; AES-GCM with the room's
-/// key (C7) later, sealing with (room, client, cseq) as associated data.
+/// What a room's key does for a client: turns payload content into what travels and back
+/// (`AESGCMSealer` in the product, C7), seals background images before they are uploaded as
+/// blobs, and proves membership (`access`, C10).
 public protocol PayloadSealer: Sendable {
+    /// The access key the relay's challenges are answered with.
+    var access: RoomAccess { get }
     func seal(_ content: PayloadContent, context: SealContext) throws -> Payload
     func open(_ payload: Payload, context: SealContext) throws -> PayloadContent
+    /// An image's bytes as the blob to upload (named by the SHA-256 of what this returns).
+    func sealBlob(_ image: Data, room: String) throws -> Data
+    /// A blob's image; the caller has checked the blob against its name.
+    func openBlob(_ blob: Data, room: String) throws -> Data
 }
 
 /// What a sealed payload is bound to (its associated data), so one replayed into another room,
 /// from another client or as another push is refused.
 public struct SealContext: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable { case push, snapshot, preview, presence }
+    public enum Kind: String, Hashable, Sendable { case push, snapshot, preview, presence, blob }
 
     public var room: String
     public var kind: Kind
@@ -82,9 +91,20 @@ public struct SealContext: Hashable, Sendable {
     }
 }
 
-/// No encryption: content travels as it is.
+/// No encryption: content travels as it is. A test double only: the product never sends a room
+/// anything unsealed (C10).
 public struct PlainSealer: PayloadSealer {
-    public init() {}
+    public let access: RoomAccess
+
+    public init(access: RoomAccess = PlainSealer.testAccess) {
+        self.access = access
+    }
+
+    /// The access key of every plain room (the in-memory relay registers it).
+    public static let testAccess = RoomAccess(key: Array(repeating: 7, count: 32))
+
+    public func sealBlob(_ image: Data, room: String) -> Data { image }
+    public func openBlob(_ blob: Data, room: String) -> Data { blob }
 
     public func seal(_ content: PayloadContent, context: SealContext) -> Payload {
         .plain(content)

@@ -28,9 +28,19 @@ extension RelayError {
             return localized("The room's snapshot is larger than the {limit} a room accepts.", ["limit": size])
         case .storageFailed:
             return localized("The relay cannot store this room's edits right now; they wait in this computer's outbox and are sent when it can.")
+        case .notMember:
+            return localized("The relay did not let you into the room: the key you have is not the room's. Join again with the whole link, including the part after “#”.")
+        case .clientTaken:
+            return localized("The relay refused this copy's name in the room: another member already uses it. Join again with the room's link to get a new one.")
         case .unknown:
-            // TRANSLATORS: {reason} is the relay's own words, in English.
-            return localized("The relay refused: {reason}", ["reason": message])
+            // The relay's own words are never shown: a relay may say anything.
+            // TRANSLATORS: {code} is a short code of a newer relay, e.g. "tooManyRooms".
+            return localized("The relay refused something this version of EmojiArt does not know ({code}); updating EmojiArt may help.", ["code": Self.printable(rawCode)])
         }
+    }
+
+    /// A relay's code as shown: letters and digits only, short.
+    private static func printable(_ code: String) -> String {
+        String(code.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.prefix(32).map(Character.init))
     }
 }

@@ -26,13 +26,14 @@ public enum RelayLinkEvent: Hashable, Sendable {
 ///   dropped rather than arriving before the hello, and goes out again after the next welcome
 ///   (the session resends every unacknowledged push). Messages sent while disconnected are dropped
 ///   for the same reason: the outbox, not the link, keeps edits.
-/// - Blobs (background images) travel outside the room's log, named by their SHA-256.
+/// - Blobs (background images, sealed) travel outside the room's log, named by their SHA-256.
 public protocol RelayLink: AnyObject, Sendable {
     var events: AsyncStream<RelayLinkEvent> { get }
     func send(_ message: ClientMessage)
-    /// Makes the link's room on the relay (`share`); harmless when it exists already.
-    func createRoom() async throws
-    /// Stores `data` on the relay and returns its lowercase hex SHA-256.
+    /// Makes the link's room on the relay (`share`), registering the verifier of its access key
+    /// (C10); harmless when it exists already.
+    func createRoom(verifier: String) async throws
+    /// Stores a sealed blob on the relay and returns its name, the lowercase hex SHA-256 of `data`.
     func putBlob(_ data: Data) async throws -> String
     /// The blob named `sha256`, checked against its name.
     func blob(_ sha256: String) async throws -> Data

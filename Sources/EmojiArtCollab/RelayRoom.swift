@@ -1,3 +1,5 @@
+import Foundation
+
 /// The relay's ordering of one room (C1, invariants 1, 2, 7), as a value with no I/O: the relay
 /// process persists what `commit()` makes durable; tests run it in memory and crash it at will.
 ///
@@ -18,16 +20,27 @@ public struct RelayRoom: Sendable {
     public private(set) var durableCount = 0
     /// Each client's highest cseq received (durable or not): later pushes must be above it.
     private var receivedCseq: [ClientID: Int] = [:]
+    /// The room's access verifier (C10), registered by its creator; nil for a room made before
+    /// protocol 2, until its first member registers it.
+    public private(set) var verifier: String?
+    /// The hash of each client id's secret, bound when the relay first admitted it.
+    public private(set) var clientSecrets: [ClientID: String] = [:]
 
-    public init(id: String, epoch: String) {
+    public init(id: String, epoch: String, verifier: String?) {
         self.id = id
         self.epoch = epoch
+        self.verifier = verifier
     }
 
     /// A room read back from the relay's data folder: all of it durable.
-    public init(id: String, epoch: String, snapshot: SequencedSnapshot?, log: [SequencedPush]) {
+    public init(
+        id: String, epoch: String, verifier: String?, clientSecrets: [ClientID: String] = [:],
+        snapshot: SequencedSnapshot?, log: [SequencedPush]
+    ) {
         self.id = id
         self.epoch = epoch
+        self.verifier = verifier
+        self.clientSecrets = clientSecrets
         self.snapshot = snapshot
         self.log = log
         durableCount = log.count
@@ -40,17 +53,54 @@ public struct RelayRoom: Sendable {
     public var durableSeq: Int { (snapshot?.seq ?? 0) + durableCount }
     public var durableLog: ArraySlice<SequencedPush> { log[..<durableCount] }
 
+    /// Why a hello cannot go on to a challenge: another protocol version, another room.
+    public func refusal(of hello: ClientMessage.Hello) -> RelayError? {
+        guard hello.version == CollabProtocol.version else {
+            return RelayError(
+                code: .badVersion, message: "This relay speaks version \(CollabProtocol.version) of the protocol; update EmojiArt on one side.",
+                limit: CollabProtocol.version)
+        }
+        guard hello.room == id else {
+            return RelayError(code: .badRoom, message: "There is no room “\(hello.room)” on this relay; check the link.")
+        }
+        return nil
+    }
+
+    /// Admits the client of `hello` when `proof` answers `nonce` with the room's access key and
+    /// its secret is the one its id was first admitted with (C10). Registers the verifier of a
+    /// room from before protocol 2, and binds a client id seen for the first time; what it
+    /// changed is in the admission, for the caller to persist.
+    public mutating func admit(_ hello: ClientMessage.Hello, proof: ClientMessage.Proof, nonce: String) -> Result<Admission, RelayError> {
+        let notMember = RelayError(code: .notMember, message: "The proof does not show this room's key.")
+        guard let verifierText = verifier ?? proof.verifier, let access = RoomAccess(verifier: verifierText),
+              access.admits(proof: proof.proof, nonce: nonce, room: id, client: hello.client)
+        else { return .failure(notMember) }
+        guard let secret = Base64URL.decode(proof.secret), (16...64).contains(secret.count) else {
+            return .failure(RelayError(code: .badMessage, message: "A proof's secret must be 16 to 64 bytes of base64url."))
+        }
+        let secretHash = SHA256.digest(Data(secret))
+        if let bound = clientSecrets[hello.client] {
+            guard let boundBytes = Base64URL.decode(bound), HMAC.constantTimeEqual(boundBytes, secretHash) else {
+                return .failure(RelayError(code: .clientTaken, message: "Another member uses the client id \(hello.client)."))
+            }
+        }
+        var admission = Admission(client: hello.client)
+        if verifier == nil {
+            verifier = verifierText
+            admission.registeredVerifier = verifierText
+        }
+        if clientSecrets[hello.client] == nil {
+            let hash = Base64URL.encode(secretHash)
+            clientSecrets[hello.client] = hash
+            admission.boundSecretHash = hash
+        }
+        return .success(admission)
+    }
+
     /// The answer to a hello: durable pushes the client lacks (with the snapshot when its
     /// lastSeq is older than the log kept, or from another epoch) and its highest durable cseq.
     public func welcome(_ hello: ClientMessage.Hello) -> RelayMessage {
-        guard hello.version == CollabProtocol.version else {
-            return .error(RelayError(
-                code: .badVersion, message: "This relay speaks version \(CollabProtocol.version) of the protocol; update EmojiArt on one side.",
-                limit: CollabProtocol.version))
-        }
-        guard hello.room == id else {
-            return .error(RelayError(code: .badRoom, message: "There is no room “\(hello.room)” on this relay; check the link."))
-        }
+        if let refusal = refusal(of: hello) { return .error(refusal) }
         let start = hello.epoch == epoch && hello.lastSeq <= durableSeq ? hello.lastSeq : 0
         let snapshotSeq = snapshot?.seq ?? 0
         let sendsSnapshot = start < snapshotSeq
@@ -89,6 +139,8 @@ public struct RelayRoom: Sendable {
     /// The room's data was lost (a new disk, a wiped folder): a new epoch, an empty log.
     public mutating func loseEverything(newEpoch: String) {
         epoch = newEpoch
+        verifier = nil
+        clientSecrets = [:]
         snapshot = nil
         log = []
         durableCount = 0
@@ -113,5 +165,20 @@ public struct RelayRoom: Sendable {
     private func durableCseq(of client: ClientID) -> Int {
         let inLog = durableLog.last { $0.client == client }?.cseq
         return inLog ?? snapshot?.ackedCseqs[client.rawValue] ?? 0
+    }
+}
+
+/// What admitting a member changed in a room (C10), for the relay to persist.
+public struct Admission: Hashable, Sendable {
+    public var client: ClientID
+    /// The room's verifier, when this admission registered it (a room from before protocol 2).
+    public var registeredVerifier: String?
+    /// The hash of the client's secret, when this admission bound its id for the first time.
+    public var boundSecretHash: String?
+
+    public init(client: ClientID, registeredVerifier: String? = nil, boundSecretHash: String? = nil) {
+        self.client = client
+        self.registeredVerifier = registeredVerifier
+        self.boundSecretHash = boundSecretHash
     }
 }

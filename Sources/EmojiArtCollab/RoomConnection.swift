@@ -27,9 +27,10 @@ public final class RoomConnection {
 
     /// Whether a room the relay does not know is made again, from this replica's state, rather
     /// than reported: true for a shared file reopened (the relay lost its data, or was replaced),
-    /// whose document holds the room as it was; false for a join, where it means a wrong link.
-    /// (A replica that knows the room's epoch needs nothing: the relay brings the room back in a
-    /// new epoch for it, and the session pushes its state again, invariant 7.)
+    /// whose document holds the room as it was; false for a first join, where it means a wrong
+    /// link. A replica that was in the room (it knows an epoch) always makes it again: the room
+    /// comes back in a new epoch and the session pushes its state again (invariant 7). Only
+    /// `PUT /room` makes rooms, with the room's verifier (C10).
     public var recreatesMissingRoom = false
 
     private let inbox = EventInbox()
@@ -93,7 +94,7 @@ public final class RoomConnection {
         var statusChanged = false
         for event in events {
             switch event {
-            case .received(.error(let error)) where error.code == .badRoom && recreatesMissingRoom && bridge.session.epoch == nil:
+            case .received(.error(let error)) where error.code == .badRoom && (recreatesMissingRoom || bridge.session.epoch != nil):
                 flush(&batch)
                 recreateRoom(after: error)
             case .received(let message):
@@ -140,10 +141,11 @@ public final class RoomConnection {
         guard !isRecreatingRoom else { return }
         isRecreatingRoom = true
         let link = link
+        let verifier = bridge.session.access.verifier
         Task { @MainActor [weak self] in
             let failure: String?
             do {
-                try await link.createRoom()
+                try await link.createRoom(verifier: verifier)
                 failure = nil
             } catch {
                 failure = String(describing: error)

@@ -35,34 +35,39 @@ public final class RoomHost {
     public enum Change: Hashable, Sendable {
         case received(SequencedPush)
         case compacted(SequencedSnapshot)
+        /// A member was admitted and registered the room's verifier or bound its client id.
+        case admitted(Admission)
     }
 
     public private(set) var room: RelayRoom
     public let limits: Limits
-    /// Connections that said hello, and who they are.
+    /// Connections that proved membership, and who they are. Nothing of the room reaches, and
+    /// nothing but a proof or a ping is taken from, any other connection (C10).
     public private(set) var members: [Connection: ClientID] = [:]
+    /// Connections that said hello and were sent a challenge, waiting for their proof.
+    private var challenged: [Connection: (hello: ClientMessage.Hello, nonce: String)] = [:]
     /// Payload bytes of the log after the snapshot (durable or not).
     public private(set) var logBytes: Int
+    private let makeNonce: () -> String
 
-    public init(room: RelayRoom, limits: Limits = Limits()) {
+    public init(room: RelayRoom, limits: Limits = Limits(), makeNonce: @escaping () -> String = RoomHost.randomNonce) {
         self.room = room
         self.limits = limits
+        self.makeNonce = makeNonce
         logBytes = room.log.reduce(0) { $0 + Self.size(of: $1.payload) }
+    }
+
+    /// 128 random bits, base64url.
+    public static func randomNonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     /// One client frame: what to send at once, and what changed (to persist, then `commit()`).
     public func handle(_ message: ClientMessage, from connection: Connection) -> (deliveries: [Delivery], change: Change?) {
-        if case .hello(let hello) = message {
-            let answer = room.welcome(hello)
-            if case .welcome = answer { members[connection] = hello.client }
-            return ([Delivery(to: connection, message: answer)], nil)
-        }
-        guard let client = members[connection] else {
-            if case .ping = message { return ([Delivery(to: connection, message: .pong)], nil) }
-            return ([error(.badMessage, "The first message must be a hello; reconnect.", to: connection)], nil)
-        }
+        guard let client = members[connection] else { return handleStranger(message, from: connection) }
         switch message {
-        case .hello:
+        case .hello, .proof:
             return ([], nil)
         case .push(let push):
             let size = Self.size(of: push.payload)
@@ -88,6 +93,35 @@ public final class RoomHost {
         }
     }
 
+    /// A connection that has not proved membership: a hello gets a challenge, its proof the
+    /// welcome; anything else is refused.
+    private func handleStranger(_ message: ClientMessage, from connection: Connection) -> (deliveries: [Delivery], change: Change?) {
+        switch message {
+        case .hello(let hello):
+            if let refusal = room.refusal(of: hello) { return ([Delivery(to: connection, message: .error(refusal))], nil) }
+            let nonce = makeNonce()
+            challenged[connection] = (hello, nonce)
+            return ([Delivery(to: connection, message: .challenge(.init(nonce: nonce, registered: room.verifier != nil)))], nil)
+        case .proof(let proof):
+            guard let (hello, nonce) = challenged.removeValue(forKey: connection) else {
+                return ([error(.badMessage, "A proof answers a challenge; say hello first.", to: connection)], nil)
+            }
+            switch room.admit(hello, proof: proof, nonce: nonce) {
+            case .failure(let refusal):
+                return ([Delivery(to: connection, message: .error(refusal))], nil)
+            case .success(let admission):
+                members[connection] = hello.client
+                let welcome = Delivery(to: connection, message: room.welcome(hello))
+                let changed = admission.registeredVerifier != nil || admission.boundSecretHash != nil
+                return ([welcome], changed ? .admitted(admission) : nil)
+            }
+        case .ping:
+            return ([Delivery(to: connection, message: .pong)], nil)
+        case .push, .snapshot, .preview, .presence:
+            return ([error(.badMessage, "The first message must be a hello; reconnect.", to: connection)], nil)
+        }
+    }
+
     /// Everything received is durable now: each new op to every member (the sender's copy is
     /// its acknowledgement), in seq order.
     public func commit() -> [Delivery] {
@@ -99,6 +133,7 @@ public final class RoomHost {
 
     /// A connection ended: the others are told when its client has no other connection.
     public func disconnected(_ connection: Connection) -> [Delivery] {
+        challenged[connection] = nil
         guard let client = members.removeValue(forKey: connection) else { return [] }
         guard !members.values.contains(client) else { return [] }
         return members.keys.sorted { $0.id < $1.id }.map { Delivery(to: $0, message: .left(client)) }
@@ -109,6 +144,7 @@ public final class RoomHost {
     public func crash() {
         room.crash()
         members.removeAll()
+        challenged.removeAll()
         logBytes = room.log.reduce(0) { $0 + Self.size(of: $1.payload) }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One replica of a room (C3, C4, C6; COLLAB.md invariants 2–7), with no I/O of its own: the
 /// transport hands it relay messages and sends the client messages it returns. What it shows is
 /// the confirmed state (the relay's log as far as it is known) with my pending pushes re-applied
@@ -27,6 +29,8 @@ public final class SyncSession {
 
     private var nextCseq: Int
     private var nextCounter: Int
+    /// Binds my client id to me on the relay (C10): sent with each proof, kept in the outbox.
+    private let secret: String
     private let journal: OutboxJournal
     private let sealer: PayloadSealer
     var random: SeededRandom
@@ -49,12 +53,14 @@ public final class SyncSession {
             nextCseq = record.nextCseq
             nextCounter = record.nextCounter
             pending = record.pending
+            secret = record.secret ?? Self.newSecret()
         } else {
             client = ClientID.random(using: &self.random)
             epoch = nil
             nextCseq = 1
             nextCounter = 1
             pending = []
+            secret = Self.newSecret()
         }
         if let replica, replica.epoch == epoch {
             confirmed = replica.state
@@ -68,9 +74,18 @@ public final class SyncSession {
         try journal.save(outboxRecord)
     }
 
+    /// The room's access key (what `createRoom` registers, C10).
+    public var access: RoomAccess { sealer.access }
+
     /// What to keep between runs (see `ConfirmedReplica`); nil before the first welcome.
     public var replica: ConfirmedReplica? {
         epoch.map { ConfirmedReplica(epoch: $0, seq: confirmedSeq, state: confirmed) }
+    }
+
+    /// 256 bits from the system's generator (never the seeded one: tests replay those).
+    private static func newSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     /// A new collaboration id for an emoji I add.
@@ -220,7 +235,14 @@ public final class SyncSession {
 
     /// Handles one relay message; returns what to send in answer.
     public func receive(_ message: RelayMessage) throws -> [ClientMessage] {
+        if let problem = Self.outOfRange(message) {
+            lastProblem = problem.description
+            throw problem
+        }
         switch message {
+        case .challenge(let challenge):
+            let proof = sealer.access.proof(nonce: challenge.nonce, room: room, client: client)
+            return [.proof(.init(proof: proof, secret: secret, verifier: challenge.registered ? nil : sealer.access.verifier))]
         case .welcome(let welcome):
             return try handleWelcome(welcome)
         case .op(let push):
@@ -267,6 +289,26 @@ public final class SyncSession {
         .presence(try sealer.seal(.presence(presence), context: .init(room: room, kind: .presence, sender: client, counter: 0)))
     }
 
+    // MARK: - Blobs (C7)
+
+    /// A background image as the sealed blob to upload, and the name an op gives it.
+    public func sealedBlob(of image: Data) throws -> (name: String, bytes: Data) {
+        let bytes = try sealer.sealBlob(image, room: room)
+        return (SHA256.hex(bytes), bytes)
+    }
+
+    /// The image in a blob the relay sent for `name`: nil when the bytes are not the blob of
+    /// that name, or do not open with the room's key.
+    public func image(inBlob bytes: Data, named name: String) -> Data? {
+        guard SHA256.hex(bytes) == name else { return nil }
+        do {
+            return try sealer.openBlob(bytes, room: room)
+        } catch {
+            lastProblem = String(describing: error)
+            return nil
+        }
+    }
+
     /// Compaction (COLLAB.md): my confirmed state as the room's snapshot at `confirmedSeq`.
     public func snapshotMessage() throws -> ClientMessage {
         .snapshot(ClientMessage.SnapshotPush(
@@ -275,6 +317,12 @@ public final class SyncSession {
     }
 
     private func handleWelcome(_ welcome: RelayMessage.Welcome) throws -> [ClientMessage] {
+        // A relay that acknowledges pushes I never made would drop my edits (C10).
+        guard welcome.ackedCseq < nextCseq || epoch != welcome.epoch else {
+            let problem = CollabError.unreadableMessage(reason: "the welcome acknowledges edit \(welcome.ackedCseq), but this window made \(nextCseq - 1)")
+            lastProblem = problem.description
+            throw problem
+        }
         let lostData = epoch != nil && (welcome.epoch != epoch || welcome.seq < confirmedSeq)
         // Invariant 7: the relay lost what I had confirmed; push it again as idempotent adds,
         // before my pending pushes, renumbered for the relay's new log.
@@ -285,10 +333,10 @@ public final class SyncSession {
         }
         epoch = welcome.epoch
         if let snapshot = welcome.snapshot {
+            // One that does not open (another key, tampered) changes nothing (C10): the state
+            // stays what it was, and the ops after it apply to that.
             if case .snapshot(let state)? = open(snapshot.payload, .init(room: room, kind: .snapshot, sender: nil, counter: snapshot.seq)) {
                 confirmed = state
-            } else {
-                confirmed = CollabState()
             }
             confirmedSeq = snapshot.seq
         }
@@ -341,6 +389,25 @@ public final class SyncSession {
         }
     }
 
+    /// A relay message whose numbers no honest relay sends: beyond what a room can reach, or
+    /// negative. Checked before anything adds to them (a client never traps on them, C10).
+    private static func outOfRange(_ message: RelayMessage) -> CollabError? {
+        let numbers: [Int]
+        switch message {
+        case .welcome(let welcome):
+            numbers = [welcome.seq, welcome.ackedCseq] + (welcome.snapshot.map { [$0.seq] + Array($0.ackedCseqs.values) } ?? [])
+                + welcome.ops.flatMap { [$0.seq, $0.cseq] }
+        case .op(let push):
+            numbers = [push.seq, push.cseq]
+        case .error(let error):
+            numbers = error.limit.map { [$0] } ?? []
+        case .challenge, .preview, .presence, .left, .pong:
+            numbers = []
+        }
+        guard let bad = numbers.first(where: { !(0...CollabProtocol.maxSequence).contains($0) }) else { return nil }
+        return .unreadableMessage(reason: "the number \(bad) is out of range")
+    }
+
     private static func republication(of state: CollabState) -> [CollabOp] {
         var ops = state.emojis.values.sorted { $0.cid < $1.cid }.map { CollabOp.add($0.values) }
         if state.background.value != .blank { ops.append(.background(state.background.value)) }
@@ -373,6 +440,6 @@ public final class SyncSession {
     }
 
     private var outboxRecord: OutboxRecord {
-        OutboxRecord(room: room, client: client, epoch: epoch, nextCseq: nextCseq, nextCounter: nextCounter, pending: pending)
+        OutboxRecord(room: room, client: client, epoch: epoch, nextCseq: nextCseq, nextCounter: nextCounter, pending: pending, secret: secret)
     }
 }

@@ -11,65 +11,82 @@ public struct RoomKey: Sendable, Hashable {
 
     var key: SymmetricKey { SymmetricKey(data: bytes) }
 
+    /// The sealing and access keys derived from this one (C7, C10).
+    public var secrets: RoomSecrets { RoomSecrets(roomKey: [UInt8](bytes)) }
+
     public static func random() -> RoomKey {
         RoomKey(bytes: SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
     }
 
     public init(text: String) throws(SealError) {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), data.count == 16 else { throw .badKey }
-        bytes = data
+        guard let decoded = Base64URL.decode(text), decoded.count == 16 else { throw .badKey }
+        bytes = Data(decoded)
     }
 
     private init(bytes: Data) {
         self.bytes = bytes
     }
 
-    public var text: String {
-        bytes.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    public var text: String { Base64URL.encode(bytes) }
 }
 
 /// End-to-end encryption of everything a room stores or forwards (C7, as Excalidraw does):
-/// AES-GCM with the room's key; each payload's associated data is (room, kind, sender, counter)
-/// — the push's cseq, the snapshot's seq — so a payload replayed into another room, as another
-/// client's, as another push or as another kind is refused, and so is a tampered one. The relay
-/// sees ciphertext only.
+/// AES-GCM with the room's sealing key (derived from the link's key, `RoomSecrets`); each
+/// payload's associated data is (room, kind, sender, counter) — the push's cseq, the snapshot's
+/// seq — so a payload replayed into another room, as another client's, as another push or as
+/// another kind is refused, and so is a tampered one. Background images are sealed the same
+/// way before they are uploaded, bound to the room. The relay sees ciphertext only.
+///
+/// Payloads of rooms from before protocol 2 (`v1.`, sealed with the link's key itself) still
+/// open, and so do their blobs, which were the image itself (named by its own hash, which the
+/// caller checks).
 ///
 /// Replays of a whole push at a later seq (which an honest relay never sends: (client, cseq) is
 /// at most once) are refused too: a sender's push counters must grow. That memory lasts as long
 /// as the sealer (one window's session).
 public final class AESGCMSealer: PayloadSealer, @unchecked Sendable {
-    private let key: RoomKey
+    private let legacyKey: RoomKey
+    private let sealingKey: Data
+    public let access: RoomAccess
     private let lock = NSLock()
     private var highestPush: [ClientID: Int] = [:]
 
     public init(key: RoomKey) {
-        self.key = key
+        legacyKey = key
+        let secrets = key.secrets
+        sealingKey = Data(secrets.sealingKey)
+        access = secrets.access
     }
 
-    static let prefix = "v1."
+    static let prefix = "v2."
+    static let legacyPrefix = "v1."
+    /// What a sealed blob starts with; a blob without it is an image from before protocol 2.
+    static let blobMagic = Data("emojiart-blob-2\n".utf8)
 
     public func seal(_ content: PayloadContent, context: SealContext) throws -> Payload {
         let plaintext = try JSONEncoder().encode(content)
-        let box = try AES.GCM.seal(plaintext, using: key.key, authenticating: Self.associatedData(context))
+        let box = try AES.GCM.seal(plaintext, using: SymmetricKey(data: sealingKey), authenticating: Self.associatedData(context, version: 2))
         guard let combined = box.combined else { throw SealError.cannotOpen(kind: context.kind.rawValue, sender: context.sender?.rawValue) }
         return .sealed(Self.prefix + combined.base64EncodedString())
     }
 
     public func open(_ payload: Payload, context: SealContext) throws -> PayloadContent {
         guard case .sealed(let text) = payload else { throw SealError.notEncrypted(kind: context.kind.rawValue) }
-        guard text.hasPrefix(Self.prefix), let combined = Data(base64Encoded: String(text.dropFirst(Self.prefix.count))) else {
-            throw SealError.cannotOpen(kind: context.kind.rawValue, sender: context.sender?.rawValue)
+        let cannotOpen = SealError.cannotOpen(kind: context.kind.rawValue, sender: context.sender?.rawValue)
+        let (key, version, body): (SymmetricKey, Int, Substring)
+        if text.hasPrefix(Self.prefix) {
+            (key, version, body) = (SymmetricKey(data: sealingKey), 2, text.dropFirst(Self.prefix.count))
+        } else if text.hasPrefix(Self.legacyPrefix) {
+            (key, version, body) = (legacyKey.key, 1, text.dropFirst(Self.legacyPrefix.count))
+        } else {
+            throw cannotOpen
         }
+        guard let combined = Data(base64Encoded: String(body)) else { throw cannotOpen }
         let plaintext: Data
         do {
-            plaintext = try AES.GCM.open(AES.GCM.SealedBox(combined: combined), using: key.key, authenticating: Self.associatedData(context))
+            plaintext = try AES.GCM.open(AES.GCM.SealedBox(combined: combined), using: key, authenticating: Self.associatedData(context, version: version))
         } catch {
-            throw SealError.cannotOpen(kind: context.kind.rawValue, sender: context.sender?.rawValue)
+            throw cannotOpen
         }
         let content = try JSONDecoder().decode(PayloadContent.self, from: plaintext)
         if context.kind == .push, let sender = context.sender {
@@ -83,9 +100,29 @@ public final class AESGCMSealer: PayloadSealer, @unchecked Sendable {
         return content
     }
 
-    static func associatedData(_ context: SealContext) -> Data {
-        Data(["emojiart-collab-1", context.room, context.kind.rawValue, context.sender?.rawValue ?? "", String(context.counter)]
+    public func sealBlob(_ image: Data, room: String) throws -> Data {
+        let box = try AES.GCM.seal(image, using: SymmetricKey(data: sealingKey), authenticating: Self.blobAssociatedData(room: room))
+        guard let combined = box.combined else { throw SealError.cannotOpen(kind: SealContext.Kind.blob.rawValue, sender: nil) }
+        return Self.blobMagic + combined
+    }
+
+    public func openBlob(_ blob: Data, room: String) throws -> Data {
+        guard blob.starts(with: Self.blobMagic) else { return blob }
+        do {
+            let box = try AES.GCM.SealedBox(combined: blob.dropFirst(Self.blobMagic.count))
+            return try AES.GCM.open(box, using: SymmetricKey(data: sealingKey), authenticating: Self.blobAssociatedData(room: room))
+        } catch {
+            throw SealError.cannotOpen(kind: SealContext.Kind.blob.rawValue, sender: nil)
+        }
+    }
+
+    static func associatedData(_ context: SealContext, version: Int) -> Data {
+        Data(["emojiart-collab-\(version)", context.room, context.kind.rawValue, context.sender?.rawValue ?? "", String(context.counter)]
             .joined(separator: "\u{0}").utf8)
+    }
+
+    static func blobAssociatedData(room: String) -> Data {
+        Data(["emojiart-blob-2", room].joined(separator: "\u{0}").utf8)
     }
 }
 
@@ -101,7 +138,7 @@ public enum SealError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badKey:
             localized("The room key (the part of the link after “#”) is not valid; copy the whole link again.")
         case .notEncrypted(let kind):
-            // TRANSLATORS: {kind} is one of "an edit", "a snapshot", "a drag preview", "a presence update".
+            // TRANSLATORS: {kind} is one of "an edit", "a snapshot", "a drag preview", "a presence update", "a background image".
             localized(
                 "Something unencrypted ({kind}) came into this encrypted room and was ignored; whoever sent it joined without the key.",
                 ["kind": Self.name(ofKind: kind)])
@@ -127,6 +164,7 @@ public enum SealError: Error, Hashable, Sendable, CustomStringConvertible {
         case .snapshot: localized("a snapshot")
         case .preview: localized("a drag preview")
         case .presence: localized("a presence update")
+        case .blob: localized("a background image")
         case nil: kind
         }
     }

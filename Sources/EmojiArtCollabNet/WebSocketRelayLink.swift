@@ -179,8 +179,9 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
 
     // MARK: - HTTP: rooms and blobs
 
-    public func createRoom() async throws {
-        _ = try await request("PUT", path: "/room/\(address.room)", body: Data(), expecting: [200, 201])
+    public func createRoom(verifier: String) async throws {
+        let body = try JSONEncoder().encode(RoomRegistration(verifier: verifier))
+        _ = try await request("PUT", path: "/room/\(address.room)", body: body, expecting: [200, 201])
     }
 
     public func putBlob(_ data: Data) async throws -> String {

@@ -45,7 +45,7 @@ struct RelayConnection {
                         directContinuation.yield(decoded == .ping ? RoomActor.frame(.pong) : Self.error(.badMessage, "The first message must be a hello; reconnect."))
                         continue
                     }
-                    guard let actor = try await registry.room(for: hello, id: room) else {
+                    guard hello.room == room, let actor = try await registry.room(room) else {
                         directContinuation.yield(Self.error(.badRoom, "There is no room “\(room)” on this relay; check the link, or share the document again."))
                         continue
                     }

@@ -9,9 +9,10 @@ import NIOCore
 ///
 /// - `GET /room/<id>` upgraded to a WebSocket: the room's protocol (`ClientMessage` in,
 ///   `RelayMessage` out, one JSON text frame each); without an upgrade, a line saying so.
-/// - `PUT /room/<id>`: makes the room (201; 200 when it exists).
-/// - `PUT /blob/<sha256>`, `GET /blob/<sha256>`: background images, refused when the body does
-///   not hash to its name.
+/// - `PUT /room/<id>` with `{"verifier": …}`: makes the room (201; 200 when it exists), the only
+///   way a room is made (C10).
+/// - `PUT /blob/<sha256>`, `GET /blob/<sha256>`: sealed background images (C7), refused when the
+///   body does not hash to its name.
 ///
 /// It never reads a payload: with encryption (C7) it could not, and without it there is no need.
 public struct RelayServer: Sendable {
@@ -56,11 +57,18 @@ public struct RelayServer: Sendable {
         let registry = registry
         let blobs = blobs
         let configuration = configuration
-        router.put("/room/:id") { _, context -> Response in
+        router.put("/room/:id") { request, context -> Response in
             let id = context.parameters.get("id") ?? ""
             guard RoomLink.isRoomID(id) else { return Self.text(.badRequest, RoomLinkError.badRoomID(id).description) }
+            guard let body = try? await request.body.collect(upTo: RoomRegistration.maxBytes),
+                  let registration = try? JSONDecoder().decode(RoomRegistration.self, from: Data(buffer: body)),
+                  RoomAccess(verifier: registration.verifier) != nil
+            else {
+                return Self.text(.badRequest, "A room is made with its verifier: {\"verifier\": …} (EmojiArt 2 or later).")
+            }
             do {
-                return try await registry.create(id) ? Self.text(.created, "Room \(id) made.") : Self.text(.ok, "Room \(id) exists.")
+                return try await registry.create(id, verifier: registration.verifier)
+                    ? Self.text(.created, "Room \(id) made.") : Self.text(.ok, "Room \(id) exists.")
             } catch {
                 return Self.text(.internalServerError, String(describing: error))
             }

@@ -57,6 +57,12 @@ actor RoomActor {
             } catch {
                 fail(error)
             }
+        case .admitted(let admission)?:
+            do {
+                try files.record(admission)
+            } catch {
+                fail(error)
+            }
         case nil:
             break
         }

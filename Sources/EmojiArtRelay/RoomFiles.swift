@@ -8,6 +8,8 @@ import Glibc
 /// One room on disk (the data folder's layout is in README "Running a relay"):
 ///
 ///     rooms/<room>/epoch           the room's epoch, written once when the room is made
+///     rooms/<room>/access          the verifier its creator registered (C10), base64url
+///     rooms/<room>/clients.jsonl   each client id's secret hash, one line per id, appended
 ///     rooms/<room>/snapshot.json   the last compaction (a SequencedSnapshot), replaced atomically
 ///     rooms/<room>/log.jsonl       one SequencedPush per line after the snapshot, appended
 ///
@@ -30,10 +32,11 @@ final class RoomFiles {
         close(log)
     }
 
-    /// Makes a room's folder and epoch file.
-    static func create(in folder: URL, epoch: String) throws(RelayStoreError) -> RoomFiles {
+    /// Makes a room's folder, its verifier and its epoch file (last: a room exists once it has one).
+    static func create(in folder: URL, epoch: String, verifier: String) throws(RelayStoreError) -> RoomFiles {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(Data(verifier.utf8), to: folder.appendingPathComponent("access"))
             try AtomicFile.write(Data(epoch.utf8), to: folder.appendingPathComponent("epoch"))
         } catch {
             throw .unwritable(path: folder.path, reason: String(describing: error))
@@ -60,7 +63,13 @@ final class RoomFiles {
                 entries = read
                 if goodLength < data.count { truncate(logURL.path, off_t(goodLength)) }
             }
-            return (RelayRoom(id: id, epoch: epoch, snapshot: snapshot, log: entries), try RoomFiles(folder: folder))
+            let accessURL = folder.appendingPathComponent("access")
+            let verifier = FileManager.default.fileExists(atPath: accessURL.path)
+                ? String(decoding: try AtomicFile.read(accessURL, maxBytes: 1024), as: UTF8.self) : nil
+            let room = RelayRoom(
+                id: id, epoch: epoch, verifier: verifier, clientSecrets: try readClients(folder.appendingPathComponent("clients.jsonl")),
+                snapshot: snapshot, log: entries)
+            return (room, try RoomFiles(folder: folder))
         } catch let error as RelayStoreError {
             throw error
         } catch {
@@ -86,6 +95,46 @@ final class RoomFiles {
             offset = newline + 1
         }
         return (entries, offset - data.startIndex)
+    }
+
+    /// The client bindings: complete lines only (a torn last one was an id bound just before a
+    /// crash, and is bound again on its next admission).
+    private static func readClients(_ url: URL) throws -> [ClientID: String] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
+        var bindings = [ClientID: String]()
+        let data = try AtomicFile.read(url, maxBytes: 64 * 1_048_576)
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            guard let binding = try? JSONDecoder().decode(ClientBinding.self, from: line), let client = ClientID(binding.client) else { continue }
+            if bindings[client] == nil { bindings[client] = binding.secret }
+        }
+        return bindings
+    }
+
+    /// Keeps what an admission changed: the verifier of a room from before protocol 2, a new
+    /// client binding.
+    func record(_ admission: Admission) throws(RelayStoreError) {
+        do {
+            if let verifier = admission.registeredVerifier {
+                try AtomicFile.write(Data(verifier.utf8), to: folder.appendingPathComponent("access"))
+            }
+            if let secret = admission.boundSecretHash {
+                var line = try Self.encoder.encode(ClientBinding(client: admission.client.rawValue, secret: secret))
+                line.append(UInt8(ascii: "\n"))
+                let fd = open(folder.appendingPathComponent("clients.jsonl").path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+                guard fd >= 0 else { throw RelayStoreError.unwritable(path: folder.path, reason: String(cString: strerror(errno))) }
+                defer { close(fd) }
+                try Self.writeAll(line, to: fd, path: folder.path)
+            }
+        } catch let error as RelayStoreError {
+            throw error
+        } catch {
+            throw .unwritable(path: folder.path, reason: String(describing: error))
+        }
+    }
+
+    private struct ClientBinding: Codable {
+        var client: String
+        var secret: String
     }
 
     /// Appends an entry (not yet durable).

@@ -24,24 +24,15 @@ actor RoomRegistry {
         return actor
     }
 
-    /// Makes the room `id` (with a new epoch) unless it exists; true when it was made.
+    /// Makes the room `id` (with a new epoch and its creator's verifier, C10) unless it exists;
+    /// true when it was made. This is the only way a room is made: a hello never makes one.
     @discardableResult
-    func create(_ id: String) throws -> Bool {
+    func create(_ id: String, verifier: String) throws -> Bool {
         guard try room(id) == nil else { return false }
         let epoch = RoomLink.randomRoomID()
-        let files = try RoomFiles.create(in: roomsFolder.appendingPathComponent(id), epoch: epoch)
-        rooms[id] = RoomActor(id: id, room: RelayRoom(id: id, epoch: epoch), files: files, configuration: configuration)
+        let files = try RoomFiles.create(in: roomsFolder.appendingPathComponent(id), epoch: epoch, verifier: verifier)
+        rooms[id] = RoomActor(id: id, room: RelayRoom(id: id, epoch: epoch, verifier: verifier), files: files, configuration: configuration)
         return true
-    }
-
-    /// The room a hello asks for: a client that was in the room before (it knows an epoch) gets
-    /// it back even when the relay lost it, in a new epoch, so it can push its state again
-    /// (invariant 7); a new client only gets a room someone made.
-    func room(for hello: ClientMessage.Hello, id: String) throws -> RoomActor? {
-        if let room = try room(id) { return room }
-        guard hello.epoch != nil, hello.room == id else { return nil }
-        try create(id)
-        return rooms[id]
     }
 
     /// Makes every room's received pushes durable (shutdown).

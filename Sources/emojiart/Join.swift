@@ -39,7 +39,9 @@ struct Join: ParsableCommand {
         let sealer: PayloadSealer
         do {
             address = try RoomLink(parsing: link)
-            sealer = try address.key.map { AESGCMSealer(key: try RoomKey(text: $0)) } ?? PlainSealer()
+            // C10: there is no unencrypted room.
+            guard let key = address.key else { throw CollabError.linkWithoutKey }
+            sealer = AESGCMSealer(key: try RoomKey(text: key))
         } catch {
             throw ValidationError(String(describing: error))
         }
@@ -89,7 +91,9 @@ private final class DocumentWriter: @unchecked Sendable {
         if case .image(let hash) = state.background.value, images[hash] == nil {
             // A missing image is not fatal: the document is written with a blank background
             // and the next change tries again.
-            images[hash] = try? await room.link.blob(hash)
+            if let blob = try? await room.link.blob(hash) {
+                images[hash] = room.with { $0.image(inBlob: blob, named: hash) }
+            }
         }
         let model = state.model(ids: &ids, room: shared, imageData: { [images] in images[$0] })
         try DocumentFile.write(model, to: url)

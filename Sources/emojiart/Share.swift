@@ -54,12 +54,13 @@ struct Share: ParsableCommand {
         try runBlocking {
             let storage = CollabStorage()
             let link = WebSocketRelayLink(address: address)
-            try await link.createRoom()
+            let sealer = AESGCMSealer(key: key)
+            try await link.createRoom(verifier: sealer.access.verifier)
             let session = try SyncSession(
                 room: address.room, journal: try FileOutboxJournal(folder: storage.journalFolder, room: address.room),
-                sealer: AESGCMSealer(key: key))
-            let imported = CollabImport(model: model, session: session)
-            for data in imported.blobs.values { _ = try await link.putBlob(data) }
+                sealer: sealer)
+            let imported = try CollabImport(model: model, session: session)
+            for sealed in imported.uploads.values { _ = try await link.putBlob(sealed) }
             let room = HeadlessRoom(link: link, session: session)
             defer { room.close() }
             if !imported.ops.isEmpty {
@@ -68,7 +69,7 @@ struct Share: ParsableCommand {
             try await room.wait(localized("the relay stored the document"), timeout: timeout) { $0.isLive && $0.pending.isEmpty }
             try storage.keys.save(key.text, for: address.room)
             var ids = imported.ids
-            let shared = room.with { $0.document(ids: &ids, room: SharedRoom(server: server, room: address.room), images: imported.blobs) }
+            let shared = room.with { $0.document(ids: &ids, room: SharedRoom(server: server, room: address.room), images: imported.images) }
             try DocumentFile.write(shared, to: url)
         }
         print(address.description)

@@ -91,7 +91,14 @@ import Testing
         wrong.key = RoomKey.random().text
         let wrongKey = try CommandRunner.run(["join", wrong.description, "-o", output.path, "--timeout", "10"], environment: try Self.environment("eve"))
         #expect(wrongKey.status == 1)
-        #expect(wrongKey.standardError.contains("another key"))
+        // C10: the relay does not let a wrong key in at all.
+        #expect(wrongKey.standardError.contains("the key you have is not the room's"), "\(wrongKey.standardError)")
+
+        var keyless = link
+        keyless.key = nil
+        let noKey = try CommandRunner.run(["join", keyless.description, "-o", output.path, "--timeout", "10"], environment: try Self.environment("eve"))
+        #expect(noKey.status == 64, "a link without a key is refused before anything connects (C10)")
+        #expect(noKey.standardError.contains("This link has no key"), "\(noKey.standardError)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
 
         var nowhere = link

@@ -54,7 +54,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: catalogs) }
         let relay = try CollabCommandTests.relay()
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).emojiart")
-        let link = RoomLink(server: relay.server, room: "no-such-room", key: nil)
+        let link = RoomLink(server: relay.server, room: "no-such-room", key: "AAAAAAAAAAAAAAAAAAAAAA")
         let refused = try CommandRunner.run(["join", link.description, "-o", output.path, "--timeout", "10"], environment: environment)
         #expect(refused.status == 1)
         #expect(refused.standardError.contains(

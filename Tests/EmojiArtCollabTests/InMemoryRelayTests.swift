@@ -13,8 +13,8 @@ import Testing
         private var iterator: AsyncStream<RelayLinkEvent>.Iterator
         private(set) var disconnects = 0
 
-        init(relay: InMemoryRelay, room: String, seed: UInt64) throws {
-            session = try SyncSession(room: room, journal: InMemoryOutboxJournal(), random: SeededRandom(seed: seed))
+        init(relay: InMemoryRelay, room: String, seed: UInt64, sealer: PayloadSealer = PlainSealer()) throws {
+            session = try SyncSession(room: room, journal: InMemoryOutboxJournal(), sealer: sealer, random: SeededRandom(seed: seed))
             link = relay.link(room: room)
             iterator = link.events.makeAsyncIterator()
         }
@@ -106,7 +106,7 @@ import Testing
         try await ann.pump { ann.session.lastProblem != nil }
         #expect(ann.session.lastProblem?.contains("no such room") == true)
         #expect(!ann.session.isLive)
-        try await ann.link.createRoom()
+        try await ann.link.createRoom(verifier: PlainSealer.testAccess.verifier)
         relay.dropConnections()
         try await ann.pump { ann.session.isLive }
     }

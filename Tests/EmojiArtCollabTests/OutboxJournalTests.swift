@@ -30,7 +30,7 @@ import Testing
         #expect(restarted.pending == first.pending)
         #expect(restarted.shown == first.shown)
         #expect(restarted.newCollabID() != cid)
-        var relay = RelayRoom(id: "r", epoch: "e")
+        var relay = RelayRoom(id: "r", epoch: "e", verifier: nil)
         guard case .hello(let hello) = restarted.connected().first else { Issue.record("no hello"); return }
         let resent = try restarted.receive(relay.welcome(hello))
         #expect(resent.count == 2)

@@ -21,13 +21,17 @@ import Testing
         #expect(!sentences.contains { $0.contains("relay words") })
     }
 
-    @Test("a code of a newer relay still decodes, and its words are shown as the relay's")
+    @Test("a code of a newer relay still decodes, and is named, never its words (a relay may say anything)")
     func unknownCode() throws {
         let frame = Data(#"{"type":"error","code":"quotaExceeded","message":"Your quota is used up."}"#.utf8)
         let message = try WireCodec.relayMessage(from: frame)
         guard case .error(let error) = message else { Issue.record("not an error: \(message)"); return }
         #expect(error.code == .unknown)
-        #expect(error.sentence == "The relay refused: Your quota is used up.")
+        #expect(error.sentence == "The relay refused something this version of EmojiArt does not know (quotaExceeded); updating EmojiArt may help.")
+        #expect(!error.sentence.contains("quota is used up"))
+        let hostile = try WireCodec.relayMessage(from: Data(#"{"type":"error","code":"<b>click http://evil.example</b>","message":"x"}"#.utf8))
+        guard case .error(let shown) = hostile else { Issue.record("not an error: \(hostile)"); return }
+        #expect(shown.sentence.contains("(bclickhttpevilexampleb)"), "only letters and digits of a code are shown: \(shown.sentence)")
         // The number travels with the code.
         let encoded = try WireCodec.encode(RelayMessage.error(RelayError(code: .roomLogFull, message: "m", limit: 42)))
         guard case .error(let decoded) = try WireCodec.relayMessage(from: encoded) else { Issue.record("not an error"); return }

@@ -15,7 +15,7 @@ import Testing
 
     @Test("seq grows by one, a (client, cseq) enters once, only committed pushes are durable")
     func ordering() {
-        var room = RelayRoom(id: "r", epoch: "e1")
+        var room = RelayRoom(id: "r", epoch: "e1", verifier: nil)
         let result1 = room.receive(push(1), from: ann)
         #expect(result1)
         let result2 = room.receive(push(1), from: bob)
@@ -34,7 +34,7 @@ import Testing
 
     @Test("a crash drops the uncommitted tail, and its pushes are accepted again")
     func crash() {
-        var room = RelayRoom(id: "r", epoch: "e1")
+        var room = RelayRoom(id: "r", epoch: "e1", verifier: nil)
         room.receive(push(1), from: ann)
         _ = room.commit()
         room.receive(push(2), from: ann)
@@ -48,7 +48,7 @@ import Testing
 
     @Test("a welcome sends what the client lacks and its highest durable cseq")
     func welcome() {
-        var room = RelayRoom(id: "r", epoch: "e1")
+        var room = RelayRoom(id: "r", epoch: "e1", verifier: nil)
         room.receive(push(1), from: ann)
         room.receive(push(1), from: bob)
         room.receive(push(2), from: ann)
@@ -64,7 +64,7 @@ import Testing
 
     @Test("compaction keeps the answers the same: a snapshot plus the rest, resends still refused")
     func compaction() {
-        var room = RelayRoom(id: "r", epoch: "e1")
+        var room = RelayRoom(id: "r", epoch: "e1", verifier: nil)
         for cseq in 1...3 { room.receive(push(cseq), from: ann) }
         _ = room.commit()
         let result8 = room.compact(ClientMessage.SnapshotPush(seq: 4, payload: .plain(.snapshot(CollabState()))))
@@ -84,7 +84,7 @@ import Testing
 
     @Test("a hello for another room or protocol version gets an error message")
     func refusals() {
-        let room = RelayRoom(id: "r", epoch: "e1")
+        let room = RelayRoom(id: "r", epoch: "e1", verifier: nil)
         guard case .error(let error) = room.welcome(ClientMessage.Hello(room: "x", client: ann, lastSeq: 0, epoch: nil)) else {
             Issue.record("no error")
             return

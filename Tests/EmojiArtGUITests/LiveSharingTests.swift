@@ -169,7 +169,8 @@ extension GUITests {
                 // The relay has no such room: its data is gone.
                 let relay = try RelayProcess(dataFolder: workspace.root.appendingPathComponent("relay"))
                 let file = try workspace.writeDocument(named: "lost.emojiart", contents: SharedWindows.sharedDocument(server: relay.server))
-                let link = RoomLink(server: relay.server, room: SharedWindows.room, key: nil)
+                try workspace.storeRoomKey(TestRoomKey.text, for: SharedWindows.room)
+                let link = RoomLink(server: relay.server, room: SharedWindows.room, key: TestRoomKey.text)
                 try await withApp(in: workspace, arguments: [file.path]) { app in
                     let a = try await OpenDocument.waitForWindow(of: file, in: app)
                     let first = try await Self.joinedModel(link, in: workspace, awaited: "with the file's four emojis") { $0.emojis.count == 4 }

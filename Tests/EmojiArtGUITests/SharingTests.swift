@@ -28,7 +28,9 @@ extension GUITests {
             try await withWorkspace { first in
                 try await withWorkspace { second in
                     let relay = try RelayProcess(dataFolder: first.root.appendingPathComponent("relay"))
-                    try await relay.createRoom(Self.room)
+                    try await relay.createRoom(Self.room, verifier: TestRoomKey.verifier)
+                    try first.storeRoomKey(TestRoomKey.text, for: Self.room)
+                    try second.storeRoomKey(TestRoomKey.text, for: Self.room)
                     let contents = Self.sharedDocument(server: relay.server)
                     let firstFile = try first.writeDocument(named: "first.emojiart", contents: contents)
                     let secondFile = try second.writeDocument(named: "second.emojiart", contents: contents)

@@ -10,11 +10,12 @@ import Testing
 /// The relay on real sockets (SPEC C1): the `emojiart-relay` binary on 127.0.0.1, driven by
 /// `WebSocketRelayLink`s and raw WebSockets.
 @Suite(.serialized) struct RelayServerTests {
-    static func makeRoom(_ relay: RelayProcess) async throws -> RoomLink {
+    /// A new room on `relay` for the members of `access` (`PlainSealer`'s by default).
+    static func makeRoom(_ relay: RelayProcess, access: RoomAccess = PlainSealer.testAccess) async throws -> RoomLink {
         let address = RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil)
         let link = WebSocketRelayLink(address: address)
         defer { link.close() }
-        try await link.createRoom()
+        try await link.createRoom(verifier: access.verifier)
         return address
     }
 
@@ -55,13 +56,14 @@ import Testing
         let relay = try RelayProcess()
         let address = try await Self.makeRoom(relay)
         let client = ClientID("resender01")!
-        let hello = try RawSocket.text(.hello(.init(room: address.room, client: client, lastSeq: 0, epoch: nil)))
+        let hello = ClientMessage.Hello(room: address.room, client: client, lastSeq: 0, epoch: nil)
+        let secret = RawSocket.secret()
         let push = try RawSocket.text(.push(.init(cseq: 1, payload: .plain(.ops([])))))
-        let first = try await RawSocket.exchange(address.webSocketURL, frames: [hello, push, push, push]) { received in
+        let first = try await RawSocket.asMember(address.webSocketURL, hello: hello, secret: secret, then: [push, push, push]) { received in
             received.contains { if case .op = $0 { true } else { false } }
         }
         #expect(first.compactMap { if case .op(let op) = $0 { op.seq } else { nil } } == [1])
-        let again = try await RawSocket.exchange(address.webSocketURL, frames: [hello, push, try RawSocket.text(.ping)]) { received in
+        let again = try await RawSocket.asMember(address.webSocketURL, hello: hello, secret: secret, then: [push, try RawSocket.text(.ping)]) { received in
             received.contains(.pong)
         }
         guard case .welcome(let welcome)? = again.first else { Issue.record("no welcome: \(again)"); return }
@@ -81,8 +83,8 @@ import Testing
             try ann.perform { try $0.addEmoji("🌲", x: Double(index), y: 0, size: 20).1 }
         }
         try await waitUntil("five pushes acknowledged") { ann.settled && ann.with(\.confirmedSeq) == 5 }
-        let hello = try RawSocket.text(.hello(.init(room: address.room, client: ClientID("late0001")!, lastSeq: 3, epoch: ann.with(\.epoch))))
-        let answer = try await RawSocket.exchange(address.webSocketURL, frames: [hello]) { !$0.isEmpty }
+        let hello = ClientMessage.Hello(room: address.room, client: ClientID("late0001")!, lastSeq: 3, epoch: ann.with(\.epoch))
+        let answer = try await RawSocket.asMember(address.webSocketURL, hello: hello) { !$0.isEmpty }
         guard case .welcome(let welcome)? = answer.first else { Issue.record("no welcome: \(answer)"); return }
         #expect(welcome.ops.map(\.seq) == [4, 5])
         #expect(welcome.snapshot == nil)
@@ -114,9 +116,9 @@ import Testing
         ann.close()
 
         try relay.start()
-        let observer = try await RawSocket.exchange(address.webSocketURL, frames: [
-            try RawSocket.text(.hello(.init(room: address.room, client: ClientID("observer1")!, lastSeq: 0, epoch: nil))),
-        ]) { !$0.isEmpty }
+        let observer = try await RawSocket.asMember(
+            address.webSocketURL, hello: .init(room: address.room, client: ClientID("observer1")!, lastSeq: 0, epoch: nil)
+        ) { !$0.isEmpty }
         guard case .welcome(let welcome)? = observer.first else { Issue.record("no welcome: \(observer)"); return }
         #expect(welcome.seq >= acknowledged, "no acknowledged op lost: the relay has \(welcome.seq), ann saw \(acknowledged) acknowledged")
         var replay = CollabState()
@@ -155,6 +157,15 @@ import Testing
         relay.kill9()
         try FileManager.default.removeItem(at: relay.dataFolder)
         try relay.start()
+        // A hello never makes a room (C10); a replica that was in it makes it again with its
+        // verifier, as the app's RoomConnection does on `badRoom`.
+        try await waitUntil("ann is refused: no such room") { ann.with { $0.lastProblem?.contains("no such room") == true } }
+        let link = WebSocketRelayLink(address: address)
+        try await link.createRoom(verifier: PlainSealer.testAccess.verifier)
+        link.close()
+        // Ann's connection stays after the refusal; a restart makes her say hello again.
+        relay.kill9()
+        try relay.start()
         try await waitUntil("ann is live in a new epoch with her state pushed again") {
             ann.settled && ann.with(\.epoch) != oldEpoch && ann.with { $0.confirmed.emojis.count } == 2
         }
@@ -163,7 +174,7 @@ import Testing
         #expect(bob.with(\.shown) == ann.with(\.shown))
     }
 
-    @Test("bad input is answered with error messages and the connection stays: oversize, not JSON, push before hello, no such room")
+    @Test("bad input is answered with error messages and the connection stays: oversize, not JSON, push before hello, no such room, no room made by a hello")
     func errorsAsMessages() async throws {
         let relay = try RelayProcess()
         let address = try await Self.makeRoom(relay)
@@ -178,14 +189,16 @@ import Testing
         ]) { $0.contains(.pong) }
         let codes = answers.compactMap { if case .error(let error) = $0 { error.code } else { nil } }
         #expect(codes == [.badMessage, .badMessage, .tooLarge])
-        #expect(answers.contains { if case .welcome = $0 { true } else { false } })
+        #expect(answers.contains { if case .challenge = $0 { true } else { false } })
+        #expect(!answers.contains { if case .welcome = $0 { true } else { false } }, "no welcome without a proof")
         let logPath = relay.dataFolder.appendingPathComponent("rooms/\(address.room)/log.jsonl").path
         let stored = FileManager.default.fileExists(atPath: logPath) ? try Self.logLines(relay, room: address.room) : []
         #expect(stored.isEmpty, "the oversize push was not stored")
 
         let nowhere = RoomLink(server: relay.server, room: "nowhere-room", key: nil)
+        // A hello that knows an epoch does not make the room either (C10: only PUT /room does).
         let refused = try await RawSocket.exchange(nowhere.webSocketURL, frames: [
-            try RawSocket.text(.hello(.init(room: nowhere.room, client: client, lastSeq: 0, epoch: nil))),
+            try RawSocket.text(.hello(.init(room: nowhere.room, client: client, lastSeq: 4, epoch: "some-epoch"))),
         ]) { !$0.isEmpty }
         guard case .error(let error)? = refused.first else { Issue.record("no error: \(refused)"); return }
         #expect(error.code == .badRoom)
@@ -222,8 +235,8 @@ import Testing
     @Test("an encrypted room: the peers converge, the relay's files contain no emoji text")
     func relaySeesCiphertextOnly() async throws {
         let relay = try RelayProcess()
-        let address = try await RelayServerTests.makeRoom(relay)
         let key = RoomKey.random()
+        let address = try await RelayServerTests.makeRoom(relay, access: key.secrets.access)
         let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 11)
         let bob = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 12)
         try await waitUntil("both are live") { ann.settled && bob.settled }

@@ -67,7 +67,7 @@ import Testing
         let key = RoomKey.random()
         let writer = try SyncSession(room: "room-0001", journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: key), random: SeededRandom(seed: 1))
         let reader = try SyncSession(room: "room-0001", journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: .random()), random: SeededRandom(seed: 2))
-        var room = RelayRoom(id: "room-0001", epoch: "e")
+        var room = RelayRoom(id: "room-0001", epoch: "e", verifier: nil)
         _ = try writer.receive(room.welcome(.init(room: "room-0001", client: writer.client, lastSeq: 0, epoch: nil)))
         let messages = try writer.addEmoji("🦊", x: 0, y: 0, size: 20).1
         for case .push(let push) in messages { room.receive(push, from: writer.client) }

@@ -124,7 +124,7 @@ enum CollabBenchmarks {
         try await sharer.settle("the sharer is live")
         let shareStart = ContinuousClock.now
         try sharer.perform { session in
-            try session.perform(CollabImport(model: model, session: session).ops, named: "Share", undoable: false)
+            try session.perform(try CollabImport(model: model, session: session).ops, named: "Share", undoable: false)
         }
         let shared = try await sharer.arm { _, session in session.isLive && session.pending.isEmpty }
             .instant(awaiting: "the relay stored the 10k document")
@@ -176,7 +176,7 @@ enum CollabBenchmarks {
         let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: key.text)
         let link = WebSocketRelayLink(address: address)
         defer { link.close() }
-        try await link.createRoom()
+        try await link.createRoom(verifier: key.secrets.access.verifier)
         return (address, key)
     }
 }

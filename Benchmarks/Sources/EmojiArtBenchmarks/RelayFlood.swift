@@ -9,6 +9,9 @@ import Foundation
 final class FloodClient: @unchecked Sendable {
     let link: WebSocketRelayLink
     let client: ClientID
+    /// Proves membership (C10) with a secret of its own.
+    private let access: RoomAccess
+    private let secret = Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255) })
     private let room: String
     private let lastSeq: Int
     private let epoch: String?
@@ -37,6 +40,7 @@ final class FloodClient: @unchecked Sendable {
         self.window = window
         self.expectedBroadcasts = expectedBroadcasts
         let sealer = AESGCMSealer(key: key)
+        access = sealer.access
         pushes = try moves.enumerated().map { index, cid in
             let cseq = index + 1
             let content = PayloadContent.ops([.set(cid: cid, value: .x(Double(index % 900)))])
@@ -67,6 +71,9 @@ final class FloodClient: @unchecked Sendable {
         switch event {
         case .connected:
             link.send(.hello(.init(room: room, client: client, lastSeq: lastSeq, epoch: epoch)))
+        case .received(.challenge(let challenge)):
+            let proof = access.proof(nonce: challenge.nonce, room: room, client: client)
+            link.send(.proof(.init(proof: proof, secret: secret)))
         case .received(.welcome):
             welcomed.arrived(at: .now)
         case .received(.op(let push)):

@@ -56,15 +56,11 @@ final class DocumentSharing {
         let journal = try FileOutboxJournal(folder: collabStorage.journalFolder, room: address.room)
         let hasOutbox = FileManager.default.fileExists(atPath: journal.url.path)
         let replicaFile = ReplicaFile(besides: journal)
-        // C7: with a key (after "#" in the link) everything is sealed with AES-GCM; the key is
-        // kept in the user's state folder, never in the document.
-        let sealer: any PayloadSealer
-        if let key = address.key {
-            sealer = AESGCMSealer(key: try RoomKey(text: key))
-            try collabStorage.keys.save(key, for: address.room)
-        } else {
-            sealer = PlainSealer()
-        }
+        // C7, C10: everything is sealed with the key after "#" in the link, and there is no room
+        // without one; the key is kept in the user's state folder, never in the document.
+        guard let key = address.key else { throw CollabError.linkWithoutKey }
+        let sealer = AESGCMSealer(key: try RoomKey(text: key))
+        try collabStorage.keys.save(key, for: address.room)
         let session = try SyncSession(
             room: address.room, journal: journal, replica: hasOutbox ? replicaFile.load() : nil, sealer: sealer)
         let room = SharedRoom(server: address.server, room: address.room)
@@ -82,11 +78,14 @@ final class DocumentSharing {
         return DocumentSharing(address: address, connection: connection, journal: journal, replicaFile: replicaFile)
     }
 
-    /// Makes the room on the relay (Share…), answering whether it could.
+    /// Makes the room on the relay (Share…) with the verifier of its key (C10), answering
+    /// whether it could.
     static func createRoom(at address: RoomLink) async throws {
+        guard let key = address.key else { throw CollabError.linkWithoutKey }
+        let verifier = try RoomKey(text: key).secrets.access.verifier
         let link = WebSocketRelayLink(address: address)
         defer { link.close() }
-        try await link.createRoom()
+        try await link.createRoom(verifier: verifier)
     }
 
     /// Keeps the confirmed replica on disk when it moved on (called at autosave pace), written

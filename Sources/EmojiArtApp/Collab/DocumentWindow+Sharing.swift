@@ -46,7 +46,11 @@ extension DocumentWindow {
     /// Opening a shared file (or a joined draft) reconnects to its room by itself (C2).
     func reconnectIfShared() {
         guard sharing == nil, let room = document.model.collab else { return }
-        let key = DocumentSharing.storedKey(for: room.room, storage: StorageLocations())
+        // C10: without the room's key on this computer the document stays offline, and says how
+        // to rejoin; it never connects unencrypted.
+        guard let key = DocumentSharing.storedKey(for: room.room, storage: StorageLocations()) else {
+            return showToast(CollabError.noKeyForSharedDocument(server: room.server).description)
+        }
         // Its relay may have lost the room (its data deleted): the file makes it again (item 4).
         startSharing(at: RoomLink(server: room.server, room: room.room, key: key), recreatesMissingRoom: true)
     }

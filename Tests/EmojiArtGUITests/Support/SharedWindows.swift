@@ -42,7 +42,9 @@ struct SharedWindows: Sendable {
         try await withWorkspace { first in
             try await withWorkspace { second in
                 let relay = try RelayProcess(dataFolder: first.root.appendingPathComponent("relay"))
-                if makeRoom { try await relay.createRoom(room) }
+                if makeRoom { try await relay.createRoom(room, verifier: TestRoomKey.verifier) }
+                try first.storeRoomKey(TestRoomKey.text, for: room)
+                try second.storeRoomKey(TestRoomKey.text, for: room)
                 let contents = sharedDocument(server: relay.server)
                 let firstFile = try first.writeDocument(named: "first.emojiart", contents: contents)
                 let secondFile = try second.writeDocument(named: "second.emojiart", contents: contents)

@@ -1,3 +1,4 @@
+import EmojiArtCollab
 import EmojiArtCore
 import EmojiArtTestSupport
 import Foundation
@@ -50,4 +51,16 @@ extension TestWorkspace {
             return state
         }
     }
+
+    /// Keeps `key` for `room` where the app looks for it (C10: a shared document without its
+    /// room's key on this computer stays offline).
+    func storeRoomKey(_ key: String, for room: String) throws {
+        try CollabStorage(locations: storage).keys.save(key, for: room)
+    }
+}
+
+/// The room key the GUI tests' shared documents use, and its verifier for `PUT /room`.
+enum TestRoomKey {
+    static let text = "AAECAwQFBgcICQoLDA0ODw"
+    static var verifier: String { RoomSecrets(roomKey: Base64URL.decode(text)!).access.verifier }
 }

@@ -5,10 +5,12 @@ import HummingbirdWSClient
 import Logging
 
 /// A WebSocket to the relay with no session behind it: sends the given text frames (anything,
-/// not only valid messages) and collects what comes back until `done` holds.
+/// not only valid messages) and collects what comes back until `done` holds; `respond` may
+/// answer each message with more frames (a challenge with a proof).
 enum RawSocket {
     static func exchange(
         _ url: String, frames: [String], timeout: Duration = .seconds(20),
+        respond: @escaping @Sendable (RelayMessage) -> [String] = { _ in [] },
         until done: @escaping @Sendable ([RelayMessage]) -> Bool
     ) async throws -> [RelayMessage] {
         let logger = Logger(label: "raw")
@@ -19,7 +21,10 @@ enum RawSocket {
                     for frame in frames { try await outbound.write(.text(frame)) }
                     for try await message in inbound.messages(maxSize: 16 * 1024 * 1024) {
                         guard case .text(let text) = message else { continue }
-                        if let decoded = try? WireCodec.relayMessage(from: Data(text.utf8)) { received.append(decoded) }
+                        if let decoded = try? WireCodec.relayMessage(from: Data(text.utf8)) {
+                            received.append(decoded)
+                            for frame in respond(decoded) { try await outbound.write(.text(frame)) }
+                        }
                         if done(received.all) { return }
                     }
                 }
@@ -34,6 +39,32 @@ enum RawSocket {
         return received.all
     }
 
+    /// Says hello as `client`, answers the challenge with `access` (a member, C10, unless the
+    /// access is another room's) and sends `frames` once welcomed. The challenge is not in what
+    /// it returns.
+    static func asMember(
+        _ url: String, hello: ClientMessage.Hello, access: RoomAccess = PlainSealer.testAccess, secret: String = RawSocket.secret(),
+        then frames: [String] = [], timeout: Duration = .seconds(20), until done: @escaping @Sendable ([RelayMessage]) -> Bool
+    ) async throws -> [RelayMessage] {
+        let all = try await exchange(url, frames: [try text(.hello(hello))], timeout: timeout, respond: { message in
+            switch message {
+            case .challenge(let challenge):
+                let proof = access.proof(nonce: challenge.nonce, room: hello.room, client: hello.client)
+                return [(try? text(.proof(.init(proof: proof, secret: secret, verifier: challenge.registered ? nil : access.verifier)))) ?? ""]
+            case .welcome:
+                return frames
+            default:
+                return []
+            }
+        }, until: { done($0.filter(\.isMessageOfTheRoom)) })
+        return all.filter(\.isMessageOfTheRoom)
+    }
+
+    /// A client secret (32 random bytes, base64url).
+    static func secret() -> String {
+        Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255) })
+    }
+
     static func text(_ message: ClientMessage) throws -> String {
         String(decoding: try WireCodec.encode(message), as: UTF8.self)
     }
@@ -44,4 +75,11 @@ final class Collected: @unchecked Sendable {
     private var messages: [RelayMessage] = []
     func append(_ message: RelayMessage) { lock.withLock { messages.append(message) } }
     var all: [RelayMessage] { lock.withLock { messages } }
+}
+
+extension RelayMessage {
+    /// Everything but the handshake's challenge.
+    var isMessageOfTheRoom: Bool {
+        if case .challenge = self { false } else { true }
+    }
 }
