@@ -12,6 +12,10 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
     case keyUnwritable(path: String, reason: String)
     /// A link without the room's key (C10: there is no unencrypted room).
     case linkWithoutKey
+    /// A folder for keys, outboxes or replicas that cannot be made private.
+    case folderNotPrivate(path: String, reason: String)
+    /// Another key is kept for this room; it is replaced only when the person agrees.
+    case anotherKeyStored(room: String)
     /// A shared document whose room's key is not on this computer: it stays offline (C10).
     case noKeyForSharedDocument(server: String)
 
@@ -39,6 +43,12 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
             localized(
                 "The room's key could not be saved to “{path}” ({reason}); check the folder's permissions, and keep the link to join again.",
                 ["path": path, "reason": reason])
+        case .folderNotPrivate(let path, let reason):
+            localized(
+                "The folder “{path}” cannot hold rooms' keys and edits privately ({reason}); nothing was written there.",
+                ["path": path, "reason": reason])
+        case .anotherKeyStored:
+            localized("This computer keeps another key for this room, and it was not replaced. To use the new link's key instead, join again and choose to replace it (emojiart join --replace-key).")
         case .linkWithoutKey:
             localized("This link has no key (the part after “#”), so the room cannot be opened; ask for the whole link.")
         case .noKeyForSharedDocument(let server):

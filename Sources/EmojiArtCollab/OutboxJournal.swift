@@ -77,13 +77,10 @@ public final class FileOutboxJournal: OutboxJournal {
         self.url = url
     }
 
-    /// The journal of `room` in `folder`; the folder is made when missing.
+    /// The journal of `room` in `folder`; the folder is made private (C10: it holds edits in
+    /// the clear) when missing, and checked when it exists.
     public convenience init(folder: URL, room: String) throws {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CollabError.journalUnwritable(path: folder.path, reason: error.localizedDescription)
-        }
+        try PrivateFolder.prepare(folder)
         let safeName = String(room.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" })
         self.init(url: folder.appendingPathComponent("\(safeName).outbox.json"))
     }
@@ -107,7 +104,7 @@ public final class FileOutboxJournal: OutboxJournal {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {
-            try AtomicFile.write(try encoder.encode(record), to: url)
+            try AtomicFile.write(try encoder.encode(record), to: url, private: true)
         } catch {
             throw CollabError.journalUnwritable(path: url.path, reason: String(describing: error))
         }

@@ -31,7 +31,8 @@ public final class ReplicaFile: @unchecked Sendable {
     /// Replaces the file atomically (written, synced, renamed).
     public func save(_ replica: ConfirmedReplica) throws {
         do {
-            try AtomicFile.write(try JSONEncoder().encode(replica), to: url)
+            // The room's content in the clear: private (C10), like the outbox beside it.
+            try AtomicFile.write(try JSONEncoder().encode(replica), to: url, private: true)
         } catch {
             throw CollabError.journalUnwritable(path: url.path, reason: String(describing: error))
         }

@@ -17,10 +17,13 @@ public struct CollabStorage: Hashable, Sendable {
     }
 
     public var keys: RoomKeyStore { RoomKeyStore(folder: keysFolder) }
+    public var knownRelays: KnownRelays { KnownRelays(file: journalFolder.appendingPathComponent("relays.json")) }
 }
 
-/// The rooms' keys, one file each, mode 0600: a shared document names its room (`collab`) but
-/// carries no key, so sending the file to someone does not let them in; the link does.
+/// The rooms' keys, one file each, mode 0600 in a private folder: a shared document names its
+/// room (`collab`) but carries no key, so sending the file to someone does not let them in; the
+/// link does. A key is written only after it opened something of the room (C10), and never
+/// silently over another key for the same room: a forged "new link" must not swap it.
 public struct RoomKeyStore: Hashable, Sendable {
     public let folder: URL
 
@@ -40,20 +43,32 @@ public struct RoomKeyStore: Hashable, Sendable {
         }
     }
 
-    /// Keeps `key` for `room`, readable by this user only.
-    public func save(_ key: String, for room: String) throws {
+    /// Keeps `key` for `room`, readable by this user only. Another key already kept for the room
+    /// is replaced only when `replacing` (the person agreed); otherwise `anotherKeyStored`.
+    public func save(_ key: String, for room: String, replacing: Bool = false) throws {
+        if let kept = try self.key(for: room) {
+            if kept == key { return }
+            guard replacing else { throw CollabError.anotherKeyStored(room: room) }
+        }
         let url = try file(for: room)
+        try PrivateFolder.prepare(folder)
         let temporary = folder.appendingPathComponent(".\(room).key.\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            guard FileManager.default.createFile(atPath: temporary.path, contents: Data((key + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
+            try Self.createPrivately(temporary, contents: Data((key + "\n").utf8))
             guard rename(temporary.path, url.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary.path)
             throw CollabError.keyUnwritable(path: url.path, reason: String(describing: error))
         }
+    }
+
+    /// A new file, 0600 from its first moment (never a link, never an existing file), synced.
+    private static func createPrivately(_ url: URL, contents: Data) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        let written = contents.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == contents.count, fsync(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
     private func file(for room: String) throws -> URL {

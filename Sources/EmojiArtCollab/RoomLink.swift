@@ -126,12 +126,19 @@ public enum RoomLinkError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .notALink(let text):
             // TRANSLATORS: C2; keep the example link as it is.
-            localized("“{link}” is not a room link; a link looks like emojiart://relay.example:7447/ROOM#KEY.", ["link": text])
+            localized("“{link}” is not a room link; a link looks like emojiart://relay.example:7447/ROOM#KEY.", ["link": Self.withoutKey(text)])
         case .noRoom(let text):
             // TRANSLATORS: C2; keep the example link as it is.
-            localized("“{link}” names no room; a link looks like emojiart://relay.example:7447/ROOM#KEY.", ["link": text])
+            localized("“{link}” names no room; a link looks like emojiart://relay.example:7447/ROOM#KEY.", ["link": Self.withoutKey(text)])
         case .badRoomID(let room):
             localized("“{room}” is not a room id (8–64 letters, digits, “-” or “_”); copy the whole link again.", ["room": room])
         }
+    }
+
+    /// What a message may repeat of a link: never the key after “#” (C10), and not a page of text.
+    static func withoutKey(_ text: String) -> String {
+        let address = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let shown = address.count > 200 ? String(address.prefix(200)) + "…" : address
+        return text.contains("#") ? shown + "#…" : shown
     }
 }

@@ -26,6 +26,9 @@ public final class SyncSession {
     public private(set) var previews: [CollabID: PreviewFrame] = [:]
     /// The last refusal from the relay, or a payload that could not be opened.
     public private(set) var lastProblem: String?
+    /// Whether anything of the room opened with this session's key: only then is a key worth
+    /// keeping (C10).
+    public private(set) var hasOpenedPayload = false
 
     private var nextCseq: Int
     private var nextCounter: Int
@@ -424,7 +427,9 @@ public final class SyncSession {
     /// as empty on every replica alike, and is reported.
     private func open(_ payload: Payload, _ context: SealContext) -> PayloadContent? {
         do {
-            return try sealer.open(payload, context: context)
+            let content = try sealer.open(payload, context: context)
+            hasOpenedPayload = true
+            return content
         } catch {
             lastProblem = String(describing: error)
             return nil

@@ -22,8 +22,11 @@ struct Join: ParsableCommand {
             """
     )
 
-    @Argument(help: "The room's link, including the key after “#”.")
+    @Argument(help: "The room's link, including the key after “#”; - reads it from standard input (so the key is not in the command line).")
     var link: String
+
+    @Flag(help: "Replace another key this computer keeps for the room (after a new link for it).")
+    var replaceKey = false
 
     @Option(name: .shortAndLong, help: "The .emojiart file to write.")
     var output: String
@@ -38,7 +41,7 @@ struct Join: ParsableCommand {
         let address: RoomLink
         let sealer: PayloadSealer
         do {
-            address = try RoomLink(parsing: link)
+            address = try RoomLink(parsing: link == "-" ? Self.linkFromStandardInput() : link)
             // C10: there is no unencrypted room.
             guard let key = address.key else { throw CollabError.linkWithoutKey }
             sealer = AESGCMSealer(key: try RoomKey(text: key))
@@ -48,9 +51,13 @@ struct Join: ParsableCommand {
         let url = URL(fileURLWithPath: output)
         let timeout = Duration.seconds(timeout)
         let follow = follow
+        let replaceKey = replaceKey
         try runBlocking {
             let storage = CollabStorage()
-            if let key = address.key { try storage.keys.save(key, for: address.room) }
+            // Checked before connecting; the key is kept only once something opened with it.
+            if !replaceKey, let key = address.key, let kept = try storage.keys.key(for: address.room), kept != key {
+                throw CollabCommandError(description: CollabError.anotherKeyStored(room: address.room).description)
+            }
             let session = try SyncSession(
                 room: address.room, journal: try FileOutboxJournal(folder: storage.journalFolder, room: address.room), sealer: sealer)
             let room = HeadlessRoom(link: WebSocketRelayLink(address: address), session: session)
@@ -58,6 +65,10 @@ struct Join: ParsableCommand {
             try await room.wait(localized("the relay let this client into the room"), timeout: timeout) { $0.isLive || $0.lastProblem != nil }
             // Checked before anything is written: a wrong key shows as payloads that do not open.
             if let problem = room.with(\.lastProblem) { throw CollabCommandError(description: problem) }
+            if let key = address.key, room.with(\.hasOpenedPayload) {
+                try storage.keys.save(key, for: address.room, replacing: replaceKey)
+            }
+            try? storage.knownRelays.remember(address.server)
             let writer = DocumentWriter(room: room, url: url, shared: SharedRoom(server: address.server, room: address.room))
             try await writer.writeIfChanged()
             if let problem = room.with(\.lastProblem) { throw CollabCommandError(description: problem) }
@@ -66,6 +77,14 @@ struct Join: ParsableCommand {
                 try await writer.writeIfChanged()
             }
         }
+    }
+}
+
+extension Join {
+    /// The first line of standard input, at most 4 KiB (a link, not a file).
+    static func linkFromStandardInput() -> String {
+        let data = FileHandle.standardInput.readData(ofLength: 4096)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
     }
 }
 

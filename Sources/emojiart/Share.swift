@@ -67,7 +67,9 @@ struct Share: ParsableCommand {
                 try room.perform { try $0.perform(imported.ops, named: "Share") }
             }
             try await room.wait(localized("the relay stored the document"), timeout: timeout) { $0.isLive && $0.pending.isEmpty }
+            // The room is new and its key is this computer's own: kept at once.
             try storage.keys.save(key.text, for: address.room)
+            try? storage.knownRelays.remember(server)
             var ids = imported.ids
             let shared = room.with { $0.document(ids: &ids, room: SharedRoom(server: server, room: address.room), images: imported.images) }
             try DocumentFile.write(shared, to: url)

@@ -78,6 +78,35 @@ import Testing
         #expect(try DocumentFile.read(from: again).emojis.map(\.text) == original.emojis.map(\.text))
     }
 
+    @Test("join - reads the link from standard input; a wrong key is never kept, and a kept key is not replaced without --replace-key (C10)")
+    func joinKeysAndStandardInput() throws {
+        let relay = try Self.relay()
+        let ann = try Self.environment("ann")
+        let document = try Self.copyExample("sunny-meadow.emojiart")
+        let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: ann)
+        let link = try RoomLink(parsing: shared.standardOutput)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).emojiart")
+        let bob = try Self.environment("bob")
+        let keyFile = URL(fileURLWithPath: bob["XDG_STATE_HOME"]!).appendingPathComponent("emojiart/keys/\(link.room).key")
+
+        var wrong = link
+        wrong.key = RoomKey.random().text
+        let refused = try CommandRunner.run(["join", "-", "-o", output.path, "--timeout", "10"], environment: bob, input: wrong.description + "\n")
+        #expect(refused.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: keyFile.path), "a key that opened nothing is not kept")
+        #expect(!refused.standardError.contains(wrong.key!))
+
+        let joined = try CommandRunner.run(["join", "-", "-o", output.path, "--timeout", "10"], environment: bob, input: link.description + "\n")
+        #expect(joined.status == 0, "\(joined.standardError)")
+        #expect(try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == link.key)
+
+        // A "new link" for the same room with another key: refused before connecting, the kept key stays.
+        let swapped = try CommandRunner.run(["join", wrong.description, "-o", output.path, "--timeout", "10"], environment: bob)
+        #expect(swapped.status == 1)
+        #expect(swapped.standardError.contains("another key for this room"), "\(swapped.standardError)")
+        #expect(try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == link.key)
+    }
+
     @Test("join refuses a wrong key, a room that does not exist, and a link that is not one, with a sentence")
     func joinRefusals() throws {
         let relay = try Self.relay()

@@ -169,7 +169,7 @@ extension GUITests {
                 // The relay has no such room: its data is gone.
                 let relay = try RelayProcess(dataFolder: workspace.root.appendingPathComponent("relay"))
                 let file = try workspace.writeDocument(named: "lost.emojiart", contents: SharedWindows.sharedDocument(server: relay.server))
-                try workspace.storeRoomKey(TestRoomKey.text, for: SharedWindows.room)
+                try workspace.joinedBefore(SharedWindows.room, on: relay.server)
                 let link = RoomLink(server: relay.server, room: SharedWindows.room, key: TestRoomKey.text)
                 try await withApp(in: workspace, arguments: [file.path]) { app in
                     let a = try await OpenDocument.waitForWindow(of: file, in: app)

@@ -50,6 +50,39 @@ extension GUITests {
             }
         }
 
+        @Test("a document naming a relay this user has not used asks before connecting; Stay Offline connects nowhere, Connect joins the room (C10)")
+        func unknownRelayAsksFirst() async throws {
+            try await withAccessibilityBus { bus in
+                try await withWorkspace { workspace in
+                    let relay = try RelayProcess(dataFolder: workspace.root.appendingPathComponent("relay"))
+                    try await relay.createRoom(SharedWindows.room, verifier: TestRoomKey.verifier)
+                    // The key is here (an earlier join), the relay is not known: a copy of the file
+                    // from elsewhere naming another relay looks like this.
+                    try workspace.storeRoomKey(TestRoomKey.text, for: SharedWindows.room)
+                    let file = try workspace.writeDocument(named: "from-the-web.emojiart", contents: SharedWindows.sharedDocument(server: relay.server))
+                    let members = relay.dataFolder.appendingPathComponent("rooms/\(SharedWindows.room)/clients.jsonl")
+                    try await withApp(in: workspace, arguments: [file.path], extraEnvironment: bus.environment) { app in
+                        _ = try await app.waitForWindow(titled: "Connect to the Relay?")
+                        let a = try await OpenDocument.waitForWindow(of: file, in: app)
+                        let question = try await a.screenshot()
+                        try await question.archive(as: "connect-to-relay-question")
+                        #expect(!FileManager.default.fileExists(atPath: members.path), "nothing connected while the question waits")
+                        try await Self.pressDialogButton("Stay Offline", in: app, on: bus)
+                        try await a.expectNothingWritten(at: members, for: .seconds(2))
+                    }
+                    try await withApp(in: workspace, arguments: [file.path], extraEnvironment: bus.environment) { app in
+                        _ = try await app.waitForWindow(titled: "Connect to the Relay?")
+                        try await Self.pressDialogButton("Connect", in: app, on: bus)
+                        try await waitFor("the relay admitted the window as a member") {
+                            guard FileManager.default.fileExists(atPath: members.path) else { throw NotYet("no member yet") }
+                        }
+                    }
+                    // Agreed once: the next opening connects without asking.
+                    #expect(CollabStorage(locations: workspace.storage).knownRelays.contains(relay.server))
+                }
+            }
+        }
+
         @Test("Share… asks for a relay and shows the link, Copy Link puts it on the clipboard; Join… with it opens the document in a new window; Stop Sharing leaves the room (C2)")
         func shareJoinAndStop() async throws {
             // A bus for each app: two EmojiArt processes on one session bus would be one application.

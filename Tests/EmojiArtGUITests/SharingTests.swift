@@ -29,8 +29,8 @@ extension GUITests {
                 try await withWorkspace { second in
                     let relay = try RelayProcess(dataFolder: first.root.appendingPathComponent("relay"))
                     try await relay.createRoom(Self.room, verifier: TestRoomKey.verifier)
-                    try first.storeRoomKey(TestRoomKey.text, for: Self.room)
-                    try second.storeRoomKey(TestRoomKey.text, for: Self.room)
+                    try first.joinedBefore(Self.room, on: relay.server)
+                    try second.joinedBefore(Self.room, on: relay.server)
                     let contents = Self.sharedDocument(server: relay.server)
                     let firstFile = try first.writeDocument(named: "first.emojiart", contents: contents)
                     let secondFile = try second.writeDocument(named: "second.emojiart", contents: contents)

@@ -123,13 +123,24 @@ final class EmojiArtApplication {
 
     /// Join…: a new window on the room's document, kept as a draft until saved (C2). A window
     /// already in that room comes to the front instead.
+    /// Join…: the room in a new window. A link whose key differs from the one this computer
+    /// keeps for the room replaces it only when the person agrees (C10: a forged link must not
+    /// swap a key silently).
     func openSharedWindow(_ address: RoomLink) {
         if let existing = windows.first(where: { $0.sharing?.address.room == address.room }) {
             return existing.present()
         }
+        let kept = try? CollabStorage(locations: StorageLocations()).keys.key(for: address.room)
+        guard let kept, kept != address.key else { return openJoinedWindow(address, replacingKey: false) }
+        SharingDialogs.askToReplaceKey(parent: activeWindow) { [weak self] agreed in
+            if agreed { self?.openJoinedWindow(address, replacingKey: true) }
+        }
+    }
+
+    private func openJoinedWindow(_ address: RoomLink, replacingKey: Bool) {
         let window = DocumentWindow(application: self, document: EmojiArtDocument(), location: .draft(drafts.newDraftURL()))
         show(window)
-        window.startSharing(at: address)
+        window.startSharing(at: address, key: .onceOpened(replacing: replacingKey))
     }
 
     /// Reads a document that the launch did not prefetch.

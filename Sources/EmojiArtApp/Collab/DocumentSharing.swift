@@ -19,6 +19,9 @@ final class DocumentSharing {
     private var replicaWrite: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
     private var isClosed = false
+    /// A joined room's key, kept once something of the room opened with it (C10).
+    private var keyToKeep: (key: String, replacing: Bool)?
+    private let keys: RoomKeyStore
 
     /// How often the bridge's clock runs (others' stale drags go, my held drag repeats).
     private static let tickInterval = Duration.milliseconds(250)
@@ -28,11 +31,12 @@ final class DocumentSharing {
         try? CollabStorage(locations: storage).keys.key(for: room)
     }
 
-    private init(address: RoomLink, connection: RoomConnection, journal: FileOutboxJournal, replicaFile: ReplicaFile) {
+    private init(address: RoomLink, connection: RoomConnection, journal: FileOutboxJournal, replicaFile: ReplicaFile, keys: RoomKeyStore) {
         self.address = address
         self.connection = connection
         self.journal = journal
         self.replicaFile = replicaFile
+        self.keys = keys
         savedReplica = connection.bridge.session.replica.map { ($0.epoch, $0.seq) }
         ticker = Task { @MainActor [weak self] in
             while let self, !self.isClosed {
@@ -48,9 +52,13 @@ final class DocumentSharing {
     /// nothing on Join…, and a shared file opened on this machine for the first time or after
     /// the relay lost its data: what the room already has stays as it is there).
     /// `recreatesMissingRoom`: a shared file reopened makes its room again on a relay that does
-    /// not know it (its data was deleted); a join reports it instead.
+    /// not know it (its data was deleted); a join reports it instead. `key`: how the link's key
+    /// is kept — at once for a room this computer made, once it opened something for a joined
+    /// one (replacing another key for the room only when the person agreed), not again for a key
+    /// read from the store.
     static func start(
-        document: EmojiArtDocument, address: RoomLink, storage: StorageLocations, recreatesMissingRoom: Bool = false
+        document: EmojiArtDocument, address: RoomLink, storage: StorageLocations, recreatesMissingRoom: Bool = false,
+        key keeping: KeyKeeping
     ) throws -> DocumentSharing {
         let collabStorage = CollabStorage(locations: storage)
         let journal = try FileOutboxJournal(folder: collabStorage.journalFolder, room: address.room)
@@ -60,7 +68,8 @@ final class DocumentSharing {
         // without one; the key is kept in the user's state folder, never in the document.
         guard let key = address.key else { throw CollabError.linkWithoutKey }
         let sealer = AESGCMSealer(key: try RoomKey(text: key))
-        try collabStorage.keys.save(key, for: address.room)
+        if keeping == .now { try collabStorage.keys.save(key, for: address.room) }
+        try? collabStorage.knownRelays.remember(address.server)
         let session = try SyncSession(
             room: address.room, journal: journal, replica: hasOutbox ? replicaFile.load() : nil, sealer: sealer)
         let room = SharedRoom(server: address.server, room: address.room)
@@ -75,7 +84,31 @@ final class DocumentSharing {
         let connection = RoomConnection(link: link, bridge: bridge, wake: MainLoopWake.wake)
         connection.recreatesMissingRoom = recreatesMissingRoom
         bridge.publishBlobs()
-        return DocumentSharing(address: address, connection: connection, journal: journal, replicaFile: replicaFile)
+        let sharing = DocumentSharing(address: address, connection: connection, journal: journal, replicaFile: replicaFile, keys: collabStorage.keys)
+        if case .onceOpened(let replacing) = keeping { sharing.keyToKeep = (key, replacing) }
+        return sharing
+    }
+
+    enum KeyKeeping: Equatable {
+        /// A room this computer made: its key is kept at once.
+        case now
+        /// A joined room: kept once something of the room opened with it.
+        case onceOpened(replacing: Bool)
+        /// Read from the store: kept already.
+        case kept
+    }
+
+    /// Keeps a joined room's key once something opened with it (called as the room changes);
+    /// says why when it cannot.
+    func keepKeyOnceOpened() -> String? {
+        guard let pending = keyToKeep, bridge.session.hasOpenedPayload else { return nil }
+        keyToKeep = nil
+        do {
+            try keys.save(pending.key, for: address.room, replacing: pending.replacing)
+            return nil
+        } catch {
+            return String(describing: error)
+        }
     }
 
     /// Makes the room on the relay (Share…) with the verifier of its key (C10), answering

@@ -37,13 +37,14 @@ extension DocumentWindow {
                     return
                 }
                 guard let self, !isClosed, sharing == nil else { return }
-                startSharing(at: address)
+                startSharing(at: address, key: .now)
                 if sharing != nil { SharingDialogs.showLink(address, parent: window) }
             }
         }
     }
 
-    /// Opening a shared file (or a joined draft) reconnects to its room by itself (C2).
+    /// Opening a shared file (or a joined draft) reconnects to its room by itself (C2), to a
+    /// relay this user has used; another relay only once the person agrees (C10).
     func reconnectIfShared() {
         guard sharing == nil, let room = document.model.collab else { return }
         // C10: without the room's key on this computer the document stays offline, and says how
@@ -52,13 +53,18 @@ extension DocumentWindow {
             return showToast(CollabError.noKeyForSharedDocument(server: room.server).description)
         }
         // Its relay may have lost the room (its data deleted): the file makes it again (item 4).
-        startSharing(at: RoomLink(server: room.server, room: room.room, key: key), recreatesMissingRoom: true)
+        let address = RoomLink(server: room.server, room: room.room, key: key)
+        let connect: () -> Void = { [weak self] in self?.startSharing(at: address, recreatesMissingRoom: true, key: .kept) }
+        if CollabStorage(locations: StorageLocations()).knownRelays.contains(room.server) { return connect() }
+        SharingDialogs.askToConnect(to: room.server, parent: window) { agreed in
+            if agreed { connect() }
+        }
     }
 
-    func startSharing(at address: RoomLink, recreatesMissingRoom: Bool = false) {
+    func startSharing(at address: RoomLink, recreatesMissingRoom: Bool = false, key: DocumentSharing.KeyKeeping) {
         do {
             let sharing = try DocumentSharing.start(
-                document: document, address: address, storage: StorageLocations(), recreatesMissingRoom: recreatesMissingRoom)
+                document: document, address: address, storage: StorageLocations(), recreatesMissingRoom: recreatesMissingRoom, key: key)
             self.sharing = sharing
             sharing.bridge.onMessage = { [weak self] message in self?.showToast(message) }
             sharing.connection.onStatusChange = { [weak self] in self?.sharingDidChange() }
@@ -117,6 +123,7 @@ extension DocumentWindow {
 
     private func sharingDidChange() {
         guard !isClosed, let sharing else { return }
+        if let problem = sharing.keepKeyOnceOpened() { showToast(problem) }
         sharingStatus.update(sharing.connection)
         let connected = sharing.connection.status == .connected
         if connected, !wasConnected || sharing.bridge.session.participants.count > knownParticipants {

@@ -44,7 +44,8 @@ enum SharingDialogs {
             entryName: localized("Room link"), initial: "", action: localized("_Join"),
             validate: { text in
                 do {
-                    _ = try RoomLink(parsing: text)
+                    // C10: there is no room without a key.
+                    guard try RoomLink(parsing: text).key != nil else { return CollabError.linkWithoutKey.description }
                     return nil
                 } catch {
                     return text.isEmpty ? "" : String(describing: error)
@@ -53,6 +54,42 @@ enum SharingDialogs {
             completion: { text in
                 if let link = try? RoomLink(parsing: text) { completion(link) }
             })
+    }
+
+    /// Opening a document shared through a relay this user has not used: connect only when the
+    /// person says so (C10), since connecting tells that relay their address and name.
+    static func askToConnect(to server: String, parent: UnsafeMutablePointer<GtkWidget>, completion: @escaping @MainActor (Bool) -> Void) {
+        let url = URL(string: server)
+        let host = url.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } } ?? server
+        confirm(
+            parent: parent, title: localized("Connect to the Relay?"),
+            // TRANSLATORS: {host} is a relay's host name, e.g. relay.example.
+            body: localized(
+                "This document is shared through {host}. Connecting lets that relay see your address and the name others see. Connect only if you trust where the document came from.",
+                ["host": host]),
+            cancel: localized("Stay _Offline"), action: localized("_Connect"), completion: completion)
+    }
+
+    /// Join… with a link whose key is not the one kept for its room.
+    static func askToReplaceKey(parent: UnsafeMutablePointer<GtkWidget>?, completion: @escaping @MainActor (Bool) -> Void) {
+        confirm(
+            parent: parent, title: localized("Replace the Room's Key?"),
+            body: localized("This computer already keeps another key for this room. Replace it only if the link comes from someone you trust: with a wrong key the room cannot be opened."),
+            cancel: localized("_Cancel"), action: localized("_Replace Key"), completion: completion)
+    }
+
+    private static func confirm(
+        parent: UnsafeMutablePointer<GtkWidget>?, title: String, body: String, cancel: String, action: String,
+        completion: @escaping @MainActor (Bool) -> Void
+    ) {
+        let dialog = adw_message_dialog_new(parent.map { cast($0) }, title, body)!
+        gtk_window_set_title(cast(dialog), title)
+        emojiart_message_dialog_add_response(cast(dialog), "cancel", cancel)
+        emojiart_message_dialog_add_response(cast(dialog), "ok", action)
+        adw_message_dialog_set_default_response(cast(dialog), "cancel")
+        adw_message_dialog_set_close_response(cast(dialog), "cancel")
+        onStringSignal(dialog, "response") { response in completion(response == "ok") }
+        gtk_window_present(cast(dialog))
     }
 
     /// The room's link, selectable, with Copy.

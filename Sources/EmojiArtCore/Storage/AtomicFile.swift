@@ -15,12 +15,13 @@ public enum AtomicFile {
     /// Replaces the contents of the file at `url` with `data`, all or nothing.
     ///
     /// A symlink stays a symlink: its target is replaced. The new file keeps the old one's
-    /// permissions (a new file gets 0666 minus the umask, as `touch` would). On failure the
-    /// original is untouched, no temporary file is left behind, and a `FileWriteError` is thrown.
+    /// permissions (a new file gets 0666 minus the umask, as `touch` would); a `private` one is
+    /// readable by its owner only (0600), whatever the old one was. On failure the original is
+    /// untouched, no temporary file is left behind, and a `FileWriteError` is thrown.
     ///
     /// What a rename cannot do: the folder must be writable (not just the file), and another hard
     /// link to the old file keeps the old contents.
-    public static func write(_ data: Data, to url: URL) throws {
+    public static func write(_ data: Data, to url: URL, private isPrivate: Bool = false) throws {
         let requestedPath = url.standardizedFileURL.path
         let targetPath: String
         let original: FileStatus?
@@ -41,18 +42,22 @@ public enum AtomicFile {
             throw FileWriteError.notARegularFile(path: requestedPath, reason: localized("not a regular file"))
         }
         do {
-            try replace(targetPath, original: original, with: data)
+            try replace(targetPath, original: original, with: data, isPrivate: isPrivate)
         } catch {
             throw FileWriteError(error, path: requestedPath)
         }
     }
 
-    private static func replace(_ targetPath: String, original: FileStatus?, with data: Data) throws(SystemError) {
+    private static func replace(_ targetPath: String, original: FileStatus?, with data: Data, isPrivate: Bool) throws(SystemError) {
         let (folder, name) = PathResolution.split(targetPath)
         var temporary = try TemporaryFile(in: folder, for: name)
         do throws(SystemError) {
             try temporary.write(data)
-            try temporary.copyAttributes(from: original)
+            if isPrivate {
+                try temporary.makePrivate()
+            } else {
+                try temporary.copyAttributes(from: original)
+            }
             try temporary.sync()
             try temporary.close()
             guard rename(temporary.path, targetPath) == 0 else { throw SystemError.current }

@@ -92,6 +92,12 @@ struct TemporaryFile {
         }
     }
 
+    /// Readable and writable by its owner only.
+    func makePrivate() throws(SystemError) {
+        guard let descriptor else { throw SystemError(code: EBADF) }
+        guard fchmod(descriptor, 0o600) == 0 else { throw .current }
+    }
+
     func sync() throws(SystemError) {
         guard let descriptor else { throw SystemError(code: EBADF) }
         guard SystemCall.retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw .current }

@@ -19,7 +19,8 @@ enum CommandRunner {
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    /// `input`: what the command reads on standard input (nothing when nil).
+    static func run(_ arguments: [String], environment: [String: String]? = nil, input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executableURL
         process.arguments = arguments
@@ -29,7 +30,13 @@ enum CommandRunner {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting, so a large output cannot fill a pipe and stall the child.
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()

@@ -43,8 +43,8 @@ struct SharedWindows: Sendable {
             try await withWorkspace { second in
                 let relay = try RelayProcess(dataFolder: first.root.appendingPathComponent("relay"))
                 if makeRoom { try await relay.createRoom(room, verifier: TestRoomKey.verifier) }
-                try first.storeRoomKey(TestRoomKey.text, for: room)
-                try second.storeRoomKey(TestRoomKey.text, for: room)
+                try first.joinedBefore(room, on: relay.server)
+                try second.joinedBefore(room, on: relay.server)
                 let contents = sharedDocument(server: relay.server)
                 let firstFile = try first.writeDocument(named: "first.emojiart", contents: contents)
                 let secondFile = try second.writeDocument(named: "second.emojiart", contents: contents)
@@ -79,6 +79,20 @@ extension OpenDocument {
             let model = try savedModel()
             guard condition(model) else {
                 Issue.record("the saved document no longer \(described): \(model.emojis)", sourceLocation: sourceLocation)
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Checks that no file appears at `url` for `duration` while the app runs (a negative: a
+    /// connection that must not be made).
+    func expectNothingWritten(at url: URL, for duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let end = ContinuousClock.now + duration
+        while ContinuousClock.now < end {
+            try app.requireRunning()
+            guard !FileManager.default.fileExists(atPath: url.path) else {
+                Issue.record("\(url.lastPathComponent) was written", sourceLocation: sourceLocation)
                 return
             }
             try await Task.sleep(for: .milliseconds(50))

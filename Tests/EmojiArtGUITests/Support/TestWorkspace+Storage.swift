@@ -57,6 +57,13 @@ extension TestWorkspace {
     func storeRoomKey(_ key: String, for room: String) throws {
         try CollabStorage(locations: storage).keys.save(key, for: room)
     }
+
+    /// What this user would have after joining `room` on `server` once: its key kept, and the
+    /// relay known (C10: a document naming another relay asks before connecting).
+    func joinedBefore(_ room: String, on server: String, key: String = TestRoomKey.text) throws {
+        try storeRoomKey(key, for: room)
+        try CollabStorage(locations: storage).knownRelays.remember(server)
+    }
 }
 
 /// The room key the GUI tests' shared documents use, and its verifier for `PUT /room`.
