@@ -16,6 +16,16 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
     case folderNotPrivate(path: String, reason: String)
     /// Another key is kept for this room; it is replaced only when the person agrees.
     case anotherKeyStored(room: String)
+    /// The relay sent a sender's push a second time, or an older one after a newer (C10).
+    case relayReplayed(sender: String, number: Int)
+    /// A sender's pushes before this one never arrived.
+    case relayWithheld(sender: String, first: Int, last: Int)
+    /// A push that does not follow its sender's previous one.
+    case pushOffChain(sender: String, number: Int)
+    /// A snapshot placed where it does not belong, or not the state it names.
+    case snapshotMisplaced
+    /// The relay's log went back within one epoch.
+    case relayRolledBack
     /// A shared document whose room's key is not on this computer: it stays offline (C10).
     case noKeyForSharedDocument(server: String)
 
@@ -49,6 +59,22 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
                 ["path": path, "reason": reason])
         case .anotherKeyStored:
             localized("This computer keeps another key for this room, and it was not replaced. To use the new link's key instead, join again and choose to replace it (emojiart join --replace-key).")
+        case .relayReplayed(let sender, let number):
+            localized(
+                "Edit {number} from {sender} arrived a second time and was ignored; the relay may be misbehaving.",
+                ["number": String(number), "sender": sender])
+        case .relayWithheld(let sender, let first, let last):
+            localized(
+                "Edits {first}–{last} from {sender} never arrived: the relay refused or withheld them. What came after them is shown.",
+                ["first": String(first), "last": String(last), "sender": sender])
+        case .pushOffChain(let sender, let number):
+            localized(
+                "Edit {number} from {sender} does not follow their earlier edits: the room's history was changed on the way. It is shown, but the room may differ between members; share the document again to be sure.",
+                ["number": String(number), "sender": sender])
+        case .relayRolledBack:
+            localized("The relay went back to an earlier state of the room; this window sent the room's state again.")
+        case .snapshotMisplaced:
+            localized("The relay sent a snapshot of the room that is not what it claims to be; it was ignored.")
         case .linkWithoutKey:
             localized("This link has no key (the part after “#”), so the room cannot be opened; ask for the whole link.")
         case .noKeyForSharedDocument(let server):

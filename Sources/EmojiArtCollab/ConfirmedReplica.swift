@@ -5,10 +5,13 @@ public struct ConfirmedReplica: Hashable, Sendable, Codable {
     public var epoch: String
     public var seq: Int
     public var state: CollabState
+    /// Each sender's chain at `seq` (C10); nil in a replica written before protocol 2.
+    public var senders: SenderChains?
 
-    public init(epoch: String, seq: Int, state: CollabState) {
+    public init(epoch: String, seq: Int, state: CollabState, senders: SenderChains? = nil) {
         self.epoch = epoch
         self.seq = seq
         self.state = state
+        self.senders = senders
     }
 }

@@ -16,9 +16,15 @@ public struct OutboxRecord: Hashable, Sendable, Codable {
     /// What binds `client` to this replica on the relay (C10, base64url); nil in an outbox
     /// written before protocol 2 (a new one is made).
     public var secret: String?
+    /// The hash of my last push in `epoch` (`SenderChains`): what my next push names.
+    public var chainHead: String?
 
-    public init(room: String, client: ClientID, epoch: String?, nextCseq: Int, nextCounter: Int, pending: [PendingPush], secret: String? = nil) {
+    public init(
+        room: String, client: ClientID, epoch: String?, nextCseq: Int, nextCounter: Int, pending: [PendingPush],
+        secret: String? = nil, chainHead: String? = nil
+    ) {
         self.secret = secret
+        self.chainHead = chainHead
         self.room = room
         self.client = client
         self.epoch = epoch
@@ -32,10 +38,13 @@ public struct OutboxRecord: Hashable, Sendable, Codable {
 public struct PendingPush: Hashable, Sendable, Codable {
     public var cseq: Int
     public var ops: [CollabOp]
+    /// The hash of my push before it (`SenderChains`).
+    public var previous: String?
 
-    public init(cseq: Int, ops: [CollabOp]) {
+    public init(cseq: Int, ops: [CollabOp], previous: String? = nil) {
         self.cseq = cseq
         self.ops = ops
+        self.previous = previous
     }
 }
 

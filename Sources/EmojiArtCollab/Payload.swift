@@ -12,14 +12,49 @@ public enum Payload: Hashable, Sendable, Codable {
 
 /// A payload's content, once opened.
 public enum PayloadContent: Hashable, Sendable, Codable {
-    /// The ops of one push.
+    /// The ops of one push, chained to its sender's previous push (C10).
+    case push(PushContent)
+    /// A compacted room state (made by a client, since the relay cannot read, COLLAB.md), bound
+    /// to where it stands (C10).
+    case roomSnapshot(RoomSnapshot)
+    /// The ops of a push of protocol 1 (no chain), as rooms made before it hold them.
     case ops([CollabOp])
-    /// A compacted room state (made by a client, since the relay cannot read, COLLAB.md).
+    /// A snapshot of protocol 1.
     case snapshot(CollabState)
     /// A frame of a drag in progress: shown live, never stored.
     case preview(PreviewFrame)
     /// Who is here, where their pointer is and what they selected (C5).
     case presence(Presence)
+}
+
+/// One push's ops and the hash of its sender's previous push (`SenderChains`).
+public struct PushContent: Hashable, Sendable, Codable {
+    public var previous: String?
+    public var ops: [CollabOp]
+
+    public init(previous: String?, ops: [CollabOp]) {
+        self.previous = previous
+        self.ops = ops
+    }
+}
+
+/// A room's state at `seq` of `epoch`, with each sender's chain there and the state's digest:
+/// a snapshot moved to another place of the log, or whose state is not the one it names, is
+/// refused (C10).
+public struct RoomSnapshot: Hashable, Sendable, Codable {
+    public var epoch: String
+    public var seq: Int
+    public var state: CollabState
+    public var senders: SenderChains
+    public var digest: String
+
+    public init(epoch: String, seq: Int, state: CollabState, senders: SenderChains) {
+        self.epoch = epoch
+        self.seq = seq
+        self.state = state
+        self.senders = senders
+        digest = state.digest
+    }
 }
 
 /// A live drag frame (≤ 30 Hz, not stored).
@@ -113,5 +148,25 @@ public struct PlainSealer: PayloadSealer {
     public func open(_ payload: Payload, context: SealContext) throws -> PayloadContent {
         guard case .plain(let content) = payload else { throw CollabError.sealedPayloadWithoutKey }
         return content
+    }
+}
+
+extension PayloadContent {
+    /// The ops of a push, chained or of protocol 1; nil for any other content.
+    public var pushedOps: [CollabOp]? {
+        switch self {
+        case .push(let content): content.ops
+        case .ops(let ops): ops
+        case .roomSnapshot, .snapshot, .preview, .presence: nil
+        }
+    }
+
+    /// The state of a snapshot, of either protocol; nil for any other content.
+    public var snapshotState: CollabState? {
+        switch self {
+        case .roomSnapshot(let snapshot): snapshot.state
+        case .snapshot(let state): state
+        case .push, .ops, .preview, .presence: nil
+        }
     }
 }

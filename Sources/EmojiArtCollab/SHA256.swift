@@ -5,48 +5,98 @@ import Foundation
 public enum SHA256 {
     /// The lowercase hex digest of `data`.
     public static func hex(_ data: Data) -> String {
-        digest(data).map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
-    }
-
-    public static func digest(_ data: Data) -> [UInt8] {
-        var hash: [UInt32] = [
-            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-        ]
-        var message = [UInt8](data)
-        let bitLength = UInt64(message.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var words = [UInt32](repeating: 0, count: 64)
-        for block in stride(from: 0, to: message.count, by: 64) {
-            for index in 0..<16 {
-                let base = block + index * 4
-                words[index] = UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16
-                    | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
-            }
-            for index in 16..<64 {
-                let s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
-                let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
-                words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7])
-            for index in 0..<64 {
-                let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let temp1 = h &+ s1 &+ choice &+ roundConstants[index] &+ words[index]
-                let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let temp2 = s0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-            }
-            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { hash[index] = hash[index] &+ value }
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8](repeating: 0, count: 64)
+        for (index, byte) in digest(data).enumerated() {
+            text[index &* 2] = digits[Int(byte >> 4)]
+            text[index &* 2 &+ 1] = digits[Int(byte & 0x0f)]
         }
-        return hash.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
+    // Raw pointers throughout: this runs for every push a replica takes (its chain, C10), and
+    // checked array access and copies made it the slowest part of a debug build's sync.
+    public static func digest(_ data: Data) -> [UInt8] {
+        let state = UnsafeMutablePointer<UInt32>.allocate(capacity: 8)
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+        let tail = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
+        defer {
+            state.deallocate()
+            words.deallocate()
+            tail.deallocate()
+        }
+        for (index, value) in initialState.enumerated() { state[index] = value }
+        let count = data.count
+        let fullBlocks = count / 64
+        let tailCount = count % 64
+        roundConstants.withUnsafeBufferPointer { constants in
+            data.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                for block in 0..<fullBlocks {
+                    compress(bytes.baseAddress! + block &* 64, into: state, words: words, constants: constants.baseAddress!)
+                }
+                tail.initialize(repeating: 0, count: 128)
+                if tailCount > 0 { tail.update(from: bytes.baseAddress! + fullBlocks &* 64, count: tailCount) }
+            }
+            tail[tailCount] = 0x80
+            let tailLength = tailCount < 56 ? 64 : 128
+            let bitLength = UInt64(count) &* 8
+            for index in 0..<8 { tail[tailLength &- 1 &- index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(index &* 8)) }
+            for block in stride(from: 0, to: tailLength, by: 64) {
+                compress(tail + block, into: state, words: words, constants: constants.baseAddress!)
+            }
+        }
+        var output = [UInt8](repeating: 0, count: 32)
+        for index in 0..<8 {
+            let word = state[index]
+            output[index &* 4] = UInt8(truncatingIfNeeded: word >> 24)
+            output[index &* 4 &+ 1] = UInt8(truncatingIfNeeded: word >> 16)
+            output[index &* 4 &+ 2] = UInt8(truncatingIfNeeded: word >> 8)
+            output[index &* 4 &+ 3] = UInt8(truncatingIfNeeded: word)
+        }
+        return output
     }
+
+    private static let initialState: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+
+    private static func compress(
+        _ block: UnsafePointer<UInt8>, into hash: UnsafeMutablePointer<UInt32>, words: UnsafeMutablePointer<UInt32>,
+        constants: UnsafePointer<UInt32>
+    ) {
+        for index in 0..<16 {
+            let base = index &* 4
+            words[index] = UInt32(block[base]) << 24 | UInt32(block[base &+ 1]) << 16 | UInt32(block[base &+ 2]) << 8 | UInt32(block[base &+ 3])
+        }
+        // Rotations written out: a debug build does not inline a function for them.
+        for index in 16..<64 {
+            let w15 = words[index &- 15]
+            let w2 = words[index &- 2]
+            let s0 = (w15 >> 7 | w15 << 25) ^ (w15 >> 18 | w15 << 14) ^ (w15 >> 3)
+            let s1 = (w2 >> 17 | w2 << 15) ^ (w2 >> 19 | w2 << 13) ^ (w2 >> 10)
+            words[index] = words[index &- 16] &+ s0 &+ words[index &- 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7])
+        for index in 0..<64 {
+            let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+            let choice = (e & f) ^ (~e & g)
+            let temp1 = h &+ s1 &+ choice &+ constants[index] &+ words[index]
+            let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let temp2 = s0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+        }
+        hash[0] = hash[0] &+ a
+        hash[1] = hash[1] &+ b
+        hash[2] = hash[2] &+ c
+        hash[3] = hash[3] &+ d
+        hash[4] = hash[4] &+ e
+        hash[5] = hash[5] &+ f
+        hash[6] = hash[6] &+ g
+        hash[7] = hash[7] &+ h
+    }
+
 
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,

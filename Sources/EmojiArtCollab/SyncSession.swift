@@ -34,6 +34,12 @@ public final class SyncSession {
     private var nextCounter: Int
     /// Binds my client id to me on the relay (C10): sent with each proof, kept in the outbox.
     private let secret: String
+    /// Each sender's chain as far as `confirmed` goes (C10).
+    public private(set) var chains = SenderChains()
+    /// The hash of my last push (pending or confirmed): what my next one names.
+    private var chainHead: String?
+    /// Someone's push lands on a multiple of this seq: its sender compacts the room (a snapshot).
+    public static let compactionInterval = 1000
     private let journal: OutboxJournal
     private let sealer: PayloadSealer
     var random: SeededRandom
@@ -57,6 +63,7 @@ public final class SyncSession {
             nextCounter = record.nextCounter
             pending = record.pending
             secret = record.secret ?? Self.newSecret()
+            chainHead = record.chainHead ?? record.pending.last.map { SenderChains.linkHash(previous: $0.previous, cseq: $0.cseq, ops: $0.ops) }
         } else {
             client = ClientID.random(using: &self.random)
             epoch = nil
@@ -65,9 +72,12 @@ public final class SyncSession {
             pending = []
             secret = Self.newSecret()
         }
-        if let replica, replica.epoch == epoch {
+        // A replica without its senders' chains (written before protocol 2) is not used: the
+        // relay sends the room again, and the chains with it.
+        if let replica, replica.epoch == epoch, let senders = replica.senders {
             confirmed = replica.state
             confirmedSeq = replica.seq
+            chains = senders
         } else {
             confirmed = CollabState()
             confirmedSeq = 0
@@ -82,7 +92,7 @@ public final class SyncSession {
 
     /// What to keep between runs (see `ConfirmedReplica`); nil before the first welcome.
     public var replica: ConfirmedReplica? {
-        epoch.map { ConfirmedReplica(epoch: $0, seq: confirmedSeq, state: confirmed) }
+        epoch.map { ConfirmedReplica(epoch: $0, seq: confirmedSeq, state: confirmed, senders: chains) }
     }
 
     /// 256 bits from the system's generator (never the seeded one: tests replay those).
@@ -190,13 +200,16 @@ public final class SyncSession {
     /// Journals a new push (before anything else changes, so a failed write changes nothing),
     /// applies it to `shown` through `apply`, and returns the push to send when live.
     private func submit(_ ops: [CollabOp], apply: (inout CollabState, CollabOp) -> Void) throws -> [ClientMessage] {
-        let push = PendingPush(cseq: nextCseq, ops: ops)
+        let push = PendingPush(cseq: nextCseq, ops: ops, previous: chainHead)
+        let head = SenderChains.linkHash(previous: push.previous, cseq: push.cseq, ops: ops)
         var record = outboxRecord
         record.pending.append(push)
         record.nextCseq += 1
+        record.chainHead = head
         try journal.save(record)
         pending.append(push)
         nextCseq += 1
+        chainHead = head
         for op in ops { apply(&shown, op) }
         return isLive ? [message(for: push)] : []
     }
@@ -255,6 +268,10 @@ public final class SyncSession {
                 return connected()
             }
             applyConfirmed(push)
+            // Compaction (COLLAB.md): the sender of every thousandth push snapshots the room.
+            if push.client == client, push.seq % Self.compactionInterval == 0, let snapshot = try? snapshotMessage() {
+                return [snapshot]
+            }
             return []
         case .preview(let forwarded):
             if let frame = previewFrame(forwarded) { previews[frame.cid] = frame }
@@ -312,11 +329,13 @@ public final class SyncSession {
         }
     }
 
-    /// Compaction (COLLAB.md): my confirmed state as the room's snapshot at `confirmedSeq`.
+    /// Compaction (COLLAB.md): my confirmed state as the room's snapshot at `confirmedSeq`, with
+    /// each sender's chain there.
     public func snapshotMessage() throws -> ClientMessage {
-        .snapshot(ClientMessage.SnapshotPush(
+        let snapshot = RoomSnapshot(epoch: epoch ?? "", seq: confirmedSeq, state: confirmed, senders: chains)
+        return .snapshot(ClientMessage.SnapshotPush(
             seq: confirmedSeq,
-            payload: try sealer.seal(.snapshot(confirmed), context: .init(room: room, kind: .snapshot, sender: nil, counter: confirmedSeq))))
+            payload: try sealer.seal(.roomSnapshot(snapshot), context: .init(room: room, kind: .snapshot, sender: nil, counter: confirmedSeq))))
     }
 
     private func handleWelcome(_ welcome: RelayMessage.Welcome) throws -> [ClientMessage] {
@@ -326,34 +345,45 @@ public final class SyncSession {
             lastProblem = problem.description
             throw problem
         }
-        let lostData = epoch != nil && (welcome.epoch != epoch || welcome.seq < confirmedSeq)
+        let rolledBack = epoch == welcome.epoch && welcome.seq < confirmedSeq
+        let lostData = epoch != nil && (welcome.epoch != epoch || rolledBack)
+        if rolledBack {
+            // Within one epoch the relay only ever grows its log (it syncs before it answers):
+            // going back is a relay that lost its disk or lies. Said, then mended like a loss.
+            lastProblem = CollabError.relayRolledBack.description
+        }
         // Invariant 7: the relay lost what I had confirmed; push it again as idempotent adds,
-        // before my pending pushes, renumbered for the relay's new log.
+        // before my pending pushes, renumbered (and chained anew) for the relay's new log.
         let republished = lostData ? Self.republication(of: confirmed) : []
         if lostData {
             confirmed = CollabState()
             confirmedSeq = 0
+            chains = SenderChains()
         }
         epoch = welcome.epoch
         if let snapshot = welcome.snapshot {
-            // One that does not open (another key, tampered) changes nothing (C10): the state
-            // stays what it was, and the ops after it apply to that.
-            if case .snapshot(let state)? = open(snapshot.payload, .init(room: room, kind: .snapshot, sender: nil, counter: snapshot.seq)) {
+            // One that does not open (another key, tampered) or is not what it says changes
+            // nothing (C10): the state stays what it was, and the ops after it apply to that.
+            if let (state, senders) = openSnapshot(snapshot, epoch: welcome.epoch) {
                 confirmed = state
+                chains = senders
             }
             confirmedSeq = snapshot.seq
         }
         for push in welcome.ops where push.seq == confirmedSeq + 1 {
-            confirmed.apply(ops(of: push), from: push.client)
+            confirmed.apply(takeOps(of: push), from: push.client)
             confirmedSeq = push.seq
         }
         pending.removeAll { $0.cseq <= welcome.ackedCseq }
         if lostData {
             nextCseq = max(nextCseq, welcome.ackedCseq + 1)
             let resent = (republished.isEmpty ? [] : [republished]) + pending.map(\.ops)
+            chainHead = nil
             pending = resent.map { ops in
                 defer { nextCseq += 1 }
-                return PendingPush(cseq: nextCseq, ops: ops)
+                let push = PendingPush(cseq: nextCseq, ops: ops, previous: chainHead)
+                chainHead = SenderChains.linkHash(previous: push.previous, cseq: push.cseq, ops: ops)
+                return push
             }
         }
         try journal.save(outboxRecord)
@@ -368,7 +398,7 @@ public final class SyncSession {
     /// (shown stays as it is) or the records it touched are rebased: confirmed, then my pending
     /// ops on them again (records are independent, so only those need it).
     private func applyConfirmed(_ push: SequencedPush) {
-        let ops = ops(of: push)
+        let ops = takeOps(of: push)
         confirmed.apply(ops, from: push.client)
         confirmedSeq = push.seq
         if push.client == client, pending.first?.cseq == push.cseq {
@@ -417,10 +447,52 @@ public final class SyncSession {
         return ops
     }
 
-    private func ops(of push: SequencedPush) -> [CollabOp] {
-        guard case .ops(let ops)? = open(push.payload, .init(room: room, kind: .push, sender: push.client, counter: push.cseq))
-        else { return [] }
-        return ops
+    /// The ops of a confirmed push to apply, checked against its sender's chain (C10): one that
+    /// does not open, or a replay, gives none; one after a gap or off its sender's chain is
+    /// applied (it is the sender's, sealed) and said.
+    private func takeOps(of push: SequencedPush) -> [CollabOp] {
+        let content = open(push.payload, .init(room: room, kind: .push, sender: push.client, counter: push.cseq))
+        let ops: [CollabOp]
+        let verdict: SenderChains.Verdict
+        switch content {
+        case .push(let content)?:
+            ops = content.ops
+            verdict = chains.take(from: push.client, cseq: push.cseq, previous: content.previous, ops: ops)
+        case .ops(let legacy)?:
+            ops = legacy
+            verdict = chains.takeUnchained(from: push.client, cseq: push.cseq)
+        default:
+            return []
+        }
+        switch verdict {
+        case .next:
+            return ops
+        case .replayed:
+            lastProblem = CollabError.relayReplayed(sender: push.client.rawValue, number: push.cseq).description
+            return []
+        case .afterGap(let missing):
+            lastProblem = CollabError.relayWithheld(sender: push.client.rawValue, first: missing.lowerBound, last: missing.upperBound).description
+            return ops
+        case .forked:
+            lastProblem = CollabError.pushOffChain(sender: push.client.rawValue, number: push.cseq).description
+            return ops
+        }
+    }
+
+    /// A welcome's snapshot, when it opens and is the state it says at the place it says.
+    private func openSnapshot(_ snapshot: SequencedSnapshot, epoch: String) -> (CollabState, SenderChains)? {
+        switch open(snapshot.payload, .init(room: room, kind: .snapshot, sender: nil, counter: snapshot.seq)) {
+        case .roomSnapshot(let content)?:
+            guard content.epoch == epoch, content.seq == snapshot.seq, content.state.digest == content.digest else {
+                lastProblem = CollabError.snapshotMisplaced.description
+                return nil
+            }
+            return (content.state, content.senders)
+        case .snapshot(let state)?:
+            return (state, SenderChains())
+        default:
+            return nil
+        }
     }
 
     /// Opens a payload; one that cannot be opened (tampered, or sealed with another key) counts
@@ -440,11 +512,11 @@ public final class SyncSession {
         let context = SealContext(room: room, kind: .push, sender: client, counter: push.cseq)
         // Sealing plain content cannot fail; a sealer that fails sends an empty push, which
         // every replica applies as nothing, rather than stopping the outbox.
-        let payload = (try? sealer.seal(.ops(push.ops), context: context)) ?? .plain(.ops([]))
+        let payload = (try? sealer.seal(.push(PushContent(previous: push.previous, ops: push.ops)), context: context)) ?? .plain(.ops([]))
         return .push(ClientMessage.Push(cseq: push.cseq, payload: payload))
     }
 
     private var outboxRecord: OutboxRecord {
-        OutboxRecord(room: room, client: client, epoch: epoch, nextCseq: nextCseq, nextCounter: nextCounter, pending: pending, secret: secret)
+        OutboxRecord(room: room, client: client, epoch: epoch, nextCseq: nextCseq, nextCounter: nextCounter, pending: pending, secret: secret, chainHead: chainHead)
     }
 }

@@ -201,7 +201,7 @@ import Testing
         let hash = SHA256.hex(image)
         #expect(room.blobStore[hash] == image)
         let pushed = room.relay.log.last.map { push -> Bool in
-            if case .plain(.ops(let ops)) = push.payload { ops == [.background(.image(sha256: hash))] } else { false }
+            if case .plain(let content) = push.payload { content.pushedOps == [.background(.image(sha256: hash))] } else { false }
         }
         #expect(pushed == true)
         b.document.setBackground(.url(URL(string: "https://example.com/a.jpg")!), named: ActionName.setBackground)

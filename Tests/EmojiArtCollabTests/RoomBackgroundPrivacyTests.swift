@@ -26,7 +26,7 @@ import Testing
     /// Every background value that went through the relay, from everyone's pushes.
     private static func sentBackgrounds(_ room: BridgedRoom) -> [CollabBackground] {
         room.relay.log.flatMap { push -> [CollabBackground] in
-            guard case .plain(.ops(let ops)) = push.payload else { return [] }
+            guard case .plain(let content) = push.payload, let ops = content.pushedOps else { return [] }
             return ops.compactMap { if case .background(let value, _) = $0 { value } else { nil } }
         }
     }

@@ -122,7 +122,7 @@ import Testing
         guard case .welcome(let welcome)? = observer.first else { Issue.record("no welcome: \(observer)"); return }
         #expect(welcome.seq >= acknowledged, "no acknowledged op lost: the relay has \(welcome.seq), ann saw \(acknowledged) acknowledged")
         var replay = CollabState()
-        for push in welcome.ops { if case .plain(.ops(let ops)) = push.payload { replay.apply(ops, from: push.client) } }
+        for push in welcome.ops { if case .plain(let content) = push.payload, let ops = content.pushedOps { replay.apply(ops, from: push.client) } }
         #expect(ackedCids.isSubset(of: Set(replay.emojis.keys)))
 
         // Ann comes back with her outbox: the rest arrives, each push once.

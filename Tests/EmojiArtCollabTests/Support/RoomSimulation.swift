@@ -247,13 +247,13 @@ final class RoomSimulation {
     /// The relay's compacted log (snapshot + the rest) replayed.
     var replayedRelay: CollabState {
         var state = CollabState()
-        if let snapshot = relay.snapshot, case .plain(.snapshot(let compacted)) = snapshot.payload { state = compacted }
+        if let snapshot = relay.snapshot, case .plain(let content) = snapshot.payload, let compacted = content.snapshotState { state = compacted }
         for push in relay.durableLog { state.apply(Self.ops(push.payload), from: push.client) }
         return state
     }
 
     static func ops(_ payload: Payload) -> [CollabOp] {
-        if case .plain(.ops(let ops)) = payload { return ops }
+        if case .plain(let content) = payload, let ops = content.pushedOps { return ops }
         return []
     }
 }
