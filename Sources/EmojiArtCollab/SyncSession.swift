@@ -376,7 +376,8 @@ public final class SyncSession {
         }
         pending.removeAll { $0.cseq <= welcome.ackedCseq }
         if lostData {
-            nextCseq = max(nextCseq, welcome.ackedCseq + 1)
+            // Numbered from what this relay's log holds of mine, so my chain has no gap there.
+            nextCseq = welcome.ackedCseq + 1
             let resent = (republished.isEmpty ? [] : [republished]) + pending.map(\.ops)
             chainHead = nil
             pending = resent.map { ops in

@@ -122,6 +122,28 @@ import Testing
         #expect(joiner.chains == maker.chains, "the snapshot carries the chains: a replay after it is caught")
     }
 
+    @Test("after the relay lost the room, my pushes into its new epoch start at 1: a joiner sees no gap")
+    func newEpochStartsAChain() throws {
+        let pushes = try bobsPushes(2)
+        let ann = try reader()
+        _ = try ann.receive(.welcome(.init(epoch: "e1", seq: 2, ackedCseq: 0, snapshot: nil, ops: pushes)))
+        _ = try ann.addEmoji("🌵", x: 5, y: 5, size: 20)
+        _ = try ann.addEmoji("🌵", x: 6, y: 6, size: 20)
+        ann.disconnected()
+        _ = ann.connected()
+        let resent = try ann.receive(.welcome(.init(epoch: "e2", seq: 0, ackedCseq: 0, snapshot: nil, ops: [])))
+        let cseqs = resent.compactMap { if case .push(let push) = $0 { push.cseq } else { nil } }
+        #expect(cseqs == [1, 2, 3], "the room again, then my two waiting edits")
+        let joiner = try reader()
+        let ordered = resent.enumerated().compactMap { index, message -> SequencedPush? in
+            guard case .push(let push) = message else { return nil }
+            return SequencedPush(seq: index + 1, client: ann.client, cseq: push.cseq, payload: push.payload)
+        }
+        _ = try joiner.receive(.welcome(.init(epoch: "e2", seq: ordered.count, ackedCseq: 0, snapshot: nil, ops: ordered)))
+        #expect(joiner.lastProblem == nil, "\(joiner.lastProblem ?? "")")
+        #expect(joiner.confirmed.emojis.count == 4)
+    }
+
     @Test("every thousandth push's sender compacts the room")
     func compaction() throws {
         let journal = InMemoryOutboxJournal(record: OutboxRecord(room: "r", client: ClientID("ann")!, epoch: "e1", nextCseq: 1, nextCounter: 1, pending: []))
