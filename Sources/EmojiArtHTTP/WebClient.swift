@@ -35,10 +35,11 @@ public enum WebClient {
     /// (no server, refused, TLS, timed out) or a body over `maxBytes`, and `CancellationError`
     /// when the calling task is cancelled. Any status is returned, for the caller to judge.
     public static func send(
-        _ method: String, to url: URL, body: Data?, timeout: Duration, maxBytes: Int
+        _ method: String, to url: URL, body: Data?, headers: [(name: String, value: String)] = [], timeout: Duration, maxBytes: Int
     ) async throws -> (status: Int, body: Data) {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = HTTPMethod(rawValue: method)
+        for header in headers { request.headers.add(name: header.name, value: header.value) }
         if let body {
             request.body = .bytes(ByteBuffer(bytes: body))
         }
