@@ -61,6 +61,12 @@ struct RelayCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     var pingTimeoutSeconds = 60.0
 
+    /// Binds the translations before anything is parsed or printed, as `emojiart` does.
+    static func main() async {
+        RelayTranslations.install()
+        await main(nil)
+    }
+
     func validate() throws {
         for (name, value) in [("--connections-per-address", connectionsPerAddress), ("--rooms-per-minute", roomsPerMinute), ("--max-rooms", maxRooms), ("--max-data-mb", maxDataMb)] where value < 1 {
             throw ValidationError(localized("{option} must be at least 1.", ["option": name]))
@@ -69,7 +75,6 @@ struct RelayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        RelayTranslations.install()
         let folder = data.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDataFolder
         var configuration = RelayConfiguration(host: host, port: port, dataFolder: folder)
         configuration.roomLimits.maxLogBytes = maxRoomMb * 1_048_576
