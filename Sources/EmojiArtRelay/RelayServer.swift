@@ -96,7 +96,10 @@ public struct RelayServer: Sendable {
         @Sendable func refuse(_ refusal: Refusal, _ address: ClientAddress?, _ context: RelayRequestContext) -> Response {
             log.record(refusal, from: address)
             context.stopReading()
-            return Self.text(refusal.status, refusal.sentence)
+            // Said, so that no client reuses the connection being closed for another request.
+            var response = Self.text(refusal.status, refusal.sentence)
+            response.headers[.connection] = "close"
+            return response
         }
         router.put("/room/:id") { request, context -> Response in
             let id = context.parameters.get("id") ?? ""
