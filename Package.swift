@@ -66,17 +66,20 @@ let package = Package(
         ),
         // The relay (C1): rooms, fsynced logs, snapshots, blobs, on Hummingbird. Its own
         // executable, so the server stack never loads with the app (`emojiart relay` execs it).
+        // gettext from glibc's own headers, for the relay's sentences (no GLib in the relay).
+        .systemLibrary(name: "CLibintl", path: "Sources/CLibintl"),
         .target(
             name: "EmojiArtRelay",
             dependencies: [
                 "EmojiArtCollab",
+                "CLibintl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ]
         ),
         .executableTarget(
             name: "emojiart-relay",
-            dependencies: ["EmojiArtRelay", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["EmojiArtRelay", "EmojiArtCollab", "EmojiArtCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .systemLibrary(
             name: "CPangoCairo",

@@ -48,6 +48,35 @@ public enum RelayLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case blobCorrupted(sha256: String)
     case refused(reason: String)
     case closed
+    /// 429: too many connections or new rooms from this address (SPEC C8).
+    case tooManyRequests(server: String)
+    /// 503: the relay holds all the rooms it may.
+    case relayFull(server: String)
+    /// 507: the relay's storage is full; existing rooms keep working.
+    case relayOutOfSpace(server: String)
+    /// 413: more than the relay takes (a background image).
+    case tooLarge(server: String)
+    /// 408: the relay gave up waiting for the request.
+    case tooSlow(server: String)
+    /// 401: making a room on this relay needs a token.
+    case tokenRequired(server: String)
+    /// 403: the token given is not the relay's.
+    case tokenRejected(server: String)
+
+    /// The case for a refusal status of SPEC C8, nil for any other status. The relay's own
+    /// words are never shown: each status has a sentence in the person's language.
+    public static func bound(status: Int, server: String) -> RelayLinkError? {
+        switch status {
+        case 401: .tokenRequired(server: server)
+        case 403: .tokenRejected(server: server)
+        case 408: .tooSlow(server: server)
+        case 413: .tooLarge(server: server)
+        case 429: .tooManyRequests(server: server)
+        case 503: .relayFull(server: server)
+        case 507: .relayOutOfSpace(server: server)
+        default: nil
+        }
+    }
 
     public var description: String {
         switch self {
@@ -66,6 +95,22 @@ public enum RelayLinkError: Error, Hashable, Sendable, CustomStringConvertible {
             localized("The relay refused: {reason}", ["reason": reason])
         case .closed:
             localized("The connection to the relay was closed.")
+        case .tooManyRequests(let server):
+            localized("The relay at {server} has had too many requests from this address; wait a minute and try again.", ["server": server])
+        case .relayFull(let server):
+            localized("The relay at {server} holds as many rooms as it may; try again later or use another relay.", ["server": server])
+        case .relayOutOfSpace(let server):
+            localized(
+                "The relay at {server} is out of storage: rooms on it keep working, but it takes no new rooms or images. Use another relay.",
+                ["server": server])
+        case .tooLarge(let server):
+            localized("The relay at {server} does not take anything this large; use a smaller background image.", ["server": server])
+        case .tooSlow(let server):
+            localized("The relay at {server} gave up waiting for the upload; check the connection and try again.", ["server": server])
+        case .tokenRequired(let server):
+            localized("The relay at {server} needs a token to make a room; ask whoever runs it for one.", ["server": server])
+        case .tokenRejected(let server):
+            localized("The relay at {server} did not accept the token; check it with whoever runs the relay.", ["server": server])
         }
     }
 }

@@ -20,6 +20,9 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
         /// bar can say "Connected" after the relay stopped answering: 5–10 s.
         public var pingPeriod: Duration = .seconds(5)
         public var maxMessageBytes = 2 * CollabProtocol.maxFrameBytes
+        /// The relay's token for making a room (`--create-token` on the relay, SPEC C8), sent as
+        /// `Authorization: Bearer` with `createRoom` only; never shown in a message.
+        public var createToken: String?
 
         public init() {}
     }
@@ -181,7 +184,8 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
 
     public func createRoom(verifier: String) async throws {
         let body = try JSONEncoder().encode(RoomRegistration(verifier: verifier))
-        _ = try await request("PUT", path: "/room/\(address.room)", body: body, expecting: [200, 201])
+        let authorization = options.createToken.map { [(name: "Authorization", value: "Bearer \($0)")] } ?? []
+        _ = try await request("PUT", path: "/room/\(address.room)", body: body, headers: authorization, expecting: [200, 201])
     }
 
     public func putBlob(_ data: Data) async throws -> String {
@@ -205,15 +209,18 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
     /// default); this leaves room for a relay configured larger, and stops a runaway one.
     static let maxReplyBytes = 256 * 1_048_576
 
-    private func request(_ method: String, path: String, body: Data?, expecting: Set<Int>) async throws -> Data {
+    private func request(
+        _ method: String, path: String, body: Data?, headers: [(name: String, value: String)] = [], expecting: Set<Int>
+    ) async throws -> Data {
         guard let url = URL(string: address.httpBase + path) else { throw RelayLinkError.refused(reason: localized("“{address}” is not an address.", ["address": address.httpBase + path])) }
         let (status, data): (Int, Data)
         do {
-            (status, data) = try await WebClient.send(method, to: url, body: body, timeout: .seconds(30), maxBytes: Self.maxReplyBytes)
+            (status, data) = try await WebClient.send(method, to: url, body: body, headers: headers, timeout: .seconds(30), maxBytes: Self.maxReplyBytes)
         } catch let error as WebTransferError {
             throw RelayLinkError.unreachable(server: address.server, reason: error.reason)
         }
         guard expecting.contains(status) else {
+            if let bound = RelayLinkError.bound(status: status, server: address.server) { throw bound }
             let text = String(decoding: data.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw RelayLinkError.refused(reason: "\(status) \(text)")
         }

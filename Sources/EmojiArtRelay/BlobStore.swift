@@ -22,6 +22,14 @@ struct BlobStore: Sendable {
             case .unwritable(let reason): "The relay could not store the image (\(reason))."
             }
         }
+
+        /// The request's fault (a bad name, bytes that do not match it), not the relay's.
+        var isInput: Bool {
+            switch self {
+            case .badName, .hashMismatch, .tooLarge: true
+            case .unwritable: false
+            }
+        }
     }
 
     static func isName(_ text: String) -> Bool {
@@ -41,6 +49,11 @@ struct BlobStore: Sendable {
         } catch {
             throw .unwritable(String(describing: error))
         }
+    }
+
+    /// Whether the blob `name` is stored already (storing it again changes nothing).
+    func has(_ name: String) -> Bool {
+        Self.isName(name) && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
     }
 
     /// nil when there is no such blob.

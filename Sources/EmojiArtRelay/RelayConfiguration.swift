@@ -1,7 +1,7 @@
 import EmojiArtCollab
 import Foundation
 
-/// How a relay runs: where it listens, where it keeps its data, and its bounds (C1).
+/// How a relay runs: where it listens, where it keeps its data, and its bounds (C1, C8).
 public struct RelayConfiguration: Sendable {
     public var host: String
     /// 0 picks a free port (tests).
@@ -17,11 +17,14 @@ public struct RelayConfiguration: Sendable {
     public var maxBlobBytes: Int
     /// Frames waiting for one slow connection before it is closed (it catches up by reconnecting).
     public var maxQueuedFrames: Int
+    /// The bounds a relay reachable by strangers keeps (C8).
+    public var bounds: RelayBounds
 
     public init(
         host: String = "127.0.0.1", port: Int = 7447, dataFolder: URL,
         maxMessageBytes: Int = 2 * CollabProtocol.maxFrameBytes, roomLimits: RoomHost.Limits = .init(),
-        maxConnectionsPerRoom: Int = 64, maxBlobBytes: Int = 32 * 1024 * 1024, maxQueuedFrames: Int = 20_000
+        maxConnectionsPerRoom: Int = 64, maxBlobBytes: Int = 32 * 1024 * 1024, maxQueuedFrames: Int = 20_000,
+        bounds: RelayBounds = .init()
     ) {
         self.host = host
         self.port = port
@@ -31,5 +34,38 @@ public struct RelayConfiguration: Sendable {
         self.maxConnectionsPerRoom = maxConnectionsPerRoom
         self.maxBlobBytes = maxBlobBytes
         self.maxQueuedFrames = maxQueuedFrames
+        self.bounds = bounds
     }
+}
+
+/// What one stranger, or all of them together, may take from a relay (SPEC C8). Every count is
+/// per client address: the connection's, or with `trustProxy` the last `X-Forwarded-For` hop.
+public struct RelayBounds: Sendable {
+    /// Open connections (HTTP or WebSocket) from one address: what a slowloris or an upgrade
+    /// flood from one machine can hold.
+    public var connectionsPerAddress = 32
+    /// New rooms one address may make in a minute (a token bucket of this size).
+    public var roomsPerMinute = 30
+    /// Rooms in all, on disk: the data folder's file count and the registry's memory.
+    public var maxRooms = 10_000
+    /// The whole data folder; when reached, new rooms and new blobs are refused (507) while
+    /// existing rooms keep taking edits (each within `RoomHost.Limits.maxLogBytes`).
+    public var maxDataBytes: Int64 = 4096 * 1_048_576
+    /// A room nobody connected to or pushed to for this long is deleted; nil keeps rooms forever.
+    public var roomTimeToLive: Duration?
+    /// Read the client's address from the last `X-Forwarded-For` hop (a local proxy in front).
+    public var trustProxy = false
+    /// When set, `PUT /room` needs `Authorization: Bearer <token>`.
+    public var createToken: String?
+    /// A request's headers must be complete this long after the connection opened (and a
+    /// connection idle between requests is closed after it).
+    public var headerTimeout: Duration = .seconds(10)
+    /// After `headerTimeout`, a body must keep arriving at least this fast on average.
+    public var minimumBodyBytesPerSecond = 16 * 1024
+    /// A WebSocket that answers no ping for this long is closed (pings go out every half of it).
+    public var pingTimeout: Duration = .seconds(60)
+    /// How often untouched rooms are looked for (and the data folder measured again).
+    public var sweepPeriod: Duration = .seconds(3600)
+
+    public init() {}
 }

@@ -8,6 +8,7 @@ import HummingbirdWebSocket
 struct RelayConnection {
     let room: String
     let registry: RoomRegistry
+    let activity: RoomActivity
     let maxMessageBytes: Int
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
@@ -38,6 +39,7 @@ struct RelayConnection {
                         continue
                     }
                     if let joined {
+                        if case .push = decoded { activity.touch(room) }
                         await joined.actor.handle(decoded, from: joined.connection)
                         continue
                     }

@@ -1,11 +1,12 @@
 import EmojiArtCollab
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
 
-/// The relay (SPEC C1, COLLAB.md): one process, rooms in its data folder.
+/// The relay (SPEC C1, C8, COLLAB.md): one process, rooms in its data folder.
 ///
 /// - `GET /room/<id>` upgraded to a WebSocket: the room's protocol (`ClientMessage` in,
 ///   `RelayMessage` out, one JSON text frame each); without an upgrade, a line saying so.
@@ -15,15 +16,26 @@ import NIOCore
 ///   body does not hash to its name.
 ///
 /// It never reads a payload: with encryption (C7) it could not, and without it there is no need.
+/// Strangers are kept within `RelayBounds` (C8); every refusal is a status and a sentence.
 public struct RelayServer: Sendable {
     public let configuration: RelayConfiguration
     private let registry: RoomRegistry
     private let blobs: BlobStore
+    private let quota: DataQuota
+    private let gate: RoomCreationGate
+    private let connections: ConnectionCounter
+    private let activity: RoomActivity
+    private let log = RefusalLog()
 
     public init(configuration: RelayConfiguration) {
         self.configuration = configuration
-        registry = RoomRegistry(configuration: configuration)
+        let bounds = configuration.bounds
+        quota = DataQuota(maxBytes: bounds.maxDataBytes, folder: configuration.dataFolder)
+        registry = RoomRegistry(configuration: configuration, quota: quota)
         blobs = BlobStore(folder: configuration.dataFolder.appendingPathComponent("blobs", isDirectory: true), maxBytes: configuration.maxBlobBytes)
+        gate = RoomCreationGate(token: bounds.createToken.map(CreateToken.init), roomsPerMinute: bounds.roomsPerMinute)
+        connections = ConnectionCounter(limit: bounds.connectionsPerAddress)
+        activity = RoomActivity(roomsFolder: configuration.dataFolder.appendingPathComponent("rooms", isDirectory: true))
     }
 
     /// Serves until the task is cancelled (or, with `signals`, until SIGTERM or SIGINT);
@@ -33,18 +45,23 @@ public struct RelayServer: Sendable {
         let lock = try DataFolderLock(folder: configuration.dataFolder)
         defer { lock.release() }
         var logger = Logger(label: "emojiart-relay")
-        logger.logLevel = .warning
-        let router = Router(context: BasicWebSocketRequestContext.self)
+        // Hummingbird logs every connection a client drops mid-upgrade as an error: a flood
+        // would write a line each. The relay's own log is `RefusalLog`, a line a minute at most.
+        logger.logLevel = .critical
+        let router = Router(context: RelayRequestContext.self)
         addRoutes(to: router)
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(ws: WebSocketServerConfiguration(maxFrameSize: configuration.maxMessageBytes, autoPing: .enabled(timePeriod: .seconds(30))))),
+            server: serverBuilder(webSocketRouter: router),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "emojiart-relay"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger
         )
+        let sweeper = configuration.bounds.roomTimeToLive.map {
+            RoomSweeper(registry: registry, activity: activity, timeToLive: $0, period: configuration.bounds.sweepPeriod)
+        }
+        let sweeping = sweeper.map { sweeper in Task { await sweeper.run() } }
+        defer { sweeping?.cancel() }
         if signals {
             try await app.runService()
         } else {
@@ -53,41 +70,83 @@ public struct RelayServer: Sendable {
         await registry.flushAll()
     }
 
-    private func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
-        let registry = registry
-        let blobs = blobs
+    /// HTTP/1 with WebSocket upgrades, every connection behind a `ConnectionGuard`; an idle
+    /// connection between requests, or a body that stops, is closed after the header timeout.
+    private func serverBuilder(webSocketRouter: Router<RelayRequestContext>) -> HTTPServerBuilder {
+        let bounds = configuration.bounds
+        let (connections, log) = (connections, log)
+        let ping = bounds.pingTimeout / 2
+        let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: .nanoseconds(Int64(bounds.headerTimeout / .nanoseconds(1)))),
+            ws: WebSocketServerConfiguration(maxFrameSize: configuration.maxMessageBytes, autoPing: .enabled(timePeriod: ping)))
+        let webSocketResponder = webSocketRouter.buildResponder()
+        return HTTPServerBuilder { responder in
+            GuardedServerChannel(
+                inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
+                makeGuard: { ConnectionGuard(counter: connections, log: log, trustProxy: bounds.trustProxy, headerTimeout: bounds.headerTimeout) })
+        }
+    }
+
+    private func addRoutes(to router: Router<RelayRequestContext>) {
+        let (registry, blobs, quota, gate, activity, log) = (registry, blobs, quota, gate, activity, log)
         let configuration = configuration
+        let trustProxy = configuration.bounds.trustProxy
+        let pace = PacedBody(
+            maxBytes: configuration.maxBlobBytes, grace: configuration.bounds.headerTimeout,
+            minimumBytesPerSecond: configuration.bounds.minimumBodyBytesPerSecond)
+        let registrationPace = PacedBody(
+            maxBytes: RoomRegistration.maxBytes, grace: configuration.bounds.headerTimeout,
+            minimumBytesPerSecond: configuration.bounds.minimumBodyBytesPerSecond)
+        @Sendable func refuse(_ refusal: Refusal, _ address: ClientAddress?, _ context: RelayRequestContext) -> Response {
+            log.record(refusal, from: address)
+            context.stopReading()
+            // Said, so that no client reuses the connection being closed for another request.
+            var response = Self.text(refusal.status, refusal.sentence)
+            response.headers[.connection] = "close"
+            return response
+        }
         router.put("/room/:id") { request, context -> Response in
             let id = context.parameters.get("id") ?? ""
             guard RoomLink.isRoomID(id) else { return Self.text(.badRequest, RoomLinkError.badRoomID(id).description) }
-            guard let body = try? await request.body.collect(upTo: RoomRegistration.maxBytes),
-                  let registration = try? JSONDecoder().decode(RoomRegistration.self, from: Data(buffer: body)),
-                  RoomAccess(verifier: registration.verifier) != nil
-            else {
-                return Self.text(.badRequest, "A room is made with its verifier: {\"verifier\": …} (EmojiArt 2 or later).")
-            }
+            let address = context.clientAddress(of: request, trustProxy: trustProxy)
+            if let refusal = gate.refusal(authorization: request.headers[.authorization], from: address) { return refuse(refusal, address, context) }
             do {
+                let body = try await registrationPace.collect(request.body)
+                guard let registration = try? JSONDecoder().decode(RoomRegistration.self, from: Data(buffer: body)),
+                      RoomAccess(verifier: registration.verifier) != nil
+                else {
+                    return Self.text(.badRequest, "A room is made with its verifier: {\"verifier\": …} (EmojiArt 2 or later).")
+                }
                 return try await registry.create(id, verifier: registration.verifier)
                     ? Self.text(.created, "Room \(id) made.") : Self.text(.ok, "Room \(id) exists.")
+            } catch let refusal as Refusal {
+                return refuse(refusal, address, context)
             } catch {
                 return Self.text(.internalServerError, String(describing: error))
             }
         }
         router.put("/blob/:sha") { request, context -> Response in
             let name = context.parameters.get("sha") ?? ""
-            let body: ByteBuffer
-            do {
-                body = try await request.body.collect(upTo: configuration.maxBlobBytes)
-            } catch {
-                return Self.text(.contentTooLarge, BlobStore.Failure.tooLarge(configuration.maxBlobBytes + 1, limit: configuration.maxBlobBytes).description)
+            let address = context.clientAddress(of: request, trustProxy: trustProxy)
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maxBlobBytes {
+                return refuse(.tooLarge(limit: configuration.maxBlobBytes), address, context)
             }
-            do {
+            // Refused before its bytes are read: a full relay does not take in 32 MB to say no.
+            guard !quota.isFull || blobs.has(name) else { return refuse(.outOfSpace, address, context) }
+            let body: ByteBuffer
+            do throws(Refusal) {
+                body = try await pace.collect(request.body)
+            } catch {
+                return refuse(error, address, context)
+            }
+            guard !blobs.has(name) else { return Self.text(.ok, name) }
+            guard quota.reserve(Int64(body.readableBytes)) else { return refuse(.outOfSpace, address, context) }
+            do throws(BlobStore.Failure) {
                 try blobs.put(Data(buffer: body), name: name)
                 return Self.text(.created, name)
-            } catch let error as BlobStore.Failure {
-                return Self.text(.badRequest, error.description)
             } catch {
-                return Self.text(.internalServerError, String(describing: error))
+                quota.cancel(Int64(body.readableBytes))
+                return Self.text(error.isInput ? .badRequest : .internalServerError, error.description)
             }
         }
         router.get("/blob/:sha") { _, context -> Response in
@@ -100,7 +159,10 @@ public struct RelayServer: Sendable {
             return .upgrade([:])
         }, onUpgrade: { inbound, outbound, context in
             let id = context.requestContext.parameters.get("id") ?? ""
-            let connection = RelayConnection(room: id, registry: registry, maxMessageBytes: configuration.maxMessageBytes)
+            // Counted in before the room is looked up, so the sweeper never deletes it meanwhile.
+            activity.connected(id)
+            defer { activity.disconnected(id) }
+            let connection = RelayConnection(room: id, registry: registry, activity: activity, maxMessageBytes: configuration.maxMessageBytes)
             await connection.run(inbound: inbound, outbound: outbound)
         })
     }

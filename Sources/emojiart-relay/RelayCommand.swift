@@ -1,9 +1,11 @@
 import ArgumentParser
+import EmojiArtCollab
+import EmojiArtCore
 import EmojiArtRelay
 import Foundation
 
-/// `emojiart-relay`: the relay for editing together (SPEC C1), on its own so the app never loads
-/// the server stack; `emojiart relay` runs it.
+/// `emojiart-relay`: the relay for editing together (SPEC C1, C8), on its own so the app never
+/// loads the server stack; `emojiart relay` runs it.
 @main
 struct RelayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,6 +16,8 @@ struct RelayCommand: AsyncParsableCommand {
             /blob/SHA256. Every edit is written to the data folder and synced to disk before anyone \
             sees it, so stopping the relay in any way loses no edit it acknowledged. The relay never \
             reads the edits: in an encrypted room (the key after “#” in the link) it cannot.
+            On a public address, run it behind a TLS proxy with --trust-proxy; the bounds below keep \
+            strangers from filling its disk or holding its connections (README, “Running a relay”).
             Stops on SIGTERM or SIGINT.
             """
     )
@@ -30,15 +34,73 @@ struct RelayCommand: AsyncParsableCommand {
     @Option(help: "The megabytes of edits a room keeps between two compactions.")
     var maxRoomMb = 256
 
+    @Option(help: "Open connections one client address may have.")
+    var connectionsPerAddress = 32
+
+    @Option(help: "New rooms one client address may make in a minute.")
+    var roomsPerMinute = 30
+
+    @Option(help: "Rooms the relay holds in all.")
+    var maxRooms = 10_000
+
+    @Option(help: "Megabytes the whole data folder may take; then new rooms and images are refused (existing rooms keep working).")
+    var maxDataMb = 4096
+
+    @Option(help: "Delete a room nobody connected to or edited for this many days (0 keeps rooms forever).")
+    var roomTtlDays = 0
+
+    @Flag(help: "Count clients by the last X-Forwarded-For hop (only behind a proxy of your own that sets it).")
+    var trustProxy = false
+
+    @Option(help: "A file whose first line is the token that making a room needs (Authorization: Bearer); joining needs none.")
+    var createToken: String?
+
+    @Option(help: .hidden)
+    var headerTimeoutSeconds = 10.0
+
+    @Option(help: .hidden)
+    var pingTimeoutSeconds = 60.0
+
+    /// Binds the translations before anything is parsed or printed, as `emojiart` does.
+    static func main() async {
+        RelayTranslations.install()
+        await main(nil)
+    }
+
+    func validate() throws {
+        for (name, value) in [("--connections-per-address", connectionsPerAddress), ("--rooms-per-minute", roomsPerMinute), ("--max-rooms", maxRooms), ("--max-data-mb", maxDataMb)] where value < 1 {
+            throw ValidationError(localized("{option} must be at least 1.", ["option": name]))
+        }
+        guard roomTtlDays >= 0 else { throw ValidationError(localized("{option} cannot be negative.", ["option": "--room-ttl-days"])) }
+    }
+
     func run() async throws {
         let folder = data.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDataFolder
         var configuration = RelayConfiguration(host: host, port: port, dataFolder: folder)
         configuration.roomLimits.maxLogBytes = maxRoomMb * 1_048_576
-        let server = RelayServer(configuration: configuration)
-        let host = host
-        try await server.run(signals: true) { port in
-            // Tests read the port from this line (with --port 0).
-            FileHandle.standardOutput.write(Data("Relay listening on ws://\(host):\(port) (data in \(folder.path))\n".utf8))
+        configuration.bounds.connectionsPerAddress = connectionsPerAddress
+        configuration.bounds.roomsPerMinute = roomsPerMinute
+        configuration.bounds.maxRooms = maxRooms
+        configuration.bounds.maxDataBytes = Int64(maxDataMb) * 1_048_576
+        configuration.bounds.roomTimeToLive = roomTtlDays > 0 ? .seconds(roomTtlDays * 86_400) : nil
+        configuration.bounds.trustProxy = trustProxy
+        configuration.bounds.headerTimeout = .seconds(headerTimeoutSeconds)
+        configuration.bounds.pingTimeout = .seconds(pingTimeoutSeconds)
+        do {
+            configuration.bounds.createToken = try createToken.map { try TokenFile.read(URL(fileURLWithPath: $0)) }
+            let server = RelayServer(configuration: configuration)
+            let host = host
+            try await server.run(signals: true) { port in
+                // Tests read the port from this line (with --port 0): the address stays as it is in every language.
+                let line = localized("Relay listening on {address} (data in {folder})", ["address": "ws://\(host):\(port)", "folder": folder.path])
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+        } catch let error as RelayStartError {
+            FileHandle.standardError.write(Data("emojiart-relay: \(error.description)\n".utf8))
+            throw ExitCode(1)
+        } catch let error as TokenFileError {
+            FileHandle.standardError.write(Data("emojiart-relay: \(error.description)\n".utf8))
+            throw ExitCode(1)
         }
     }
 

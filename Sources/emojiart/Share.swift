@@ -16,8 +16,10 @@ struct Share: ParsableCommand {
             until the relay has stored it, and prints the link: emojiart://HOST:PORT/ROOM#KEY (emojiarts:// for a wss:// relay). \
             Everything in the room is encrypted with the key after “#”, which the relay never sees; keep the link \
             private. The document gets a `collab` key naming the relay and the room (never the key), and \
-            the key is kept in $XDG_STATE_HOME/emojiart/keys/. Exit status: 0 on success; 1 when the \
-            document cannot be read, its background file cannot be embedded, or the relay cannot be reached or does not answer in time.
+            the key is kept in $XDG_STATE_HOME/emojiart/keys/. A relay run with --create-token makes rooms only for \
+            its token: pass it with --token-file. Exit status: 0 on success; 1 when the \
+            document cannot be read, its background file cannot be embedded, the token file cannot be read, or the relay cannot be reached, \
+            refuses (a token, a full relay, too many requests) or does not answer in time.
             """
     )
 
@@ -29,6 +31,9 @@ struct Share: ParsableCommand {
 
     @Option(help: "Seconds to wait for the relay to store the document.")
     var timeout = 30
+
+    @Option(help: "A file whose first line is the relay's token for making rooms (for a relay run with --create-token).", completion: .file())
+    var tokenFile: String?
 
     func validate() throws {
         guard RoomLink.server(parsing: relay) != nil else {
@@ -45,6 +50,14 @@ struct Share: ParsableCommand {
             printError("emojiart: \(error)")
             throw ExitCode(1)
         }
+        var options = WebSocketRelayLink.Options()
+        do {
+            options.createToken = try tokenFile.map { try TokenFile.read(URL(fileURLWithPath: $0)) }
+        } catch {
+            printError("emojiart: \(error)")
+            throw ExitCode(1)
+        }
+        let linkOptions = options
         let model = read
         guard let server = RoomLink.server(parsing: relay) else { throw ExitCode.validationFailure }
         let key = RoomKey.random()
@@ -53,7 +66,7 @@ struct Share: ParsableCommand {
         let timeout = Duration.seconds(timeout)
         try runBlocking {
             let storage = CollabStorage()
-            let link = WebSocketRelayLink(address: address)
+            let link = WebSocketRelayLink(address: address, options: linkOptions)
             let sealer = AESGCMSealer(key: key)
             try await link.createRoom(verifier: sealer.access.verifier)
             let session = try SyncSession(

@@ -15,6 +15,7 @@ public final class RelayProcess: @unchecked Sendable {
     public private(set) var port: Int
     private let command: [String]
     private let ownsDataFolder: Bool
+    private let environment: [String: String]?
     private var process: Process?
 
     /// The `emojiart-relay` built beside the test bundle (the test targets depend on it).
@@ -25,8 +26,12 @@ public final class RelayProcess: @unchecked Sendable {
     /// Starts a relay and waits for it to listen. `command`: the program and its first arguments
     /// (default: `emojiart-relay`); `dataFolder`: nil for a temporary one, removed at the end;
     /// `port`: 0 for a free one, kept across restarts.
-    public init(command: [String]? = nil, dataFolder: URL? = nil, port: Int = 0, extraArguments: [String] = []) throws {
+    /// `environment`: the relay's, nil for this process's (a test's LANGUAGE, say).
+    public init(
+        command: [String]? = nil, dataFolder: URL? = nil, port: Int = 0, extraArguments: [String] = [], environment: [String: String]? = nil
+    ) throws {
         self.command = command ?? [Self.relayExecutable.path]
+        self.environment = environment
         ownsDataFolder = dataFolder == nil
         self.dataFolder = dataFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)")
         self.port = port
@@ -35,12 +40,16 @@ public final class RelayProcess: @unchecked Sendable {
 
     public var server: String { "ws://127.0.0.1:\(port)" }
 
+    /// The running relay's process id (nil once killed), for reading its memory in /proc.
+    public var processIdentifier: Int32? { process?.processIdentifier }
+
     /// Starts it (again, on the same port once it had one) and waits for its first line,
     /// "Relay listening on ws://127.0.0.1:PORT (…)".
     public func start(extraArguments: [String] = []) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst()) + ["--port", String(port), "--data", dataFolder.path] + extraArguments
+        if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError

@@ -1,0 +1,323 @@
+import EmojiArtCollab
+import EmojiArtCollabNet
+@testable import EmojiArtRelay
+import EmojiArtTestSupport
+import Foundation
+import Testing
+
+/// Strangers against the real relay binary on 127.0.0.1 (SPEC C8): floods of rooms, blobs,
+/// stalled connections, WebSocket upgrades and garbage from one address stay within the bounds
+/// given as flags — small ones, so each test takes seconds — while a user from another address
+/// keeps sharing and joining, and the first room comes out intact.
+///
+/// "Another address" is simulated with `--trust-proxy`: the attacker's requests carry a forged
+/// `X-Forwarded-For`, the user's come without one and count under 127.0.0.1.
+@Suite(.serialized) struct HostileClientTests {
+    static let attacker = "203.0.113.7"
+
+    /// Makes the room `room` with a raw `PUT /room` — the one place the hostile tests make rooms,
+    /// so a request body can be added here alone.
+    static func createRoom(
+        _ relay: RelayProcess, room: String = RoomLink.randomRoomID(), forwardedFor: String? = nil, token: String? = nil
+    ) throws -> HTTPReply {
+        // The body registers the room's verifier (C10), as every EmojiArt 2 client sends it.
+        let body = #"{"verifier":"\#(PlainSealer.testAccess.verifier)"}"#
+        var headers = ["Content-Length: \(body.utf8.count)", "Connection: close"]
+        if let forwardedFor { headers.append("X-Forwarded-For: \(forwardedFor)") }
+        if let token { headers.append("Authorization: Bearer \(token)") }
+        return try exchange(relay, "PUT /room/\(room) HTTP/1.1\r\nHost: relay\r\n" + headers.joined(separator: "\r\n") + "\r\n\r\n" + body)
+    }
+
+    static func putBlob(_ relay: RelayProcess, _ data: Data, forwardedFor: String? = nil) throws -> HTTPReply {
+        var head = "PUT /blob/\(SHA256.hex(data)) HTTP/1.1\r\nHost: relay\r\nContent-Length: \(data.count)\r\nConnection: close\r\n"
+        if let forwardedFor { head += "X-Forwarded-For: \(forwardedFor)\r\n" }
+        return try exchange(relay, Data((head + "\r\n").utf8) + data)
+    }
+
+    static func exchange(_ relay: RelayProcess, _ request: String) throws -> HTTPReply {
+        try exchange(relay, Data(request.utf8))
+    }
+
+    static func exchange(_ relay: RelayProcess, _ request: Data) throws -> HTTPReply {
+        let connection = try RawConnection(port: relay.port)
+        defer { connection.close() }
+        try connection.send(request)
+        return try #require(connection.response(), "the relay answered")
+    }
+
+    /// A WebSocket handshake for `room`, left open (the caller decides what follows).
+    static func upgrade(_ relay: RelayProcess, room: String, forwardedFor: String? = nil) throws -> (RawConnection, HTTPReply?) {
+        let connection = try RawConnection(port: relay.port)
+        var head = "GET /room/\(room) HTTP/1.1\r\nHost: relay\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        if let forwardedFor { head += "X-Forwarded-For: \(forwardedFor)\r\n" }
+        try connection.send(head + "\r\n")
+        return (connection, connection.response())
+    }
+
+    /// The user's room with one emoji in it, made and edited from 127.0.0.1 with the app's link.
+    static func firstRoom(_ relay: RelayProcess) async throws -> RoomLink {
+        let address = try await RelayServerTests.makeRoom(relay)
+        let ann = try RelayServerTests.peer(address, seed: 41)
+        defer { ann.close() }
+        try await waitUntil("ann is live") { ann.settled }
+        try ann.perform { try $0.addEmoji("🏰", x: 1, y: 1, size: 40).1 }
+        try await waitUntil("ann's emoji is stored") { ann.settled && ann.with(\.confirmedSeq) == 1 }
+        return address
+    }
+
+    /// A newcomer joins the first room and finds everything pushed to it: `emojis` emojis.
+    static func expectIntact(_ address: RoomLink, emojis: Int) async throws {
+        let visitor = try RelayServerTests.peer(address, seed: 99)
+        defer { visitor.close() }
+        try await waitUntil("a newcomer sees the first room's \(emojis) emoji(s)") {
+            visitor.settled && visitor.with { $0.shown.emojis.count } == emojis
+        }
+    }
+
+    @Test("a room-creation flood: 429 with a sentence after the rate; another address still makes rooms")
+    func roomFlood() async throws {
+        let relay = try RelayProcess(extraArguments: ["--trust-proxy", "--rooms-per-minute", "5"])
+        let first = try await Self.firstRoom(relay)
+        let replies = try (0..<40).map { _ in try Self.createRoom(relay, forwardedFor: Self.attacker) }
+        #expect(replies.prefix(5).allSatisfy { $0.status == 201 })
+        #expect(replies.dropFirst(5).allSatisfy { $0.status == 429 })
+        #expect(replies.last?.body.contains("a minute") == true, "a sentence, not a bare status: \(replies.last?.body ?? "")")
+        let rooms = try FileManager.default.contentsOfDirectory(atPath: relay.dataFolder.appendingPathComponent("rooms").path)
+        #expect(rooms.count == 1 + 5)
+
+        let link = WebSocketRelayLink(address: RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil))
+        defer { link.close() }
+        try await link.createRoom(verifier: PlainSealer.testAccess.verifier)
+        // The user's own rate is spent too: the sentence is the client's, in the person's language.
+        for _ in 0..<5 { _ = try? Self.createRoom(relay) }
+        let refused = WebSocketRelayLink(address: RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil))
+        defer { refused.close() }
+        await #expect(throws: RelayLinkError.tooManyRequests(server: relay.server)) { try await refused.createRoom(verifier: PlainSealer.testAccess.verifier) }
+        try await Self.expectIntact(first, emojis: 1)
+    }
+
+    @Test("max rooms: 503 once the relay holds them all, and the rooms it has keep working")
+    func maxRooms() async throws {
+        let relay = try RelayProcess(extraArguments: ["--max-rooms", "3"])
+        let first = try await Self.firstRoom(relay)
+        #expect(try Self.createRoom(relay).status == 201)
+        #expect(try Self.createRoom(relay).status == 201)
+        let refused = try Self.createRoom(relay)
+        #expect(refused.status == 503)
+        #expect(refused.body.contains("3"))
+        let link = WebSocketRelayLink(address: RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil))
+        defer { link.close() }
+        await #expect(throws: RelayLinkError.relayFull(server: relay.server)) { try await link.createRoom(verifier: PlainSealer.testAccess.verifier) }
+        #expect(try Self.createRoom(relay, room: first.room).status == 200, "an existing room is no new room")
+        try await Self.expectIntact(first, emojis: 1)
+    }
+
+    @Test("data quota: new blobs and new rooms get 507 while the existing room still takes pushes")
+    func dataQuota() async throws {
+        let relay = try RelayProcess(extraArguments: ["--max-data-mb", "1"])
+        let first = try await Self.firstRoom(relay)
+        var random = SeededRandom(seed: 7)
+        var statuses: [Int] = []
+        // Blobs of falling sizes, each until one is refused: the folder ends within a page of
+        // its quota, too full for even a new room.
+        for size in [300_000, 100_000, 30_000, 10_000, 4096] {
+            for _ in 0..<10 {
+                let blob = Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &random) })
+                let status = try Self.putBlob(relay, blob).status
+                statuses.append(status)
+                if status != 201 { break }
+            }
+        }
+        #expect(statuses.prefix(3) == [201, 201, 201])
+        #expect(Set(statuses) == [201, 507], "\(statuses)")
+        #expect(FolderSize.bytes(in: relay.dataFolder) <= 1_048_576)
+        #expect(try Self.createRoom(relay).status == 507)
+        let link = WebSocketRelayLink(address: first)
+        defer { link.close() }
+        let oneMore = Data((0..<5000).map { _ in UInt8.random(in: 0...255, using: &random) })
+        await #expect(throws: RelayLinkError.relayOutOfSpace(server: relay.server)) { _ = try await link.putBlob(oneMore) }
+
+        let ann = try RelayServerTests.peer(first, seed: 42)
+        defer { ann.close() }
+        try await waitUntil("ann is back in the first room") { ann.settled }
+        try ann.perform { try $0.addEmoji("🧱", x: 2, y: 2, size: 40).1 }
+        try await waitUntil("the full relay still stores ann's push") { ann.settled && ann.with(\.confirmedSeq) == 2 }
+        try await Self.expectIntact(first, emojis: 2)
+    }
+
+    @Test("an oversized blob: 413 from its Content-Length, before its bytes are read")
+    func oversizedBlob() throws {
+        let relay = try RelayProcess()
+        let connection = try RawConnection(port: relay.port)
+        try connection.send("PUT /blob/\(String(repeating: "ab", count: 32)) HTTP/1.1\r\nHost: relay\r\nContent-Length: 400000000\r\n\r\n")
+        let reply = try #require(connection.response())
+        #expect(reply.status == 413)
+        #expect(!reply.body.isEmpty)
+    }
+
+    @Test("slowloris: connections that send half a request line are answered 408 and closed by the header timeout")
+    func slowloris() async throws {
+        let relay = try RelayProcess(extraArguments: ["--header-timeout-seconds", "1"])
+        let first = try await Self.firstRoom(relay)
+        let stalled = try (0..<20).map { _ in try RawConnection(port: relay.port) }
+        for connection in stalled { try connection.send("GET /room/\(first.room) HT") }
+        for connection in stalled {
+            #expect(connection.waitForClose(timeout: .seconds(10)), "closed by the header timeout")
+        }
+        #expect(stalled.compactMap { HTTPReply($0.read(timeout: .zero)) }.allSatisfy { $0.status == 408 })
+
+        // A body trickled in a byte at a time is cut once it falls behind the pace.
+        let trickle = try RawConnection(port: relay.port)
+        try trickle.send("PUT /blob/\(String(repeating: "cd", count: 32)) HTTP/1.1\r\nHost: relay\r\nContent-Length: 100000\r\n\r\n")
+        var sent = 0
+        while !trickle.isClosedByPeer, sent < 100 {
+            try? trickle.send("x")
+            sent += 1
+            trickle.read(timeout: .milliseconds(100))
+        }
+        #expect(HTTPReply(trickle.read(timeout: .zero))?.status == 408, "the trickle was answered")
+        #expect(trickle.isClosedByPeer, "and closed, not drained")
+        #expect(sent < 100, "within 10 s")
+        try await Self.expectIntact(first, emojis: 1)
+    }
+
+    @Test("connections per address: the one past the cap is refused at once, without a proxy")
+    func connectionCapDirect() async throws {
+        let relay = try RelayProcess(extraArguments: ["--connections-per-address", "3"])
+        // Each held connection is answered (a 404, kept alive), so it was counted before the next
+        // one opens: the relay sets connections up on several threads at once.
+        let held = try (0..<3).map { _ in try RawConnection(port: relay.port) }
+        for connection in held {
+            try connection.send("GET /blob/\(String(repeating: "ef", count: 32)) HTTP/1.1\r\nHost: relay\r\n\r\n")
+            #expect(connection.response()?.status == 404)
+        }
+        let extra = try RawConnection(port: relay.port)
+        let refused = try #require(extra.response())
+        #expect(refused.status == 429)
+        #expect(extra.waitForClose(timeout: .seconds(5)))
+        for connection in held { connection.close() }
+        try await waitUntil("a slot is free again once the held connections closed") {
+            (try? Self.createRoom(relay))?.status == 201
+        }
+    }
+
+    @Test("a WebSocket upgrade flood from one address: the cap holds, another address keeps sharing and joining")
+    func upgradeFlood() async throws {
+        let relay = try RelayProcess(extraArguments: ["--trust-proxy", "--connections-per-address", "8"])
+        let first = try await Self.firstRoom(relay)
+        var open: [RawConnection] = []
+        var statuses: [Int] = []
+        for _ in 0..<40 {
+            let (connection, reply) = try Self.upgrade(relay, room: first.room, forwardedFor: Self.attacker)
+            statuses.append(reply?.status ?? 0)
+            open.append(connection)
+        }
+        #expect(statuses.prefix(8).allSatisfy { $0 == 101 }, "\(statuses)")
+        #expect(statuses.dropFirst(8).allSatisfy { $0 == 429 }, "\(statuses)")
+        // The attacker's last hop, not an earlier one it forged, is what counts.
+        let (forged, forgedReply) = try Self.upgrade(relay, room: first.room, forwardedFor: "198.51.100.1, \(Self.attacker)")
+        defer { forged.close() }
+        #expect(forgedReply?.status == 429)
+
+        let link = WebSocketRelayLink(address: RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil))
+        defer { link.close() }
+        try await link.createRoom(verifier: PlainSealer.testAccess.verifier)
+        try await Self.expectIntact(first, emojis: 1)
+        for connection in open { connection.close() }
+    }
+
+    @Test("garbage: random bytes after the handshake, binary and oversized frames close or are answered; the room is untouched")
+    func garbageFrames() async throws {
+        let relay = try RelayProcess()
+        let first = try await Self.firstRoom(relay)
+        var random = SeededRandom(seed: 9)
+        for _ in 0..<10 {
+            let (connection, reply) = try Self.upgrade(relay, room: first.room)
+            #expect(reply?.status == 101)
+            try? connection.send(Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }))
+            #expect(connection.waitForClose(timeout: .seconds(10)), "garbage framing ends the connection")
+        }
+        // A masked binary frame, then a frame announcing 1 GiB.
+        let (binary, _) = try Self.upgrade(relay, room: first.room)
+        try binary.send(Data([0x82, 0x84, 1, 2, 3, 4, 5, 6, 7, 8]))
+        try? binary.send(Data([0x81, 0xFF, 0, 0, 0, 0, 0x40, 0, 0, 0, 1, 2, 3, 4]))
+        #expect(binary.waitForClose(timeout: .seconds(10)))
+        let answers = try await RawSocket.exchange(first.webSocketURL, frames: ["{", "[]", #"{"type":"push"}"#, try RawSocket.text(.ping)]) {
+            $0.contains(.pong)
+        }
+        #expect(answers.filter { if case .error = $0 { true } else { false } }.count == 3)
+        try await Self.expectIntact(first, emojis: 1)
+    }
+
+    @Test("a WebSocket that answers no ping is closed after the ping timeout")
+    func pingTimeout() throws {
+        let relay = try RelayProcess(extraArguments: ["--ping-timeout-seconds", "2"])
+        #expect(try Self.createRoom(relay, room: "silent-room-01").status == 201)
+        let (silent, reply) = try Self.upgrade(relay, room: "silent-room-01")
+        #expect(reply?.status == 101)
+        let start = ContinuousClock.now
+        #expect(silent.waitForClose(timeout: .seconds(15)), "the relay gave up on a client that never answers its pings")
+        #expect(ContinuousClock.now - start >= .seconds(1))
+    }
+
+    @Test("a create token: none is 401, a wrong one 403, the right one makes the room; joining needs none")
+    func createToken() async throws {
+        try await withTemporaryDirectory { folder in
+            let tokenFile = folder.appendingPathComponent("token")
+            try Data("s3cret-token-for-tests\n".utf8).write(to: tokenFile)
+            let relay = try RelayProcess(extraArguments: ["--create-token", tokenFile.path])
+            let missing = try Self.createRoom(relay)
+            #expect(missing.status == 401)
+            let wrong = try Self.createRoom(relay, token: "s3cret-token-for-test")
+            #expect(wrong.status == 403)
+            #expect(!wrong.body.contains("s3cret"), "the token never comes back in a message")
+            #expect(try Self.createRoom(relay, token: "s3cret-token-for-tests").status == 201)
+
+            let address = RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil)
+            let stranger = WebSocketRelayLink(address: address)
+            defer { stranger.close() }
+            await #expect(throws: RelayLinkError.tokenRequired(server: relay.server)) { try await stranger.createRoom(verifier: PlainSealer.testAccess.verifier) }
+            var wrongOptions = WebSocketRelayLink.Options()
+            wrongOptions.createToken = "guess"
+            let guesser = WebSocketRelayLink(address: address, options: wrongOptions)
+            defer { guesser.close() }
+            await #expect(throws: RelayLinkError.tokenRejected(server: relay.server)) { try await guesser.createRoom(verifier: PlainSealer.testAccess.verifier) }
+            var options = WebSocketRelayLink.Options()
+            options.createToken = "s3cret-token-for-tests"
+            let owner = WebSocketRelayLink(address: address, options: options)
+            defer { owner.close() }
+            try await owner.createRoom(verifier: PlainSealer.testAccess.verifier)
+
+            let ann = try RelayServerTests.peer(address, seed: 43)
+            defer { ann.close() }
+            try await waitUntil("joining the room needs no token") { ann.settled }
+            #expect(RelayLinkError.tokenRejected(server: relay.server).description.contains("s3cret") == false)
+        }
+    }
+
+    @Test("the relay's memory stays bounded under the floods")
+    func memoryBounded() async throws {
+        let relay = try RelayProcess(extraArguments: ["--trust-proxy", "--header-timeout-seconds", "1", "--rooms-per-minute", "2"])
+        let first = try await Self.firstRoom(relay)
+        for round in 0..<3 {
+            var held: [RawConnection] = []
+            for index in 0..<200 {
+                let address = "198.18.\(round).\(index)"
+                _ = try Self.createRoom(relay, forwardedFor: address)
+                let (connection, _) = try Self.upgrade(relay, room: first.room, forwardedFor: address)
+                held.append(connection)
+                let stalled = try RawConnection(port: relay.port)
+                try stalled.send("GET /room/x HT")
+                held.append(stalled)
+            }
+            for connection in held { connection.close() }
+        }
+        let pid = try #require(relay.processIdentifier)
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let peakKilobytes = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        #expect(peakKilobytes > 0 && peakKilobytes < 200_000, "peak RSS \(peakKilobytes) kB")
+        try await Self.expectIntact(first, emojis: 1)
+    }
+}
