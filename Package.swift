@@ -173,6 +173,9 @@ let package = Package(
             dependencies: [
                 "EmojiArtRelay", "EmojiArtCollabNet", "EmojiArtCollab", "emojiart-relay", "EmojiArtTestSupport",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                // HostileRelayTests' fake relay (a server that misbehaves on purpose).
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ]
         ),
         .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore", "EmojiArtTestSupport"]),

@@ -19,6 +19,9 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
         /// (SIGSTOP, a dead route) keeps the TCP connection open, so this bounds how long the header
         /// bar can say "Connected" after the relay stopped answering: 5–10 s.
         public var pingPeriod: Duration = .seconds(5)
+        /// A relay that let the connection open but has not welcomed it by then (one that
+        /// accepts and never answers) is left, and tried again after the backoff.
+        public var welcomeTimeout: Duration = .seconds(15)
         public var maxMessageBytes = 2 * CollabProtocol.maxFrameBytes
         /// The relay's token for making a room (`--create-token` on the relay, SPEC C8), sent as
         /// `Authorization: Bearer` with `createRoom` only; never shown in a message.
@@ -80,8 +83,8 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
         var attempt = 0
         var random = SystemRandomNumberGenerator()
         while !isClosed, !Task.isCancelled {
-            let opened = OpenedFlag()
-            let reason = await connectOnce(opened: opened)
+            let progress = ConnectionProgress()
+            let reason = await connectOnce(progress: progress)
             lock.withLock {
                 outgoing?.finish()
                 outgoing = nil
@@ -89,7 +92,9 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
             }
             guard !isClosed, !Task.isCancelled else { break }
             continuation.yield(.disconnected(reason: reason))
-            attempt = opened.value ? 0 : attempt + 1
+            // Only a connection that was welcomed and ended cleanly starts the backoff over: a
+            // relay that accepts and closes at once, or talks garbage, is retried ever more slowly.
+            attempt = progress.welcomed && !progress.misbehaved ? 0 : attempt + 1
             do {
                 try await Task.sleep(for: options.backoff.delay(attempt: attempt, using: &random))
             } catch {
@@ -100,7 +105,7 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
     }
 
     /// One connection, from connect to its end; returns why it ended, as a sentence.
-    private func connectOnce(opened: OpenedFlag) async -> String {
+    private func connectOnce(progress: ConnectionProgress) async -> String {
         let logger = {
             var logger = Logger(label: "emojiart-link")
             logger.logLevel = .critical
@@ -114,15 +119,15 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
             return try await withThrowingTaskGroup(of: String?.self) { group in
                 group.addTask {
                     try await WebSocketClient.connect(url: self.address.webSocketURL, configuration: configuration, logger: logger) { inbound, outbound, _ in
-                        opened.set()
-                        try await self.serve(inbound: inbound, outbound: outbound, maxMessageBytes: maxMessageBytes)
+                        progress.set(\.opened)
+                        try await self.serve(inbound: inbound, outbound: outbound, maxMessageBytes: maxMessageBytes, progress: progress)
                     }
                     return localized("The relay closed the connection.")
                 }
                 group.addTask {
                     // The handshake's deadline; once connected it waits for nothing.
                     try await Task.sleep(for: timeout)
-                    return opened.value ? nil : localized(
+                    return progress.opened ? nil : localized(
                         "The relay at {server} did not answer within {seconds} s.",
                         ["server": self.address.server, "seconds": String(timeout.components.seconds)])
                 }
@@ -134,12 +139,18 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
                 }
                 return localized("The connection ended.")
             }
+        } catch let problem as RelayMisbehaviour {
+            progress.set(\.misbehaved)
+            return problem.description
         } catch {
+            progress.set(\.misbehaved)
             return Self.describe(error, server: address.server)
         }
     }
 
-    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, maxMessageBytes: Int) async throws {
+    private func serve(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, maxMessageBytes: Int, progress: ConnectionProgress
+    ) async throws {
         let (queue, queueContinuation) = AsyncStream<ClientMessage>.makeStream()
         let wasClosed = lock.withLock {
             if !closed {
@@ -157,15 +168,28 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
                     try await outbound.write(.text(String(decoding: frame, as: UTF8.self)))
                 }
             }
+            let welcomeTimeout = options.welcomeTimeout
+            group.addTask {
+                try await Task.sleep(for: welcomeTimeout)
+                guard !progress.welcomed else { return }
+                progress.set(\.timedOut)
+                try? await outbound.close(.goingAway, reason: "no welcome")
+            }
+            // Garbage ends the connection (C8): the relay is retried after the backoff, and
+            // nothing it sent reaches the session.
             for try await message in inbound.messages(maxSize: maxMessageBytes) {
-                guard case .text(let text) = message else { continue }
+                guard case .text(let text) = message else { throw RelayMisbehaviour.garbage }
+                let decoded: RelayMessage
                 do {
-                    continuation.yield(.received(try WireCodec.relayMessage(from: Data(text.utf8))))
+                    decoded = try WireCodec.relayMessage(from: Data(text.utf8))
                 } catch {
-                    continuation.yield(.received(.error(RelayError(code: .badMessage, message: String(describing: error)))))
+                    throw RelayMisbehaviour.garbage
                 }
+                if case .welcome = decoded { progress.set(\.welcomed) }
+                continuation.yield(.received(decoded))
             }
             group.cancelAll()
+            if progress.timedOut { throw RelayMisbehaviour.noWelcome(seconds: Int(welcomeTimeout.components.seconds)) }
         }
     }
 
@@ -228,10 +252,37 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
     }
 }
 
-/// Set once the handshake finished (read by the timeout).
-private final class OpenedFlag: @unchecked Sendable {
+/// How far one connection got: opened (the handshake's timeout reads it), welcomed, and whether
+/// the relay misbehaved on it (the backoff reads those).
+private final class ConnectionProgress: @unchecked Sendable {
+    struct Flags {
+        var opened = false
+        var welcomed = false
+        var misbehaved = false
+        /// Not welcomed within `welcomeTimeout`.
+        var timedOut = false
+    }
+
     private let lock = NSLock()
-    private var opened = false
-    var value: Bool { lock.withLock { opened } }
-    func set() { lock.withLock { opened = true } }
+    private var flags = Flags()
+    var opened: Bool { lock.withLock { flags.opened } }
+    var welcomed: Bool { lock.withLock { flags.welcomed } }
+    var misbehaved: Bool { lock.withLock { flags.misbehaved } }
+    var timedOut: Bool { lock.withLock { flags.timedOut } }
+    func set(_ flag: WritableKeyPath<Flags, Bool>) { lock.withLock { flags[keyPath: flag] = true } }
+}
+
+/// A relay that does not speak the protocol: the connection is left and tried again later.
+enum RelayMisbehaviour: Error, CustomStringConvertible {
+    case garbage
+    case noWelcome(seconds: Int)
+
+    var description: String {
+        switch self {
+        case .garbage:
+            localized("The relay sent something that is not EmojiArt's protocol; this window connects again a little later.")
+        case .noWelcome(let seconds):
+            localized("The relay let this window connect but did not answer within {seconds} s; it connects again a little later.", ["seconds": String(seconds)])
+        }
+    }
 }
