@@ -17,6 +17,8 @@ public struct RelayConfiguration: Sendable {
     public var maxBlobBytes: Int
     /// Frames waiting for one slow connection before it is closed (it catches up by reconnecting).
     public var maxQueuedFrames: Int
+    /// Bytes of those frames: the bound that matters when frames are large (welcomes, snapshots).
+    public var maxQueuedBytes: Int
     /// The bounds a relay reachable by strangers keeps (C8).
     public var bounds: RelayBounds
 
@@ -24,7 +26,7 @@ public struct RelayConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 7447, dataFolder: URL,
         maxMessageBytes: Int = 2 * CollabProtocol.maxFrameBytes, roomLimits: RoomHost.Limits = .init(),
         maxConnectionsPerRoom: Int = 64, maxBlobBytes: Int = 32 * 1024 * 1024, maxQueuedFrames: Int = 20_000,
-        bounds: RelayBounds = .init()
+        maxQueuedBytes: Int = 32 * 1024 * 1024, bounds: RelayBounds = .init()
     ) {
         self.host = host
         self.port = port
@@ -34,6 +36,7 @@ public struct RelayConfiguration: Sendable {
         self.maxConnectionsPerRoom = maxConnectionsPerRoom
         self.maxBlobBytes = maxBlobBytes
         self.maxQueuedFrames = maxQueuedFrames
+        self.maxQueuedBytes = maxQueuedBytes
         self.bounds = bounds
     }
 }

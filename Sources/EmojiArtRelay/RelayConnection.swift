@@ -51,7 +51,7 @@ struct RelayConnection {
                         directContinuation.yield(Self.error(.badRoom, "There is no room “\(room)” on this relay; check the link, or share the document again."))
                         continue
                     }
-                    guard let (connection, frames) = await actor.join() else {
+                    guard let (connection, frames, queuedBytes) = await actor.join() else {
                         directContinuation.yield(Self.error(.roomFull, "The room is full: too many people are in it at once."))
                         continue
                     }
@@ -60,6 +60,7 @@ struct RelayConnection {
                         for await frame in frames {
                             do {
                                 try await outbound.write(.text(frame))
+                                queuedBytes.remove(frame.utf8.count)
                             } catch {
                                 return
                             }

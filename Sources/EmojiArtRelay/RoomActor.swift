@@ -11,6 +11,8 @@ actor RoomActor {
     private let maxConnections: Int
     private let maxQueuedFrames: Int
     private var outgoing: [RoomHost.Connection: AsyncStream<String>.Continuation] = [:]
+    private var queued: [RoomHost.Connection: QueuedBytes] = [:]
+    private let maxQueuedBytes: Int
     private var nextConnection = 1
     private var flushScheduled = false
     /// Set when the disk failed: the room refuses pushes until the relay restarts (what is on
@@ -23,16 +25,20 @@ actor RoomActor {
         self.files = files
         maxConnections = configuration.maxConnectionsPerRoom
         maxQueuedFrames = configuration.maxQueuedFrames
+        maxQueuedBytes = configuration.maxQueuedBytes
     }
 
-    /// A new connection's queue of frames to write; nil when the room is full.
-    func join() -> (RoomHost.Connection, AsyncStream<String>)? {
+    /// A new connection's queue of frames to write, and the count of its bytes (the writer takes
+    /// off what it wrote); nil when the room is full.
+    func join() -> (RoomHost.Connection, AsyncStream<String>, QueuedBytes)? {
         guard outgoing.count < maxConnections else { return nil }
         let connection = RoomHost.Connection(nextConnection)
         nextConnection += 1
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(maxQueuedFrames))
+        let bytes = QueuedBytes(limit: maxQueuedBytes)
         outgoing[connection] = continuation
-        return (connection, stream)
+        queued[connection] = bytes
+        return (connection, stream, bytes)
     }
 
     func handle(_ message: ClientMessage, from connection: RoomHost.Connection) {
@@ -69,7 +75,7 @@ actor RoomActor {
     }
 
     func leave(_ connection: RoomHost.Connection) {
-        outgoing.removeValue(forKey: connection)?.finish()
+        close(connection)
         deliver(host.disconnected(connection))
     }
 
@@ -99,7 +105,7 @@ actor RoomActor {
         failure = "The relay cannot store this room's edits right now (\(error)); they stay in your outbox and are sent when it can."
         for connection in Array(outgoing.keys) {
             send(.error(RelayError(code: .storageFailed, message: failure!)), to: connection)
-            outgoing.removeValue(forKey: connection)?.finish()
+            close(connection)
         }
     }
 
@@ -121,12 +127,19 @@ actor RoomActor {
 
     private func enqueue(_ frame: String, to connection: RoomHost.Connection) {
         guard let continuation = outgoing[connection] else { return }
-        if case .dropped = continuation.yield(frame) {
+        let fits = queued[connection]?.add(frame.utf8.count) ?? true
+        guard fits, case .enqueued = continuation.yield(frame) else {
             // Too slow to keep up: closed rather than skipping frames; it reconnects and
             // catches up from its lastSeq.
-            outgoing.removeValue(forKey: connection)?.finish()
+            close(connection)
             deliver(host.disconnected(connection))
+            return
         }
+    }
+
+    private func close(_ connection: RoomHost.Connection) {
+        outgoing.removeValue(forKey: connection)?.finish()
+        queued[connection] = nil
     }
 
     static func frame(_ message: RelayMessage) -> String {
