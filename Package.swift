@@ -138,6 +138,9 @@ let package = Package(
         // What the test targets share: one HTTP test server, one polling helper, temporary
         // folders, test images and fetch limits. Only test targets depend on it.
         .target(name: "EmojiArtTestSupport", dependencies: ["EmojiArtCore"], path: "Tests/EmojiArtTestSupport"),
+        // The in-memory relay the sync engine's tests talk to through `RelayLink` (the same
+        // `RoomHost` the real relay runs), kept out of the product.
+        .target(name: "EmojiArtCollabTestSupport", dependencies: ["EmojiArtCollab"], path: "Tests/EmojiArtCollabTestSupport"),
         .testTarget(
             name: "EmojiArtCoreTests",
             dependencies: [
@@ -162,6 +165,7 @@ let package = Package(
             name: "EmojiArtCollabTests",
             dependencies: [
                 "EmojiArtCollab",
+                "EmojiArtCollabTestSupport",
                 "EmojiArtCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -171,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "EmojiArtRelayTests",
             dependencies: [
-                "EmojiArtRelay", "EmojiArtCollabNet", "EmojiArtCollab", "emojiart-relay", "EmojiArtTestSupport",
+                "EmojiArtRelay", "EmojiArtCollabNet", "EmojiArtCollab", "emojiart-relay", "EmojiArtTestSupport", "EmojiArtCollabTestSupport",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 // HostileRelayTests' fake relay (a server that misbehaves on purpose).
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One room as a relay serves it to its connections (C1), with no I/O: `InMemoryRelay` and the
+/// One room as a relay serves it to its connections (C1), with no I/O: the tests' `InMemoryRelay` and the
 /// real relay (`EmojiArtRelay`) both drive it, so what tests check in memory is what runs.
 ///
 /// The caller serializes calls. A push is only received by `handle`; the caller makes it durable

@@ -39,12 +39,11 @@ struct Join: ParsableCommand {
 
     func run() throws {
         let address: RoomLink
-        let sealer: PayloadSealer
+        let setup: RoomSessionSetup
         do {
             address = try RoomLink(parsing: link == "-" ? Self.linkFromStandardInput() : link)
-            // C10: there is no unencrypted room.
-            guard let key = address.key else { throw CollabError.linkWithoutKey }
-            sealer = AESGCMSealer(key: try RoomKey(text: key))
+            // C10: there is no unencrypted room (a link without a key is refused here).
+            setup = try RoomSessionSetup(address: address)
         } catch {
             throw ValidationError(String(describing: error))
         }
@@ -53,22 +52,18 @@ struct Join: ParsableCommand {
         let follow = follow
         let replaceKey = replaceKey
         try runBlocking {
-            let storage = CollabStorage()
             // Checked before connecting; the key is kept only once something opened with it.
-            if !replaceKey, let key = address.key, let kept = try storage.keys.key(for: address.room), kept != key {
+            if !replaceKey, let kept = try setup.storage.keys.key(for: address.room), kept != setup.key {
                 throw CollabCommandError(description: CollabError.anotherKeyStored(room: address.room).description)
             }
-            let session = try SyncSession(
-                room: address.room, journal: try FileOutboxJournal(folder: storage.journalFolder, room: address.room), sealer: sealer)
+            let session = try setup.makeSession(usesReplica: false).session
             let room = HeadlessRoom(link: WebSocketRelayLink(address: address), session: session)
             defer { room.close() }
             try await room.wait(localized("the relay let this client into the room"), timeout: timeout) { $0.isLive || $0.lastProblem != nil }
             // Checked before anything is written: a wrong key shows as payloads that do not open.
             if let problem = room.with(\.lastProblem) { throw CollabCommandError(description: problem) }
-            if let key = address.key, room.with(\.hasOpenedPayload) {
-                try storage.keys.save(key, for: address.room, replacing: replaceKey)
-            }
-            try? storage.knownRelays.remember(address.server)
+            if room.with(\.hasOpenedPayload) { try setup.keepKey(replacing: replaceKey) }
+            setup.rememberRelay()
             let writer = DocumentWriter(room: room, url: url, shared: SharedRoom(server: address.server, room: address.room))
             try await writer.writeIfChanged()
             if let problem = room.with(\.lastProblem) { throw CollabCommandError(description: problem) }

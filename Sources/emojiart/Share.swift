@@ -65,13 +65,10 @@ struct Share: ParsableCommand {
         let url = URL(fileURLWithPath: file)
         let timeout = Duration.seconds(timeout)
         try runBlocking {
-            let storage = CollabStorage()
+            let setup = try RoomSessionSetup(address: address)
             let link = WebSocketRelayLink(address: address, options: linkOptions)
-            let sealer = AESGCMSealer(key: key)
-            try await link.createRoom(verifier: sealer.access.verifier)
-            let session = try SyncSession(
-                room: address.room, journal: try FileOutboxJournal(folder: storage.journalFolder, room: address.room),
-                sealer: sealer)
+            try await link.createRoom(verifier: setup.sealer.access.verifier)
+            let session = try setup.makeSession(usesReplica: false).session
             let imported = try CollabImport(model: model, session: session)
             for sealed in imported.uploads.values { _ = try await link.putBlob(sealed) }
             let room = HeadlessRoom(link: link, session: session)
@@ -81,8 +78,8 @@ struct Share: ParsableCommand {
             }
             try await room.wait(localized("the relay stored the document"), timeout: timeout) { $0.isLive && $0.pending.isEmpty }
             // The room is new and its key is this computer's own: kept at once.
-            try storage.keys.save(key.text, for: address.room)
-            try? storage.knownRelays.remember(server)
+            try setup.keepKey()
+            setup.rememberRelay()
             var ids = imported.ids
             let shared = room.with { $0.document(ids: &ids, room: SharedRoom(server: server, room: address.room), images: imported.images) }
             try DocumentFile.write(shared, to: url)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 /// The transport contract (`RelayLink`) over `InMemoryRelay`: sessions driven through links as
 /// the app's consumer drives them (`SyncSession.handle`).

@@ -2,6 +2,7 @@ import EmojiArtCore
 import Foundation
 import Testing
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 /// A shared document whose room the relay lost (its data deleted, or a new relay on the same
 /// address), and the confirmed replica kept between runs (C6, COLLAB invariant 7): the file

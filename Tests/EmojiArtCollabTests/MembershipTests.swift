@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 /// C10: knowing a room's id is not membership. A room host (what the relay runs) admits a
 /// connection only when its proof answers the challenge with the room's access key, binds each

@@ -2,6 +2,7 @@ import EmojiArtCore
 import Foundation
 import Testing
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 /// Drains a connection's events when the test says so, as the app's GLib source does once per
 /// frame: whatever arrived meanwhile is one batch.

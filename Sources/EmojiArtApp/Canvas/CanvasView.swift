@@ -67,6 +67,8 @@ final class CanvasView {
     var onViewportChange: (() -> Void)?
     /// Called when the selection changes (menus' sensitivity, U4).
     var onSelectionChange: (() -> Void)?
+    /// The pointer moved over the canvas or left it (`interaction.pointerDocumentPoint`).
+    var onPointerMove: (() -> Void)?
     /// Called once the canvas has taken in a document change (menus' sensitivity, U4).
     var onDocumentChangeHandled: ((DocumentChange) -> Void)?
     /// Called once, after the canvas's first frame is on screen (the launch's other work waits
@@ -162,6 +164,7 @@ final class CanvasView {
             onSelectionChange?()
         }
         if effects.contains(.cursor) { gtk_widget_set_cursor_from_name(drawingArea, interaction.cursor.name) }
+        if effects.contains(.pointer) { onPointerMove?() }
         if effects.contains(.redraw) { gtk_widget_queue_draw(drawingArea) }
     }
 
@@ -209,6 +212,7 @@ final class CanvasView {
         onBackgroundFailure = nil
         onViewportChange = nil
         onSelectionChange = nil
+        onPointerMove = nil
         onDocumentChangeHandled = nil
         backgroundLoader.onChange = nil
         backgroundLoader.cancel()

@@ -17,10 +17,6 @@ extension DocumentWindow {
             guard let sharing else { return }
             PresenceOverlay.draw(Self.participants(of: sharing), viewport: viewport, viewSize: size, into: cr)
         }
-        let motion = gtk_event_controller_motion_new()!
-        onPointSignal(motion, "motion") { [unowned self] x, y in pointerDidMove(to: ViewPoint(x: x, y: y)) }
-        onSignal(motion, "leave") { [unowned self] in pointerDidMove(to: nil) }
-        gtk_widget_add_controller(canvas.drawingArea, motion)
     }
 
     /// Share…: a new room on the relay the user names, this document its first content; then
@@ -31,7 +27,7 @@ extension DocumentWindow {
             let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: RoomKey.random().text)
             Task { @MainActor [weak self] in
                 do {
-                    try await DocumentSharing.createRoom(at: address)
+                    try await SharedDocumentSession.createRoom(at: address)
                 } catch {
                     self?.showToast(String(describing: error))
                     return
@@ -49,7 +45,7 @@ extension DocumentWindow {
         guard sharing == nil, let room = document.model.collab else { return }
         // C10: without the room's key on this computer the document stays offline, and says how
         // to rejoin; it never connects unencrypted.
-        guard let key = DocumentSharing.storedKey(for: room.room, storage: StorageLocations()) else {
+        guard let key = try? CollabStorage(locations: StorageLocations()).keys.key(for: room.room) else {
             return showToast(CollabError.noKeyForSharedDocument(server: room.server).description)
         }
         // Its relay may have lost the room (its data deleted): the file makes it again (item 4).
@@ -61,12 +57,14 @@ extension DocumentWindow {
         }
     }
 
-    func startSharing(at address: RoomLink, recreatesMissingRoom: Bool = false, key: DocumentSharing.KeyKeeping) {
+    func startSharing(at address: RoomLink, recreatesMissingRoom: Bool = false, key: SharedDocumentSession.KeyKeeping) {
         do {
-            let sharing = try DocumentSharing.start(
-                document: document, address: address, storage: StorageLocations(), recreatesMissingRoom: recreatesMissingRoom, key: key)
+            let sharing = try SharedDocumentSession.start(
+                document: document, address: address, storage: CollabStorage(locations: StorageLocations()), identity: (Self.realName, ""),
+                recreatesMissingRoom: recreatesMissingRoom, key: key, wake: MainLoopWake.wake)
+            sharing.identity.colour = ParticipantColours.palette[ParticipantColours.index(of: sharing.bridge.session.client)].hex
             self.sharing = sharing
-            sharing.bridge.onMessage = { [weak self] message in self?.showToast(message) }
+            sharing.onMessage = { [weak self] message in self?.showToast(message) }
             sharing.connection.onStatusChange = { [weak self] in self?.sharingDidChange() }
             setEnabled(sharingState.stopAction!, true)
             sharingDidChange()
@@ -123,12 +121,10 @@ extension DocumentWindow {
 
     private func sharingDidChange() {
         guard !isClosed, let sharing else { return }
-        if let problem = sharing.keepKeyOnceOpened() { showToast(problem) }
         sharingStatus.update(sharing.connection)
         let connected = sharing.connection.status == .connected
-        if connected, !wasConnected || sharing.bridge.session.participants.count > knownParticipants {
-            sendPresence()  // newcomers learn who is here
-        }
+        // Newcomers (or everyone, after a reconnect) learn where I am.
+        sharing.roomDidChange(newcomers: connected && (!wasConnected || sharing.bridge.session.participants.count > knownParticipants))
         wasConnected = connected
         knownParticipants = sharing.bridge.session.participants.count
         gtk_widget_queue_draw(canvas.drawingArea)
@@ -151,22 +147,14 @@ extension DocumentWindow {
         }
     }
 
-    private func pointerDidMove(to point: ViewPoint?) {
-        guard sharing != nil else { return }
-        lastPointer = point.map { canvas.viewport.documentPoint(for: $0, in: canvas.interaction.viewSize) }
-        let now = ContinuousClock.now
-        if let last = lastPresenceSent, now - last < CollabDocumentBridge.previewInterval { return }
-        sendPresence()
+    /// My pointer and selection, as the canvas's interaction has them, to the room (C5).
+    func canvasPointerDidMove() {
+        sharing?.pointerMoved(to: canvas.interaction.pointerDocumentPoint)
     }
 
-    /// My name, colour, pointer and selection, to the others (C5).
-    func sendPresence() {
+    func canvasSelectionDidChange() {
         guard let sharing else { return }
-        lastPresenceSent = .now
-        let selection = document.model.emojis(withIDs: canvas.interaction.selection.ids).compactMap { sharing.bridge.collabID(of: $0) }
-        let colour = ParticipantColours.palette[ParticipantColours.index(of: sharing.bridge.session.client)].hex
-        sharing.bridge.sendPresence(Presence(
-            name: Self.realName, colour: colour, pointerX: lastPointer?.x, pointerY: lastPointer?.y, selection: selection))
+        sharing.selectionChanged(to: document.model.emojis(withIDs: canvas.interaction.selection.ids))
     }
 
     /// The system's real name (C5), or the user name when none is set.
@@ -177,7 +165,7 @@ extension DocumentWindow {
         return name
     }
 
-    private static func participants(of sharing: DocumentSharing) -> [PresenceOverlay.Participant] {
+    private static func participants(of sharing: SharedDocumentSession) -> [PresenceOverlay.Participant] {
         let document = sharing.bridge.document
         // Around where the emojis are drawn: a selection being dragged follows the drag.
         let frames = Dictionary(document.displayedModel.emojis.map { ($0.id, $0.boundingBox) }, uniquingKeysWith: { first, _ in first })

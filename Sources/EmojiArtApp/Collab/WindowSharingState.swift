@@ -1,4 +1,5 @@
 import CGtk
+import EmojiArtCollabNet
 import EmojiArtCore
 import Foundation
 
@@ -6,20 +7,17 @@ import Foundation
 /// DocumentWindow itself only holds this.
 @MainActor
 final class WindowSharingState {
-    var sharing: DocumentSharing?
+    var sharing: SharedDocumentSession?
     let status = SharingStatusView()
     var wasConnected = false
     var knownParticipants = 0
-    /// Where my pointer is on the document, for my presence.
-    var lastPointer: DocumentPoint?
-    var lastPresenceSent: ContinuousClock.Instant?
     var isSaveScheduled = false
     /// win.stop-sharing, enabled while the window is in a room.
     var stopAction: OpaquePointer?
 }
 
 extension DocumentWindow {
-    var sharing: DocumentSharing? {
+    var sharing: SharedDocumentSession? {
         get { sharingState.sharing }
         set { sharingState.sharing = newValue }
     }
@@ -34,16 +32,6 @@ extension DocumentWindow {
     var knownParticipants: Int {
         get { sharingState.knownParticipants }
         set { sharingState.knownParticipants = newValue }
-    }
-
-    var lastPointer: DocumentPoint? {
-        get { sharingState.lastPointer }
-        set { sharingState.lastPointer = newValue }
-    }
-
-    var lastPresenceSent: ContinuousClock.Instant? {
-        get { sharingState.lastPresenceSent }
-        set { sharingState.lastPresenceSent = newValue }
     }
 
     /// Puts a widget at the end of the header bar, before the primary menu.

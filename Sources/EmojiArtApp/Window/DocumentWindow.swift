@@ -83,8 +83,16 @@ final class DocumentWindow {
         canvas.onMessage = { [unowned self] message in showToast(message) }
         canvas.onBackgroundFailure = { [unowned self] message in showBackgroundFailure(message) }
         canvas.onViewportChange = { [unowned self] in scheduleStateSave() }
-        canvas.onSelectionChange = { [unowned self] in updateCommandStates() }
-        canvas.onDocumentChangeHandled = { [unowned self] _ in updateCommandStates() }
+        canvas.onSelectionChange = { [unowned self] in
+            updateCommandStates()
+            canvasSelectionDidChange()
+        }
+        canvas.onDocumentChangeHandled = { [unowned self] _ in
+            updateCommandStates()
+            // An undo, a delete or someone else's edit may have changed what is selected.
+            canvasSelectionDidChange()
+        }
+        canvas.onPointerMove = { [unowned self] in canvasPointerDidMove() }
         canvas.onFirstFrame = { PaletteGlyphs.shared.releaseLaunchHold() }
         paletteBar.onPaletteChange = { [weak self] in self?.scheduleStateSave() }
         paletteBar.onMessage = { [weak self] message in self?.showToast(message) }

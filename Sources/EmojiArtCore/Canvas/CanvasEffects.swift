@@ -20,6 +20,8 @@ public struct CanvasEffects: OptionSet, Sendable, Hashable {
     public static let viewStepped = CanvasEffects(rawValue: 1 << 4)
     /// Load the document's background now (B1).
     public static let startLoading = CanvasEffects(rawValue: 1 << 5)
+    /// The pointer moved over the canvas or left it: my presence follows it (C5).
+    public static let pointer = CanvasEffects(rawValue: 1 << 6)
 
     public static let none: CanvasEffects = []
 }

@@ -7,8 +7,15 @@ extension CanvasInteraction {
     static let rotationSnap = 15.0
 
     public mutating func pointerMoved(to point: ViewPoint?) -> CanvasEffects {
+        guard point != pointer else { return .cursor }
         pointer = point
-        return .cursor
+        return [.cursor, .pointer]
+    }
+
+    /// Where the pointer is on the document, through the viewport as it is shown (a running
+    /// pan or pinch included); nil when it is not over the canvas.
+    public var pointerDocumentPoint: DocumentPoint? {
+        pointer.map { effectiveViewport.documentPoint(for: $0, in: viewSize) }
     }
 
     /// A button press. Every press also starts a (possibly zero-length) drag.

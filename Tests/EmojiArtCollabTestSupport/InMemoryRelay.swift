@@ -1,3 +1,4 @@
+import EmojiArtCollab
 import Foundation
 
 /// A relay in memory, for tests of whatever talks to a relay through `RelayLink` (the app's
