@@ -20,8 +20,13 @@ let package = Package(
         .executableTarget(name: "FuzzWindowState", dependencies: ["FuzzSupport", core]),
         .executableTarget(name: "FuzzText", dependencies: ["FuzzSupport", core]),
         .executableTarget(name: "FuzzImageHeader", dependencies: ["FuzzSupport", core]),
+        .executableTarget(name: "FuzzClipboard", dependencies: ["FuzzSupport", core]),
+        .executableTarget(name: "FuzzWireClient", dependencies: ["FuzzSupport", collab]),
+        .executableTarget(name: "FuzzWireRelay", dependencies: ["FuzzSupport", collab]),
+        .executableTarget(name: "FuzzSnapshot", dependencies: ["FuzzSupport", core, collab]),
     ],
     swiftLanguageModes: [.v6]
 )
 
 var core: Target.Dependency { .product(name: "EmojiArtCore", package: "EmojiArt") }
+var collab: Target.Dependency { .product(name: "EmojiArtCollab", package: "EmojiArt") }

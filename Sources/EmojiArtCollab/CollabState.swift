@@ -10,6 +10,12 @@ public struct CollabState: Hashable, Sendable, Codable {
         background = Stamped(.blank, by: nil)
     }
 
+    /// A state from values already clamped and validated (see `init(from:)`).
+    init(validEmojis emojis: [CollabID: EmojiRecord], background: Stamped<CollabBackground>) {
+        self.emojis = emojis
+        self.background = background
+    }
+
     /// Applies one op sent by `client`; returns whether anything changed.
     ///
     /// Unknown cid → nothing; an edit of a tombstone changes the field but it stays deleted

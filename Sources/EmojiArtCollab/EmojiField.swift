@@ -30,28 +30,19 @@ public enum FieldValue: Hashable, Sendable {
         }
     }
 
-    /// The longest text an emoji may hold, in UTF-8 bytes: far more than any emoji grapheme.
-    public static let maxTextBytes = 256
-
     /// Brought into the file format's limits (invariant 4: under encryption the only validation
-    /// there is); nil for a value no emoji can hold (empty or huge text, a non-finite number).
-    /// Every replica clamps the same way, so they stay identical.
+    /// there is); nil for a value no emoji can hold (a text that is not one emoji, a non-finite
+    /// number). The same rules as another program's clipboard (`EmojiLimits`). Every replica
+    /// clamps the same way, so they stay identical; the emoji rule reads Unicode properties, so
+    /// a replica whose Unicode is older than an emoji refuses it — one that could not draw it.
     public var clamped: FieldValue? {
-        let limit = EmojiArtFormat.maxCoordinateMagnitude
-        let sizes = EmojiArtFormat.sizeRange
         switch self {
-        case .text(let text):
-            return text.isEmpty || text.utf8.count > Self.maxTextBytes ? nil : self
-        case .x(let x):
-            return x.isFinite ? .x(min(max(x, -limit), limit)) : nil
-        case .y(let y):
-            return y.isFinite ? .y(min(max(y, -limit), limit)) : nil
-        case .size(let size):
-            return size.isFinite ? .size(min(max(size, sizes.lowerBound), sizes.upperBound)) : nil
-        case .rotation(let rotation):
-            return rotation.isFinite ? .rotation(Emoji.normalized(rotation: rotation)) : nil
-        case .flipped, .z, .deleted:
-            return self
+        case .text(let text): EmojiLimits.allowsText(text) ? self : nil
+        case .x(let x): EmojiLimits.clamped(coordinate: x).map(FieldValue.x)
+        case .y(let y): EmojiLimits.clamped(coordinate: y).map(FieldValue.y)
+        case .size(let size): EmojiLimits.clamped(size: size).map(FieldValue.size)
+        case .rotation(let rotation): EmojiLimits.normalized(rotation: rotation).map(FieldValue.rotation)
+        case .flipped, .z, .deleted: self
         }
     }
 }

@@ -64,6 +64,19 @@ public struct EmojiRecord: Hashable, Sendable, Codable {
         deleted = Stamped(values.deleted, by: writer)
     }
 
+    /// This record with its values clamped as an add's are, its writers kept; nil when a value
+    /// cannot be used, as such an add changes nothing (a snapshot is another member's data).
+    var clamped: EmojiRecord? {
+        guard let values = values.clamped else { return nil }
+        var record = self
+        record.text.value = values.text
+        record.x.value = values.x
+        record.y.value = values.y
+        record.size.value = values.size
+        record.rotation.value = values.rotation
+        return record
+    }
+
     public var values: EmojiValues {
         EmojiValues(
             cid: cid, text: text.value, x: x.value, y: y.value, size: size.value, rotation: rotation.value,

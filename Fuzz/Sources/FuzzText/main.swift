@@ -7,7 +7,11 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let text = String(decoding: FuzzDriver.data(bytes, count), as: UTF8.self)
-    for character in text { _ = character.isEmoji }
+    for character in text where character.isEmoji {
+        // D1 narrows the original app's rule, which clipboards and rooms hold emojis to
+        // (`EmojiLimits`): what a person may add must also travel.
+        require(character.isEmojiByOriginalRule, "\(String(character).debugDescription) passes D1 but not the original's rule")
+    }
     if let emoji = text.leadingEmoji {
         require(emoji.count == 1 && emoji.first?.isEmoji == true, "leadingEmoji gave “\(emoji)”")
     }

@@ -52,8 +52,13 @@ extension CanvasView {
         guard let clipboard = gtk_widget_get_clipboard(drawingArea) else { return }
         let formats = gdk_clipboard_get_formats(clipboard)
         if gdk_content_formats_contain_mime_type(formats, ClipboardEmojis.mimeType) != 0 {
-            ClipboardReader.readBytes(from: clipboard, mimeType: ClipboardEmojis.mimeType) { [weak self] result in
-                self?.accept(pasted: result.map { ClipboardEmojis(data: $0).map(CanvasContent.emojis) ?? .unusable })
+            ClipboardReader.readBytes(
+                from: clipboard, mimeType: ClipboardEmojis.mimeType, limit: ClipboardEmojis.maximumBytes
+            ) { [weak self] result in
+                self?.accept(pasted: result.flatMap { data in
+                    Result { () throws(ClipboardEmojisError) in .emojis(try ClipboardEmojis(data: data)) }
+                        .mapError { ClipboardReadError(refusal: $0) }
+                })
             }
         } else if gdk_content_formats_contain_gtype(formats, emojiart_type_file_list()) != 0 {
             ClipboardReader.readFiles(from: clipboard) { [weak self] result in

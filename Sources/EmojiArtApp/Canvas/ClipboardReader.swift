@@ -4,17 +4,21 @@ import Foundation
 
 /// Why the clipboard could not be read: a sentence for the user.
 struct ClipboardReadError: Error, CustomStringConvertible {
-    var reason: String
-    var description: String { localized("Couldn’t paste: {reason}.", ["reason": reason]) }
+    var description: String
 
     /// Takes and frees a GError (nil: a reason of our own).
     init(_ error: UnsafeMutablePointer<GError>?, otherwise reason: String = localized("the clipboard is empty")) {
+        var reason = reason
         if let error {
-            self.reason = String(cString: error.pointee.message)
+            reason = String(cString: error.pointee.message)
             g_error_free(error)
-        } else {
-            self.reason = reason
         }
+        description = localized("Couldn’t paste: {reason}.", ["reason": reason])
+    }
+
+    /// What was read, refused by Core with a sentence of its own.
+    init(refusal: some Error & CustomStringConvertible) {
+        description = refusal.description
     }
 }
 
@@ -22,9 +26,6 @@ struct ClipboardReadError: Error, CustomStringConvertible {
 /// main thread with the value or a reason.
 @MainActor
 enum ClipboardReader {
-    /// More than this from another program's clipboard is refused (a document may hold 64 MB).
-    static let maximumBytes = 64 << 20
-
     static func readText(from clipboard: OpaquePointer, _ done: @escaping @MainActor (Result<String, ClipboardReadError>) -> Void) {
         let (callback, data) = asyncReady { _, result in
             var error: UnsafeMutablePointer<GError>?
@@ -60,36 +61,64 @@ enum ClipboardReader {
         gdk_clipboard_read_value_async(clipboard, emojiart_type_file_list(), 0, nil, callback, data)
     }
 
-    /// Reads one MIME type's bytes whole: the stream is spliced into memory.
+    /// Reads one MIME type's bytes in chunks, refused as soon as they pass `limit` (another
+    /// program may offer gigabytes, or a stream that never ends); `BoundedBytes` decides.
     static func readBytes(
-        from clipboard: OpaquePointer, mimeType: String, _ done: @escaping @MainActor (Result<Data, ClipboardReadError>) -> Void
+        from clipboard: OpaquePointer, mimeType: String, limit: Int,
+        _ done: @escaping @MainActor (Result<Data, ClipboardReadError>) -> Void
     ) {
         let (callback, data) = asyncReady { _, result in
             var error: UnsafeMutablePointer<GError>?
             guard let stream = gdk_clipboard_read_finish(clipboard, result, nil, &error) else {
                 return done(.failure(ClipboardReadError(error)))
             }
-            let memory = g_memory_output_stream_new_resizable()!
-            let (spliced, spliceData) = asyncReady { _, spliceResult in
-                var spliceError: UnsafeMutablePointer<GError>?
-                let count = g_output_stream_splice_finish(cast(memory), spliceResult, &spliceError)
-                defer { g_object_unref(memory) }
-                guard count >= 0 else { return done(.failure(ClipboardReadError(spliceError))) }
-                guard count <= maximumBytes else {
-                    return done(.failure(ClipboardReadError(nil, otherwise: localized("what was copied is too large"))))
-                }
-                let size = Int(g_memory_output_stream_get_data_size(cast(memory)))
-                guard let bytes = g_memory_output_stream_get_data(cast(memory)) else { return done(.success(Data())) }
-                done(.success(Data(bytes: bytes, count: size)))
-            }
-            let flags = GOutputStreamSpliceFlags(
-                G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE.rawValue | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET.rawValue)
-            g_output_stream_splice_async(cast(memory), stream, flags, G_PRIORITY_DEFAULT, nil, spliced, spliceData)
-            g_object_unref(stream)
+            ChunkedRead(stream: stream, limit: limit, done: done).readNextChunk()
         }
         var mimeTypes: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(mimeType)), nil]
         gdk_clipboard_read_async(clipboard, &mimeTypes, G_PRIORITY_DEFAULT, nil, callback, data)
         free(UnsafeMutablePointer(mutating: mimeTypes[0]))
+    }
+}
+
+/// One stream read chunk by chunk. Each pending read's callback holds the only reference to it,
+/// so the bytes gathered so far are appended in place, never copied per chunk; it owns the
+/// stream's reference and releases it (closing the stream) once, when it reports.
+@MainActor
+private final class ChunkedRead {
+    /// GIO's own default buffer size for splicing.
+    static let chunkBytes = 64 * 1024
+
+    private let stream: UnsafeMutablePointer<GInputStream>
+    private var bytes: BoundedBytes
+    private let done: @MainActor (Result<Data, ClipboardReadError>) -> Void
+
+    init(stream: UnsafeMutablePointer<GInputStream>, limit: Int, done: @escaping @MainActor (Result<Data, ClipboardReadError>) -> Void) {
+        self.stream = stream
+        bytes = BoundedBytes(limit: limit)
+        self.done = done
+    }
+
+    func readNextChunk() {
+        let (callback, data) = asyncReady { [self] _, result in
+            var error: UnsafeMutablePointer<GError>?
+            guard let chunk = g_input_stream_read_bytes_finish(stream, result, &error) else {
+                return finish(.failure(ClipboardReadError(error)))
+            }
+            defer { g_bytes_unref(chunk) }
+            var size: gsize = 0
+            let start = g_bytes_get_data(chunk, &size)
+            guard size > 0 else { return finish(.success(bytes.data)) }  // the end of the stream
+            switch bytes.append(UnsafeRawBufferPointer(start: start, count: Int(size))) {
+            case .readMore: readNextChunk()
+            case .overLimit: finish(.failure(ClipboardReadError(nil, otherwise: localized("what was copied is too large"))))
+            }
+        }
+        g_input_stream_read_bytes_async(stream, gsize(Self.chunkBytes), G_PRIORITY_DEFAULT, nil, callback, data)
+    }
+
+    private func finish(_ result: Result<Data, ClipboardReadError>) {
+        g_object_unref(stream)  // closes it: the other program sees a broken pipe and stops
+        done(result)
     }
 }
 

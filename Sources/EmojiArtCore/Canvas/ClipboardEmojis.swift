@@ -8,6 +8,9 @@ public struct ClipboardEmojis: Codable, Hashable, Sendable {
     /// More than this many emojis on a clipboard is refused: a document may hold more, but a
     /// clipboard of another program's making must not stall the app.
     public static let maximumCount = 100_000
+    /// More bytes than this are refused as they arrive, before they are all read: the most
+    /// emojis allowed, copied by us, take a fraction of it.
+    public static let maximumBytes = 16 << 20
 
     public struct Item: Codable, Hashable, Sendable {
         public var text: String
@@ -16,6 +19,18 @@ public struct ClipboardEmojis: Codable, Hashable, Sendable {
         public var size: Double
         public var rotation: Double?
         public var flipped: Bool?
+
+        /// This item with its numbers clamped as a file's are on read (M4).
+        func withinLimits(number: Int) throws(ClipboardEmojisError) -> Item {
+            guard EmojiLimits.allowsText(text) else { throw .notAnEmoji(number: number) }
+            guard let x = EmojiLimits.clamped(coordinate: x), let y = EmojiLimits.clamped(coordinate: y),
+                  let size = EmojiLimits.clamped(size: size),
+                  let rotation = EmojiLimits.normalized(rotation: rotation ?? 0)
+            else { throw .notANumber(number: number) }
+            return Item(
+                text: text, x: x, y: y, size: size, rotation: rotation == 0 ? nil : rotation,
+                flipped: flipped == true ? true : nil)
+        }
     }
 
     public var emojis: [Item]
@@ -30,16 +45,18 @@ public struct ClipboardEmojis: Codable, Hashable, Sendable {
         }
     }
 
-    /// Reads what another window or process offered; nil when it is not ours or is unusable.
-    public init?(data: Data) {
-        guard data.count <= 64 << 20, let decoded = try? JSONDecoder().decode(Self.self, from: data),
-              !decoded.emojis.isEmpty, decoded.emojis.count <= Self.maximumCount
-        else { return nil }
-        let usable = decoded.emojis.filter { item in
-            !item.text.isEmpty && item.x.isFinite && item.y.isFinite && item.size.isFinite && item.size > 0
+    /// Reads what another window or process offered, held to the rules of every emoji that
+    /// arrives from elsewhere (`EmojiLimits`): each text one emoji, numbers clamped into the file
+    /// format's limits. All or nothing: one unusable emoji refuses the paste, with a reason,
+    /// rather than pasting part of what the user copied.
+    public init(data: Data) throws(ClipboardEmojisError) {
+        guard data.count <= Self.maximumBytes else { throw .tooLarge(limitBytes: Self.maximumBytes) }
+        guard let decoded = try? JSONDecoder().decode(Self.self, from: data) else { throw .notEmojiArtFormat }
+        guard !decoded.emojis.isEmpty else { throw .empty }
+        guard decoded.emojis.count <= Self.maximumCount else { throw .tooMany(limit: Self.maximumCount) }
+        emojis = try decoded.emojis.enumerated().map { index, item throws(ClipboardEmojisError) in
+            try item.withinLimits(number: index + 1)
         }
-        guard !usable.isEmpty else { return nil }
-        emojis = usable
     }
 
     public var data: Data {

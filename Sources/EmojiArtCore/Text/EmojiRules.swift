@@ -37,6 +37,18 @@ extension Character {
     }
 }
 
+extension Character {
+    /// The original app's rule, which `isEmoji` (D1) narrows: the first scalar has the Emoji
+    /// property and is at or above U+238D, or the character has more than one scalar. Every emoji
+    /// a document can hold from the original app passes it, so emojis that travel between
+    /// documents (clipboard, rooms) are held to it (`EmojiLimits.allowsText`).
+    public var isEmojiByOriginalRule: Bool {
+        let scalars = unicodeScalars
+        guard let first = scalars.first, first.properties.isEmoji else { return false }
+        return first.value >= EmojiScalar.firstDefaultEmoji || scalars.count > 1
+    }
+}
+
 extension String {
     /// This text, without surrounding whitespace, if that is exactly one emoji; otherwise nil.
     ///
