@@ -18,6 +18,8 @@ public struct CollabStorage: Hashable, Sendable {
 
     public var keys: RoomKeyStore { RoomKeyStore(folder: keysFolder) }
     public var knownRelays: KnownRelays { KnownRelays(file: journalFolder.appendingPathComponent("relays.json")) }
+    /// Beside the keys: a token is as private as a key.
+    public var relayTokens: RelayTokens { RelayTokens(folder: keysFolder.appendingPathComponent("relays", isDirectory: true)) }
 }
 
 /// The rooms' keys, one file each, mode 0600 in a private folder: a shared document names its

@@ -54,7 +54,7 @@ public final class SharedDocumentSession {
     public static func start(
         document: EmojiArtDocument, address: RoomLink, storage: CollabStorage, identity: (name: String, colour: String),
         recreatesMissingRoom: Bool = false, key keeping: KeyKeeping,
-        makeLink: (RoomLink) -> any RelayLink = { WebSocketRelayLink(address: $0) },
+        makeLink: ((RoomLink) -> any RelayLink)? = nil,
         wake: @escaping RoomConnection.Wake, now: @escaping () -> Duration = SharedDocumentSession.clock
     ) throws -> SharedDocumentSession {
         let setup = try RoomSessionSetup(address: address, storage: storage)
@@ -69,7 +69,9 @@ public final class SharedDocumentSession {
             // A document joined again: it names its room at once, so it reconnects when reopened.
             bridge.showRoom()
         }
-        let connection = RoomConnection(link: makeLink(address), bridge: bridge, wake: wake)
+        // The relay's create token, if this user keeps one: a room it lost is made again with it.
+        let link = makeLink?(address) ?? WebSocketRelayLink(address: address, options: .init(createToken: storage.relayTokens.token(for: address.server)))
+        let connection = RoomConnection(link: link, bridge: bridge, wake: wake)
         connection.recreatesMissingRoom = recreatesMissingRoom
         bridge.publishBlobs()
         let shared = SharedDocumentSession(

@@ -27,7 +27,9 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
         /// `Authorization: Bearer` with `createRoom` only; never shown in a message.
         public var createToken: String?
 
-        public init() {}
+        public init(createToken: String? = nil) {
+            self.createToken = createToken
+        }
     }
 
     public let address: RoomLink

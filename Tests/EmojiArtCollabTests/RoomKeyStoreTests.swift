@@ -94,6 +94,24 @@ import Testing
         }
     }
 
+    @Test("a relay's create token is kept per relay, 0600, replaced when the person types another (C8)")
+    func relayTokens() throws {
+        try Self.withStorage { storage, _ in
+            let tokens = storage.relayTokens
+            #expect(tokens.token(for: "ws://relay.example:7447") == nil)
+            try tokens.save("s3cret", for: "ws://Relay.example:7447/")
+            #expect(tokens.token(for: "ws://relay.example:7447") == "s3cret")
+            #expect(tokens.token(for: "ws://other.example:7447") == nil)
+            try tokens.save("n3w", for: "ws://relay.example:7447")
+            #expect(tokens.token(for: "ws://relay.example:7447") == "n3w")
+            let files = try FileManager.default.contentsOfDirectory(at: tokens.folder, includingPropertiesForKeys: nil)
+            #expect(files.count == 1)
+            #expect(try Self.mode(files[0]) == 0o600)
+            #expect(try Self.mode(tokens.folder) == 0o700)
+            #expect(!files[0].lastPathComponent.contains("relay.example"), "the file does not name the relay either")
+        }
+    }
+
     @Test("no message repeats a link's key")
     func messagesNeverRepeatTheKey() {
         for text in ["emojiart:/nohost/abc#SECRETKEYSECRETKEY", "emojiart://relay.example#SECRETKEYSECRETKEY", "nonsense#SECRETKEYSECRETKEY"] {

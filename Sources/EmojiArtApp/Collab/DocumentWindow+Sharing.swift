@@ -20,22 +20,40 @@ extension DocumentWindow {
     }
 
     /// Share…: a new room on the relay the user names, this document its first content; then
-    /// the link to pass on. A document already shared shows its link again.
+    /// the link to pass on. A document already shared shows its link again. A relay that makes
+    /// rooms only for its token's holders (C8) gets the token this user keeps for it, or asks.
     func share() {
         if let sharing { return SharingDialogs.showLink(sharing.address, parent: window) }
         SharingDialogs.askForRelay(parent: window) { [weak self] server in
             let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: RoomKey.random().text)
-            Task { @MainActor [weak self] in
-                do {
-                    try await SharedDocumentSession.createRoom(at: address)
-                } catch {
-                    self?.showToast(String(describing: error))
-                    return
+            let tokens = CollabStorage(locations: StorageLocations()).relayTokens
+            self?.createRoom(at: address, token: tokens.token(for: server), tokens: tokens)
+        }
+    }
+
+    private func createRoom(at address: RoomLink, token: String?, tokens: RelayTokens) {
+        Task { @MainActor [weak self] in
+            do {
+                try await SharedDocumentSession.createRoom(at: address, createToken: token)
+            } catch let refusal as RelayLinkError {
+                guard let self, !isClosed else { return }
+                switch refusal {
+                case .tokenRequired, .tokenRejected:
+                    SharingDialogs.askForToken(relay: address.server, rejected: token != nil, parent: window) { [weak self] typed in
+                        self?.createRoom(at: address, token: typed, tokens: tokens)
+                    }
+                default:
+                    showToast(refusal.description)
                 }
-                guard let self, !isClosed, sharing == nil else { return }
-                startSharing(at: address, key: .now)
-                if sharing != nil { SharingDialogs.showLink(address, parent: window) }
+                return
+            } catch {
+                self?.showToast(String(describing: error))
+                return
             }
+            guard let self, !isClosed, sharing == nil else { return }
+            if let token { try? tokens.save(token, for: address.server) }
+            startSharing(at: address, key: .now)
+            if sharing != nil { SharingDialogs.showLink(address, parent: window) }
         }
     }
 

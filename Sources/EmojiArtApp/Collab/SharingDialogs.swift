@@ -56,6 +56,21 @@ enum SharingDialogs {
             })
     }
 
+    /// A relay that makes rooms only for its token's holders (C8): the token, kept for that relay
+    /// once it worked.
+    static func askForToken(
+        relay: String, rejected: Bool, parent: UnsafeMutablePointer<GtkWidget>, completion: @escaping @MainActor (String) -> Void
+    ) {
+        entryDialog(
+            parent: parent, title: localized("Token Needed"),
+            body: rejected
+                ? localized("The relay did not accept that token. Enter the token its operator gave you.")
+                : localized("This relay makes rooms only for people with its token. Enter the token its operator gave you; it is kept on this computer for this relay."),
+            entryName: localized("Token"), initial: "", action: localized("_Share"),
+            validate: { text in text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : nil },
+            completion: { text in completion(text.trimmingCharacters(in: .whitespacesAndNewlines)) })
+    }
+
     /// Opening a document shared through a relay this user has not used: connect only when the
     /// person says so (C10), since connecting tells that relay their address and name.
     static func askToConnect(to server: String, parent: UnsafeMutablePointer<GtkWidget>, completion: @escaping @MainActor (Bool) -> Void) {
