@@ -29,17 +29,9 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     /// At most this many emojis of one drag are shown live to others; the rest jump when it ends.
     public static let maxPreviewedEmojis = 32
 
-    private var ids: LocalEmojiIDs
-    /// Background images by the name of their blob.
-    private var blobs: [String: Data] = [:]
-    /// Sealed blobs of mine to upload, by name (`publishBlobs`).
-    private var uploads: [String: Data] = [:]
-    private var requestedBlobs = Set<String>()
-    private var lastPreview: Duration?
-    /// My running drag's latest frames: one the ≤ 30 Hz pace held back goes out on the next
-    /// tick, and they go out again every `LivePreviews.heartbeat` while the drag is held still.
-    private var heldPreview: [PreviewFrame] = []
-    private var heldPreviewSent = true
+    var ids: LocalEmojiIDs
+    var images: RoomImages
+    private var dragPreview = DragPreviewPacer(interval: CollabDocumentBridge.previewInterval, heartbeat: LivePreviews.heartbeat)
     /// Others' drags in progress: a layer over the document (`showLivePreviews`), never in it.
     public private(set) var livePreviews = LivePreviews()
     private static let start = ContinuousClock.now
@@ -54,14 +46,14 @@ public final class CollabDocumentBridge: DocumentCollaboration {
         self.document = document
         self.session = session
         self.room = room
-        blobs = images
-        self.uploads = uploads
+        var images = RoomImages(images: images, uploads: uploads)
         var ids = ids
         for emoji in document.model.emojis {
             if let cid = emoji.cid.flatMap(CollabID.init) { ids.adopt(emoji.id, for: cid) }
         }
         // A room from before protocol 2 names its image by the image's own hash.
-        if case .imageData(let data) = document.model.background { blobs[SHA256.hex(data)] = data }
+        if case .imageData(let data) = document.model.background { images.keep(data, named: SHA256.hex(data)) }
+        self.images = images
         self.ids = ids
         document.attach(self)
         // What the session knows is shown when it is the room's state: a confirmed replica kept
@@ -86,7 +78,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
 
     /// Uploads every sealed background image of mine (after a share, once `uploadBlob` is set).
     public func publishBlobs() {
-        for (name, sealed) in uploads { uploadBlob(name, sealed) }
+        for (name, sealed) in images.uploads { uploadBlob(name, sealed) }
     }
 
     /// Ends the document's part in the room (the window closes, or leaves the room).
@@ -100,20 +92,18 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     public var redoActionName: String? { session.history.redoName }
 
     public func document(_ document: EmojiArtDocument, didPerform step: FieldStep) {
-        heldPreview = []
+        dragPreview.clear()
         perform(ops(for: step, in: document.model), named: step.name, joining: step.joinsPrevious)
     }
 
     public func document(_ document: EmojiArtDocument, didPreview emojis: [Emoji]) {
-        heldPreview = emojis.prefix(Self.maxPreviewedEmojis).compactMap { emoji in
+        let frames = emojis.prefix(Self.maxPreviewedEmojis).compactMap { emoji in
             emoji.cid.flatMap(CollabID.init).map { cid in
                 PreviewFrame(cid: cid, x: emoji.position.x, y: emoji.position.y, size: emoji.size, rotation: emoji.rotation)
             }
         }
-        heldPreviewSent = false
         let time = now()
-        if let last = lastPreview, time - last < Self.previewInterval { return }
-        sendHeldPreview(at: time)
+        if dragPreview.moved(to: frames, at: time) { sendDragPreview(at: time) }
     }
 
     public func undo(_ document: EmojiArtDocument) {
@@ -177,7 +167,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     public func disconnected() {
         session.disconnected()
         livePreviews.removeAll()
-        heldPreview = []
+        dragPreview.clear()
         showRoom()
         onPresenceChange?()
     }
@@ -185,15 +175,15 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     /// A background image's blob arrived; one whose bytes do not match its name, or that does
     /// not open with the room's key, is not it.
     public func receiveBlob(_ name: String, data: Data) {
-        requestedBlobs.remove(name)
+        images.answered(name)
         guard let image = session.image(inBlob: data, named: name) else { return }
-        blobs[name] = image
+        images.keep(image, named: name)
         showRoom()
     }
 
     /// Asking for a blob failed (not uploaded yet, say): it may be asked for again.
     public func blobUnavailable(_ sha256: String) {
-        requestedBlobs.remove(sha256)
+        images.answered(sha256)
     }
 
     /// My presence (C5) as a frame to send, when connected.
@@ -215,13 +205,10 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     /// Rebuilds the document from the session: the room's state with my pending edits; others'
     /// drags in progress go over it as the document's display-only layer.
     public func showRoom() {
-        let model = session.shown.model(ids: &ids, room: room) { [blobs] in blobs[$0] }
+        let model = session.shown.model(ids: &ids, room: room) { [images] in images[$0] }
         document.showShared(model)
         showLivePreviews()
-        if case .image(let hash) = session.shown.background.value, blobs[hash] == nil, !requestedBlobs.contains(hash) {
-            requestedBlobs.insert(hash)
-            requestBlob(hash)
-        }
+        if case .image(let name) = session.shown.background.value, images.shouldRequest(name) { requestBlob(name) }
     }
 
     /// The clock's work (the app calls it a few times a second while shared): others' frames
@@ -229,19 +216,16 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     public func tick() {
         let time = now()
         if livePreviews.expire(at: time) { showLivePreviews() }
-        guard !heldPreview.isEmpty, document.openGestureName != nil else { return }
-        let wait = heldPreviewSent ? LivePreviews.heartbeat : Self.previewInterval
-        if let last = lastPreview, time - last < wait { return }
-        sendHeldPreview(at: time)
+        guard document.openGestureName != nil, dragPreview.isDue(at: time) else { return }
+        sendDragPreview(at: time)
     }
 
     // MARK: - Private
 
-    private func sendHeldPreview(at time: Duration) {
-        lastPreview = time
-        heldPreviewSent = true
+    private func sendDragPreview(at time: Duration) {
+        dragPreview.sent(at: time)
         guard session.isLive else { return }
-        send(heldPreview.compactMap { try? session.previewMessage($0) })
+        send(dragPreview.frames.compactMap { try? session.previewMessage($0) })
     }
 
     private func showLivePreviews() {
@@ -283,103 +267,5 @@ public final class CollabDocumentBridge: DocumentCollaboration {
             onMessage?(String(describing: error))
         }
         showRoom()
-    }
-
-    /// The ops of one step: new emojis get a cid, and they and restacked ones a z key between
-    /// their neighbours in the document's order after the step.
-    private func ops(for step: FieldStep, in model: EmojiArtModel) -> [CollabOp] {
-        var placed = Set<Int>()
-        for edit in step.edits {
-            switch edit {
-            case .added(let emoji), .restacked(let emoji): placed.insert(emoji.id)
-            default: break
-            }
-        }
-        let zKeys = placed.isEmpty ? [:] : newZKeys(for: placed, in: model)
-        var ops = [CollabOp]()
-        for edit in step.edits {
-            switch edit {
-            case .added(let emoji):
-                guard let z = zKeys[emoji.id] else { continue }
-                let cid = session.newCollabID()
-                ids.adopt(emoji.id, for: cid)
-                ops.append(.add(EmojiValues(
-                    cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
-                    rotation: emoji.rotation, flipped: emoji.flipped, z: z)))
-            case .removed(let emoji):
-                if let cid = collabID(of: emoji) { ops.append(.set(cid: cid, value: .deleted(true))) }
-            case .restacked(let emoji):
-                if let cid = collabID(of: emoji), let z = zKeys[emoji.id] { ops.append(.set(cid: cid, value: .z(z))) }
-            case .changed(let emoji, let property, _, let after):
-                if let cid = collabID(of: emoji), let value = Self.fieldValue(property, after) {
-                    ops.append(.set(cid: cid, value: value))
-                }
-            case .background(_, let after):
-                if let op = backgroundOp(after) { ops.append(op) }
-            }
-        }
-        return ops
-    }
-
-    /// Z keys for the `placed` emojis where they stand in `model`'s order: each between the one
-    /// below it and the next one above that keeps its key; on top, above deleted ones too (so
-    /// undoing a delete never puts the old emoji over the new).
-    private func newZKeys(for placed: Set<Int>, in model: EmojiArtModel) -> [Int: ZKey] {
-        let emojis = model.emojis
-        var upperKeys = [ZKey?](repeating: nil, count: emojis.count)
-        var upper: ZKey?
-        for index in emojis.indices.reversed() {
-            upperKeys[index] = upper
-            if !placed.contains(emojis[index].id), let z = emojis[index].z.flatMap(ZKey.init) { upper = z }
-        }
-        var keys = [Int: ZKey]()
-        var lower: ZKey?
-        for (index, emoji) in emojis.enumerated() {
-            guard placed.contains(emoji.id) else {
-                lower = emoji.z.flatMap(ZKey.init) ?? lower
-                continue
-            }
-            var below = lower
-            if upperKeys[index] == nil, let top = session.shown.topZ, below.map({ $0 < top }) ?? true { below = top }
-            let z = ZKey.between(below, upperKeys[index], using: &session.random)
-            keys[emoji.id] = z
-            lower = z
-        }
-        return keys
-    }
-
-    private func backgroundOp(_ background: Background) -> CollabOp? {
-        switch background {
-        case .blank:
-            return .background(.blank)
-        case .url(let url):
-            guard !url.isFileURL else {
-                onMessage?(localized("A background from a file on this computer is not shared: set it from the file itself so it is embedded"))
-                return nil
-            }
-            return .background(.url(url.absoluteString))
-        case .imageData(let data):
-            do {
-                let blob = try session.sealedBlob(of: data)
-                blobs[blob.name] = data
-                uploadBlob(blob.name, blob.bytes)
-                return .background(.image(sha256: blob.name))
-            } catch {
-                onMessage?(String(describing: error))
-                return nil
-            }
-        }
-    }
-
-    private static func fieldValue(_ property: EmojiProperty, _ value: PropertyValue) -> FieldValue? {
-        switch (property, value) {
-        case (.text, .text(let text)): .text(text)
-        case (.x, .number(let number)): .x(number)
-        case (.y, .number(let number)): .y(number)
-        case (.size, .number(let number)): .size(number)
-        case (.rotation, .number(let number)): .rotation(number)
-        case (.flipped, .flag(let flag)): .flipped(flag)
-        default: nil
-        }
     }
 }
