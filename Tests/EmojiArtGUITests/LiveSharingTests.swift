@@ -63,6 +63,15 @@ extension GUITests {
                 #expect(shot.count(in: tagInside) { !Self.isColour($0, shown) } > 10, "no name on the tag")
                 #expect(shot.count(in: b.canvas.frame) { Self.isColour($0, shown) } > 150)
 
+                // Escape clears A's selection, and B shows that without A's mouse moving (C5:
+                // presence follows every change of the selection, whatever made it).
+                try await a.input.key("Escape")
+                _ = try await b.waitForScreenshot("B no longer shows A's selection of 😀") { shot in
+                    let framePixels = shot.count(in: ring) { Self.isColour($0, shown) }
+                    guard framePixels < 10 else { throw NotYet("\(framePixels) pixels of A's colour still around 😀") }
+                    return true
+                }
+
                 // A drags 🌵 up by 90 pt and holds it.
                 let cactus = try #require(SharedWindows.emoji("🌵", in: try b.savedModel()))
                 let start = a.canvas.screenPoint(for: SharedWindows.cactus)
