@@ -49,7 +49,7 @@ public final class SyncSession {
     /// from an earlier run; it is used only when it belongs to the journal's epoch.
     public init(
         room: String, journal: OutboxJournal, replica: ConfirmedReplica? = nil,
-        sealer: PayloadSealer = PlainSealer(), random: SeededRandom = SeededRandom()
+        sealer: PayloadSealer, random: SeededRandom = SeededRandom()
     ) throws {
         self.room = room
         self.journal = journal

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 /// A relay that replays, reorders, withholds or rolls back pushes is caught (C10): each sender's
 /// pushes follow one another and name the one before, and that memory survives a restart.
@@ -10,7 +11,7 @@ import Testing
     /// Bob's first `count` pushes, as the relay would order them (seq = cseq), each adding one emoji.
     func bobsPushes(_ count: Int) throws -> [SequencedPush] {
         let bobSession = try SyncSession(room: "r", journal: InMemoryOutboxJournal(record: OutboxRecord(
-            room: "r", client: bob, epoch: nil, nextCseq: 1, nextCounter: 1, pending: [])), random: SeededRandom(seed: 9))
+            room: "r", client: bob, epoch: nil, nextCseq: 1, nextCounter: 1, pending: [])), sealer: PlainSealer(), random: SeededRandom(seed: 9))
         _ = try bobSession.receive(.welcome(.init(epoch: "e1", seq: 0, ackedCseq: 0, snapshot: nil, ops: [])))
         var pushes = [SequencedPush]()
         for index in 1...count {
@@ -22,7 +23,7 @@ import Testing
     }
 
     func reader(journal: InMemoryOutboxJournal = InMemoryOutboxJournal(), replica: ConfirmedReplica? = nil) throws -> SyncSession {
-        let session = try SyncSession(room: "r", journal: journal, replica: replica, random: SeededRandom(seed: 1))
+        let session = try SyncSession(room: "r", journal: journal, replica: replica, sealer: PlainSealer(), random: SeededRandom(seed: 1))
         return session
     }
 

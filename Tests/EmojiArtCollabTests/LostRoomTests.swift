@@ -29,7 +29,7 @@ import EmojiArtCollabTestSupport
             seed: UInt64
         ) throws {
             document = EmojiArtDocument(model: model ?? EmojiArtModel())
-            session = try SyncSession(room: LostRoomTests.room.room, journal: journal, replica: replica, random: SeededRandom(seed: seed))
+            session = try SyncSession(room: LostRoomTests.room.room, journal: journal, replica: replica, sealer: PlainSealer(), random: SeededRandom(seed: seed))
             let bridge = model == nil || fromOutbox
                 ? CollabDocumentBridge(document: document, session: session, room: LostRoomTests.room)
                 : try CollabDocumentBridge.share(document, session: session, room: LostRoomTests.room)

@@ -172,7 +172,7 @@ import EmojiArtCollabTestSupport
 
     @Test("numbers no honest relay sends (Int.max, negative) are refused with a sentence, never trap, and change nothing")
     func outOfRange() throws {
-        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), random: SeededRandom(seed: 1))
+        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 1))
         _ = try welcomed(session)
         _ = try session.addEmoji("🐶", x: 0, y: 0, size: 20)
         let before = session.shown
@@ -191,7 +191,7 @@ import EmojiArtCollabTestSupport
 
     @Test("a welcome acknowledging edits this client never made is refused: its waiting edits stay")
     func ackBeyondWhatWasSent() throws {
-        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), random: SeededRandom(seed: 2))
+        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 2))
         _ = try welcomed(session)
         _ = try session.addEmoji("🐶", x: 0, y: 0, size: 20)
         session.disconnected()
@@ -202,7 +202,7 @@ import EmojiArtCollabTestSupport
 
     @Test("a snapshot that does not open changes nothing: the state is not emptied")
     func unopenableSnapshotKeepsState() throws {
-        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), random: SeededRandom(seed: 3))
+        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 3))
         _ = try welcomed(session)
         let bob = ClientID("bob")!
         let add = CollabOp.add(EmojiValues(cid: CollabID(client: bob, counter: 1), text: "🐱", x: 1, y: 1, size: 20, rotation: 0, flipped: false, z: ZKey.between(nil, nil, using: &session.random)))

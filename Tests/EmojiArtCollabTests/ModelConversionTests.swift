@@ -2,11 +2,12 @@ import EmojiArtCore
 import Foundation
 import Testing
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 @Suite struct ModelConversionTests {
     @Test("a shared document converts to a model in drawing order (z, cid), deleted emojis absent, keys written")
     func stateToModel() throws {
-        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), random: SeededRandom(seed: 5))
+        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 5))
         let (first, _) = try session.addEmoji("🐶", x: 1.5, y: 2, size: 40)
         let (second, _) = try session.addEmoji("🐱", x: 3, y: 4, size: 50)
         let (third, _) = try session.addEmoji("🌲", x: 5, y: 6, size: 60)
@@ -28,7 +29,7 @@ import Testing
 
     @Test("importing a document keeps its order, ids, valid cids and rising z keys; the rest is made anew")
     func modelToState() throws {
-        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), random: SeededRandom(seed: 6))
+        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 6))
         let image = Data([0x89, 0x50, 0x4E, 0x47])
         let model = EmojiArtModel(background: .imageData(image), emojis: [
             Emoji(id: 4, text: "🐶", position: DocumentPoint(x: 1, y: 2), size: 30, cid: "old.1", z: "a5"),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 @Suite struct OutboxJournalTests {
     private func temporaryFolder() throws -> URL {
@@ -12,7 +13,7 @@ import Testing
     @Test("an edit is journaled before its push is returned; offline, it waits there")
     func journaledBeforeSent() throws {
         let journal = InMemoryOutboxJournal()
-        let session = try SyncSession(room: "r", journal: journal, random: SeededRandom(seed: 1))
+        let session = try SyncSession(room: "r", journal: journal, sealer: PlainSealer(), random: SeededRandom(seed: 1))
         let (cid, messages) = try session.addEmoji("🐶", x: 0, y: 0, size: 40)
         #expect(messages.isEmpty, "offline: nothing to send yet")
         #expect(journal.record?.pending.first?.ops.first?.cid == cid)
@@ -22,10 +23,10 @@ import Testing
     func fileJournalSurvivesRestart() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try SyncSession(room: "r", journal: try FileOutboxJournal(folder: folder, room: "r"), random: SeededRandom(seed: 2))
+        let first = try SyncSession(room: "r", journal: try FileOutboxJournal(folder: folder, room: "r"), sealer: PlainSealer(), random: SeededRandom(seed: 2))
         let (cid, _) = try first.addEmoji("🐶", x: 1, y: 2, size: 40)
         try first.setFields([(cid, .x(5))], named: "Move")
-        let restarted = try SyncSession(room: "r", journal: try FileOutboxJournal(folder: folder, room: "r"), random: SeededRandom(seed: 3))
+        let restarted = try SyncSession(room: "r", journal: try FileOutboxJournal(folder: folder, room: "r"), sealer: PlainSealer(), random: SeededRandom(seed: 3))
         #expect(restarted.client == first.client)
         #expect(restarted.pending == first.pending)
         #expect(restarted.shown == first.shown)
@@ -47,7 +48,7 @@ import Testing
         let journal = try FileOutboxJournal(folder: folder, room: "r")
         try Data("not json".utf8).write(to: journal.url)
         #expect {
-            try SyncSession(room: "r", journal: journal)
+            try SyncSession(room: "r", journal: journal, sealer: PlainSealer())
         } throws: { error in
             String(describing: error).contains("could not be read")
         }
@@ -57,7 +58,7 @@ import Testing
     @Test("a journal of another room is refused")
     func anotherRoom() throws {
         let journal = InMemoryOutboxJournal()
-        _ = try SyncSession(room: "r", journal: journal)
-        #expect(throws: CollabError.self) { try SyncSession(room: "other", journal: journal) }
+        _ = try SyncSession(room: "r", journal: journal, sealer: PlainSealer())
+        #expect(throws: CollabError.self) { try SyncSession(room: "other", journal: journal, sealer: PlainSealer()) }
     }
 }

@@ -2,6 +2,7 @@ import EmojiArtCore
 import Foundation
 import Testing
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 /// SPEC C7, "nothing local leaks through a room", through the sync engine: sharing a document
 /// whose background is a file of this computer sends the image's bytes as a blob and never the
@@ -51,7 +52,7 @@ import Testing
     func shareRefusesMissingFile() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-gone.png")
         let document = EmojiArtDocument(model: EmojiArtModel(background: .url(missing), emojis: []))
-        let session = try SyncSession(room: BridgedRoom.room.room, journal: InMemoryOutboxJournal())
+        let session = try SyncSession(room: BridgedRoom.room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer())
         #expect(throws: RoomBackgroundError.cannotEmbed(path: missing.path, reason: "it has disappeared")) {
             try CollabDocumentBridge.share(document, session: session, room: BridgedRoom.room)
         }
@@ -74,7 +75,7 @@ import Testing
 
         // The document re-entering a room (reopened with no outbox) does not send it back, nor read it.
         let reopened = EmojiArtDocument(model: shown)
-        let session = try SyncSession(room: BridgedRoom.room.room, journal: InMemoryOutboxJournal())
+        let session = try SyncSession(room: BridgedRoom.room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer())
         let bridge = try CollabDocumentBridge.share(reopened, session: session, room: BridgedRoom.room)
         let ops = session.pending.flatMap(\.ops)
         #expect(!ops.contains { if case .background = $0 { true } else { false } })

@@ -41,7 +41,7 @@ final class HeldWake: @unchecked Sendable {
         init(relay: InMemoryRelay, sharing model: EmojiArtModel?, seed: UInt64) throws {
             let room = SharedRoom(server: "memory", room: "room-0001")
             document = EmojiArtDocument(model: model ?? EmojiArtModel())
-            let session = try SyncSession(room: room.room, journal: InMemoryOutboxJournal(), random: SeededRandom(seed: seed))
+            let session = try SyncSession(room: room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: seed))
             let bridge = model == nil
                 ? CollabDocumentBridge(document: document, session: session, room: room)
                 : try CollabDocumentBridge.share(document, session: session, room: room)

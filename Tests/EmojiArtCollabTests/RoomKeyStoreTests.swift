@@ -2,6 +2,7 @@ import EmojiArtCore
 import Foundation
 import Testing
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 /// C10's local files: keys 0600 in private folders, never replaced silently; the outbox and
 /// replica (decrypted content) private; the relays this user agreed to.
@@ -71,7 +72,7 @@ import Testing
     func outboxAndReplicaArePrivate() throws {
         try Self.withStorage { storage, _ in
             let journal = try FileOutboxJournal(folder: storage.journalFolder, room: "room-0001")
-            let session = try SyncSession(room: "room-0001", journal: journal, random: SeededRandom(seed: 1))
+            let session = try SyncSession(room: "room-0001", journal: journal, sealer: PlainSealer(), random: SeededRandom(seed: 1))
             _ = try session.receive(.welcome(.init(epoch: "e", seq: 0, ackedCseq: 0, snapshot: nil, ops: [])))
             _ = try session.addEmoji("🦊", x: 0, y: 0, size: 20)
             let replica = ReplicaFile(besides: journal)

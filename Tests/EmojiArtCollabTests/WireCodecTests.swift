@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 @Suite struct WireCodecTests {
     static let ann = ClientID("ann")!

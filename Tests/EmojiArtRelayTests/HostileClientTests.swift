@@ -1,4 +1,5 @@
 import EmojiArtCollab
+import EmojiArtCollabTestSupport
 import EmojiArtCollabNet
 @testable import EmojiArtRelay
 import EmojiArtTestSupport

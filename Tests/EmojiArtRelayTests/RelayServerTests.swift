@@ -1,4 +1,5 @@
 import EmojiArtCollab
+import EmojiArtCollabTestSupport
 import EmojiArtCollabNet
 import EmojiArtTestSupport
 import Foundation

@@ -15,6 +15,9 @@ import Testing
     }
 
     static let key = "AAECAwQFBgcICQoLDA0ODw"
+    /// The main actor is shared with every other main-actor test running in parallel, some of
+    /// them long: the deadline allows for waiting behind them.
+    static let patience = Duration.seconds(90)
     static let room = "presence-room-1"
 
     static func session(
@@ -43,7 +46,7 @@ import Testing
             ann.close()
             bob.close()
         }
-        try await waitUntil("both are in the room") {
+        try await waitUntil("both are in the room", timeout: Self.patience) {
             ann.connection.status == .connected && bob.connection.status == .connected && bob.bridge.document.model.emojis.count == 2
         }
         let annID = ann.bridge.session.client
@@ -51,18 +54,18 @@ import Testing
 
         // Ctrl+A: both selected, sent at once (no pointer movement needed).
         ann.selectionChanged(to: annDocument.model.emojis)
-        try await waitUntil("bob sees ann's two emojis selected") { annAsBobSeesHer()?.selection.count == 2 }
+        try await waitUntil("bob sees ann's two emojis selected", timeout: Self.patience) { annAsBobSeesHer()?.selection.count == 2 }
         // Escape.
         ann.selectionChanged(to: [])
-        try await waitUntil("bob sees ann's selection cleared") { annAsBobSeesHer()?.selection.isEmpty == true }
+        try await waitUntil("bob sees ann's selection cleared", timeout: Self.patience) { annAsBobSeesHer()?.selection.isEmpty == true }
 
         clock.time += .milliseconds(100)
         ann.pointerMoved(to: DocumentPoint(x: 1, y: 1))
-        try await waitUntil("bob sees ann's pointer") { annAsBobSeesHer()?.pointerX == 1 }
+        try await waitUntil("bob sees ann's pointer", timeout: Self.patience) { annAsBobSeesHer()?.pointerX == 1 }
         clock.time += .milliseconds(10)
         ann.pointerMoved(to: DocumentPoint(x: 7, y: 7))  // held back: 10 ms after the last update
         clock.time += .milliseconds(30)  // the pointer rests; the trailing update's time comes
-        try await waitUntil("bob sees where ann's pointer stopped") { annAsBobSeesHer()?.pointerX == 7 }
+        try await waitUntil("bob sees where ann's pointer stopped", timeout: Self.patience) { annAsBobSeesHer()?.pointerX == 7 }
         #expect(annAsBobSeesHer()?.name == "Ann")
     }
 }

@@ -1,6 +1,7 @@
 import EmojiArtCore
 import Foundation
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 /// Documents bridged to one in-memory relay room, as windows on several machines would be: each
 /// peer's frames wait in its outbox and inbox until `settle()` delivers them (client → relay,
@@ -33,13 +34,13 @@ final class BridgedRoom {
     /// The first peer shares `model`; `others` more join with empty documents. All connect.
     init(sharing model: EmojiArtModel, others: Int, seed: UInt64 = 1) throws {
         let first = EmojiArtDocument(model: model)
-        let session = try SyncSession(room: Self.room.room, journal: InMemoryOutboxJournal(), random: SeededRandom(seed: seed))
+        let session = try SyncSession(room: Self.room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: seed))
         add(Peer(document: first, bridge: try CollabDocumentBridge.share(first, session: session, room: Self.room)))
         peers[0].bridge.publishBlobs()
         for index in 0..<others {
             let document = EmojiArtDocument()
             let session = try SyncSession(
-                room: Self.room.room, journal: InMemoryOutboxJournal(), random: SeededRandom(seed: seed &+ UInt64(index + 2) &* 7919))
+                room: Self.room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: seed &+ UInt64(index + 2) &* 7919))
             add(Peer(document: document, bridge: CollabDocumentBridge(document: document, session: session, room: Self.room)))
         }
         for peer in peers { connect(peer) }

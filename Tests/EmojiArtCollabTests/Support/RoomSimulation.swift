@@ -1,5 +1,6 @@
 import Foundation
 @testable import EmojiArtCollab
+import EmojiArtCollabTestSupport
 
 /// Three (or more) clients and a relay connected by in-memory sockets, driven by a seeded random
 /// schedule: every step delivers one frame, makes one edit, fsyncs the relay, or injects a fault
@@ -30,7 +31,7 @@ final class RoomSimulation {
         var welcomed = false
 
         init(room: String, seed: UInt64) throws {
-            session = try SyncSession(room: room, journal: journal, random: SeededRandom(seed: seed))
+            session = try SyncSession(room: room, journal: journal, sealer: PlainSealer(), random: SeededRandom(seed: seed))
         }
     }
 
@@ -232,7 +233,7 @@ final class RoomSimulation {
         disconnect(client)
         client.session = try SyncSession(
             room: "room", journal: client.journal, replica: client.savedReplica,
-            random: SeededRandom(seed: random.next()))
+            sealer: PlainSealer(), random: SeededRandom(seed: random.next()))
     }
 
     // MARK: - What must hold

@@ -1,4 +1,5 @@
 import EmojiArtCollab
+import EmojiArtCollabTestSupport
 import EmojiArtTestSupport
 import Foundation
 import HummingbirdWSClient
