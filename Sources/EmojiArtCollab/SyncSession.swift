@@ -35,13 +35,13 @@ public final class SyncSession {
     /// Binds my client id to me on the relay (C10): sent with each proof, kept in the outbox.
     private let secret: String
     /// Each sender's chain as far as `confirmed` goes (C10).
-    public private(set) var chains = SenderChains()
+    public internal(set) var chains = SenderChains()
     /// The hash of my last push (pending or confirmed): what my next one names.
     private var chainHead: String?
     /// Someone's push lands on a multiple of this seq: its sender compacts the room (a snapshot).
     public static let compactionInterval = 1000
     private let journal: OutboxJournal
-    private let sealer: PayloadSealer
+    let sealer: PayloadSealer
     var random: SeededRandom
 
     /// Opens the session of `room`: the journal's identity and pending pushes when it has them
@@ -214,26 +214,6 @@ public final class SyncSession {
         return isLive ? [message(for: push)] : []
     }
 
-    private static func undoTarget(of op: CollabOp) -> UndoTarget? {
-        switch op {
-        case .add(let values): .emoji(values.cid, .deleted)
-        case .set(let cid, let value, _): .emoji(cid, value.field)
-        case .background: .background
-        }
-    }
-
-    /// The target's value in `state`; an emoji that does not exist yet counts as deleted, so
-    /// undoing an add deletes it.
-    private static func undoValue(of op: CollabOp, in state: CollabState) -> UndoValue? {
-        switch undoTarget(of: op) {
-        case .emoji(let cid, let field)?:
-            guard let record = state.emojis[cid] else { return field == .deleted ? .field(.deleted(true)) : nil }
-            return .field(record[field])
-        case .background?: return .background(state.background.value)
-        case nil: return nil
-        }
-    }
-
     // MARK: - The connection
 
     /// A connection is open: the first frame to send.
@@ -291,51 +271,6 @@ public final class SyncSession {
         case .pong:
             return []
         }
-    }
-
-    /// The frame a forwarded preview holds, if it opens.
-    public func previewFrame(_ forwarded: RelayMessage.Forwarded) -> PreviewFrame? {
-        guard case .preview(let frame)? = open(forwarded.payload, .init(room: room, kind: .preview, sender: forwarded.client, counter: 0))
-        else { return nil }
-        return frame
-    }
-
-    /// Frames to show my drag or my presence to others (not stored by the relay).
-    public func previewMessage(_ frame: PreviewFrame) throws -> ClientMessage {
-        .preview(try sealer.seal(.preview(frame), context: .init(room: room, kind: .preview, sender: client, counter: 0)))
-    }
-
-    public func presenceMessage(_ presence: Presence) throws -> ClientMessage {
-        .presence(try sealer.seal(.presence(presence), context: .init(room: room, kind: .presence, sender: client, counter: 0)))
-    }
-
-    // MARK: - Blobs (C7)
-
-    /// A background image as the sealed blob to upload, and the name an op gives it.
-    public func sealedBlob(of image: Data) throws -> (name: String, bytes: Data) {
-        let bytes = try sealer.sealBlob(image, room: room)
-        return (SHA256.hex(bytes), bytes)
-    }
-
-    /// The image in a blob the relay sent for `name`: nil when the bytes are not the blob of
-    /// that name, or do not open with the room's key.
-    public func image(inBlob bytes: Data, named name: String) -> Data? {
-        guard SHA256.hex(bytes) == name else { return nil }
-        do {
-            return try sealer.openBlob(bytes, room: room)
-        } catch {
-            lastProblem = String(describing: error)
-            return nil
-        }
-    }
-
-    /// Compaction (COLLAB.md): my confirmed state as the room's snapshot at `confirmedSeq`, with
-    /// each sender's chain there.
-    public func snapshotMessage() throws -> ClientMessage {
-        let snapshot = RoomSnapshot(epoch: epoch ?? "", seq: confirmedSeq, state: confirmed, senders: chains)
-        return .snapshot(ClientMessage.SnapshotPush(
-            seq: confirmedSeq,
-            payload: try sealer.seal(.roomSnapshot(snapshot), context: .init(room: room, kind: .snapshot, sender: nil, counter: confirmedSeq))))
     }
 
     private func handleWelcome(_ welcome: RelayMessage.Welcome) throws -> [ClientMessage] {
@@ -423,82 +358,9 @@ public final class SyncSession {
         }
     }
 
-    /// A relay message whose numbers no honest relay sends: beyond what a room can reach, or
-    /// negative. Checked before anything adds to them (a client never traps on them, C10).
-    private static func outOfRange(_ message: RelayMessage) -> CollabError? {
-        let numbers: [Int]
-        switch message {
-        case .welcome(let welcome):
-            numbers = [welcome.seq, welcome.ackedCseq] + (welcome.snapshot.map { [$0.seq] + Array($0.ackedCseqs.values) } ?? [])
-                + welcome.ops.flatMap { [$0.seq, $0.cseq] }
-        case .op(let push):
-            numbers = [push.seq, push.cseq]
-        case .error(let error):
-            numbers = error.limit.map { [$0] } ?? []
-        case .challenge, .preview, .presence, .left, .pong:
-            numbers = []
-        }
-        guard let bad = numbers.first(where: { !(0...CollabProtocol.maxSequence).contains($0) }) else { return nil }
-        return .unreadableMessage(reason: "the number \(bad) is out of range")
-    }
-
-    private static func republication(of state: CollabState) -> [CollabOp] {
-        var ops = state.emojis.values.sorted { $0.cid < $1.cid }.map { CollabOp.add($0.values) }
-        if state.background.value != .blank { ops.append(.background(state.background.value)) }
-        return ops
-    }
-
-    /// The ops of a confirmed push to apply, checked against its sender's chain (C10): one that
-    /// does not open, or a replay, gives none; one after a gap or off its sender's chain is
-    /// applied (it is the sender's, sealed) and said.
-    private func takeOps(of push: SequencedPush) -> [CollabOp] {
-        let content = open(push.payload, .init(room: room, kind: .push, sender: push.client, counter: push.cseq))
-        let ops: [CollabOp]
-        let verdict: SenderChains.Verdict
-        switch content {
-        case .push(let content)?:
-            ops = content.ops
-            verdict = chains.take(from: push.client, cseq: push.cseq, previous: content.previous, ops: ops)
-        case .ops(let legacy)?:
-            ops = legacy
-            verdict = chains.takeUnchained(from: push.client, cseq: push.cseq)
-        default:
-            return []
-        }
-        switch verdict {
-        case .next:
-            return ops
-        case .replayed:
-            lastProblem = CollabError.relayReplayed(sender: push.client.rawValue, number: push.cseq).description
-            return []
-        case .afterGap(let missing):
-            lastProblem = CollabError.relayWithheld(sender: push.client.rawValue, first: missing.lowerBound, last: missing.upperBound).description
-            return ops
-        case .forked:
-            lastProblem = CollabError.pushOffChain(sender: push.client.rawValue, number: push.cseq).description
-            return ops
-        }
-    }
-
-    /// A welcome's snapshot, when it opens and is the state it says at the place it says.
-    private func openSnapshot(_ snapshot: SequencedSnapshot, epoch: String) -> (CollabState, SenderChains)? {
-        switch open(snapshot.payload, .init(room: room, kind: .snapshot, sender: nil, counter: snapshot.seq)) {
-        case .roomSnapshot(let content)?:
-            guard content.epoch == epoch, content.seq == snapshot.seq, content.state.digest == content.digest else {
-                lastProblem = CollabError.snapshotMisplaced.description
-                return nil
-            }
-            return (content.state, content.senders)
-        case .snapshot(let state)?:
-            return (state, SenderChains())
-        default:
-            return nil
-        }
-    }
-
     /// Opens a payload; one that cannot be opened (tampered, or sealed with another key) counts
     /// as empty on every replica alike, and is reported.
-    private func open(_ payload: Payload, _ context: SealContext) -> PayloadContent? {
+    func open(_ payload: Payload, _ context: SealContext) -> PayloadContent? {
         do {
             let content = try sealer.open(payload, context: context)
             hasOpenedPayload = true
@@ -507,6 +369,11 @@ public final class SyncSession {
             lastProblem = String(describing: error)
             return nil
         }
+    }
+
+    /// Says what went wrong, for the person (`lastProblem`).
+    func report(_ problem: some Error) {
+        lastProblem = String(describing: problem)
     }
 
     private func message(for push: PendingPush) -> ClientMessage {
