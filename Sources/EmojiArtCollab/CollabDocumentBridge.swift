@@ -31,6 +31,8 @@ public final class CollabDocumentBridge: DocumentCollaboration {
 
     var ids: LocalEmojiIDs
     var images: RoomImages
+    /// The relay's last refusal said to the person, until the next welcome.
+    private var lastRefusal: String?
     private var dragPreview = DragPreviewPacer(interval: CollabDocumentBridge.previewInterval, heartbeat: LivePreviews.heartbeat)
     /// Others' drags in progress: a layer over the document (`showLivePreviews`), never in it.
     public private(set) var livePreviews = LivePreviews()
@@ -145,9 +147,12 @@ public final class CollabDocumentBridge: DocumentCollaboration {
                 handle(message)
                 presenceChanged = true
                 roomChanged = true
+                lastRefusal = nil
             case .error(let error):
                 handle(message)
-                onMessage?(error.sentence)
+                // A relay that refuses each reconnect the same way is said once, not every time.
+                if error.sentence != lastRefusal { onMessage?(error.sentence) }
+                lastRefusal = error.sentence
             case .challenge:
                 handle(message)
             case .pong:

@@ -27,6 +27,20 @@ import Testing
         }
     }
 
+    @Test("a relay that refuses every reconnect the same way is said once, until the room is back; another refusal is said")
+    func refusalSaidOnce() throws {
+        let room = try BridgedRoom(sharing: Self.threeEmojis(), others: 0)
+        let peer = room.peers[0]
+        let notMember = RelayError(code: .notMember, message: "no")
+        for _ in 0..<3 { peer.bridge.receive([.error(notMember)]) }
+        #expect(peer.messages.filter { $0 == notMember.sentence }.count == 1)
+        peer.bridge.receive([.error(RelayError(code: .roomFull, message: "full"))])
+        #expect(peer.messages.count == 2)
+        peer.bridge.receive([.welcome(.init(epoch: "epoch-1", seq: peer.bridge.session.confirmedSeq, ackedCseq: 1, snapshot: nil, ops: []))])
+        peer.bridge.receive([.error(notMember)])
+        #expect(peer.messages.filter { $0 == notMember.sentence }.count == 2, "said again after the room was back")
+    }
+
     @Test("a shared document arrives whole in the windows that join; the share is not a step to undo")
     func joinersSeeTheDocument() throws {
         let room = try BridgedRoom(sharing: Self.threeEmojis(), others: 2)
