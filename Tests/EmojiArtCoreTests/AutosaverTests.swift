@@ -47,7 +47,7 @@ private final class WriteRecorder: Sendable {
         let clock = ManualClock()
         let autosaver = Autosaver(
             document: document, write: recorder.write, debounceSeconds: 0.3, maximumDelaySeconds: 0.5,
-            clock: clock.autosaveClock)
+            clock: clock.editorClock)
         // A change every 200 ms never leaves 300 ms of quiet.
         for step in 0...2 {
             clock.advance(to: .milliseconds(200 * step))
@@ -71,7 +71,7 @@ private final class WriteRecorder: Sendable {
         let recorder = WriteRecorder()
         let clock = ManualClock()
         let autosaver = Autosaver(
-            document: document, write: recorder.write, debounceSeconds: 1, maximumDelaySeconds: 5, clock: clock.autosaveClock)
+            document: document, write: recorder.write, debounceSeconds: 1, maximumDelaySeconds: 5, clock: clock.editorClock)
         document.addEmoji("😀", at: .zero, size: 40)
         autosaver.documentDidChange()
         try await waitUntil("clock.sleeperDeadlines == [.seconds(1)]", timeout: .seconds(60)) { clock.sleeperDeadlines == [.seconds(1)] }

@@ -38,3 +38,20 @@ import Testing
         #expect(name.replaceQuestion.body.contains("“Pictures”"))
     }
 }
+
+@Suite struct ExportNameTests {
+    private let formats: Set<String> = ["png", "svg", "pdf"]
+
+    @Test("Export… keeps a chosen format's extension and adds .png otherwise, asking before it replaces a file (W5)")
+    func exportName() throws {
+        try withTemporaryDirectory { directory in
+            let svg = SaveAsName(chosen: directory.appendingPathComponent("art.SVG"), keeping: formats, adding: "png")
+            #expect(svg.url.lastPathComponent == "art.SVG" && !svg.mustAskBeforeReplacing)
+            let fresh = SaveAsName(chosen: directory.appendingPathComponent("art"), keeping: formats, adding: "png")
+            #expect(fresh.url.lastPathComponent == "art.png" && !fresh.mustAskBeforeReplacing)
+            try Data([1]).write(to: directory.appendingPathComponent("art.png"))
+            let existing = SaveAsName(chosen: directory.appendingPathComponent("art"), keeping: formats, adding: "png")
+            #expect(existing.mustAskBeforeReplacing)
+        }
+    }
+}

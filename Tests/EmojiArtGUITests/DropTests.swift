@@ -58,6 +58,20 @@ extension GUITests {
             }
         }
 
+        @Test("a drop offering image pixels and a link as text sets the link, not the pixels (D4)")
+        func dropImageWithLink() async throws {
+            try await withExampleDocument("sunny-meadow") { document in
+                let image = document.app.workspace.root.appendingPathComponent("blue.png")
+                try await ExternalCommand.runChecked("convert", ["-size", "60x40", "xc:blue", image.path])
+                let link = "https://images.example.invalid/cat.png"
+                let helper = try await DragSourceHelper.launch(offering: .imageAndText(image, link), for: document.app)
+                defer { helper.stop() }
+                try await helper.drop(on: document, at: document.canvas.screenPoint(for: DocumentPoint(x: 0, y: -60)))
+                try await document.waitForTitle(document.unsavedTitle)
+                #expect(try await document.save().background == .url(URL(string: link)!))
+            }
+        }
+
         @Test("an emoji dropped on a zoomed and panned view lands under the pointer at 40 px on screen (G4, D1)")
         func dropOnZoomedAndPannedView() async throws {
             try await withExampleDocument("sunny-meadow") { document in

@@ -143,30 +143,33 @@ private let scaleTrampoline: @convention(c) (gpointer?, Double, gpointer?) -> Vo
     MainActor.assumeIsolated { handler(scale) }
 }
 
-typealias DropHandler = @MainActor (UnsafePointer<GValue>?, Double, Double) -> Bool
+typealias DropHandler = @MainActor (OpaquePointer, Double, Double) -> Bool
 
-/// `gboolean handler(GtkDropTarget *self, const GValue *value, double x, double y, gpointer data)`.
+/// `gboolean handler(GtkDropTargetAsync *self, GdkDrop *drop, double x, double y, gpointer data)`: drop.
 @discardableResult
 func onDropSignal(_ instance: some GObjectPointer, _ handler: @escaping DropHandler) -> UInt {
     connect(instance, "drop", handler, trampoline: unsafeBitCast(dropTrampoline, to: UnsafeRawPointer.self))
 }
 
-private let dropTrampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = {
-    _, value, x, y, data in
+private let dropTrampoline: @convention(c) (gpointer?, OpaquePointer?, Double, Double, gpointer?) -> gboolean = {
+    _, drop, x, y, data in
     let handler: DropHandler = unbox(data)
-    nonisolated(unsafe) let value = value  // GTK calls us on the main thread
-    return MainActor.assumeIsolated { handler(value, x, y) } ? 1 : 0
+    guard let drop else { return 0 }
+    nonisolated(unsafe) let unsafeDrop = drop  // GTK calls us on the main thread
+    return MainActor.assumeIsolated { handler(unsafeDrop, x, y) } ? 1 : 0
 }
 
 typealias DropMotionHandler = @MainActor (Double, Double) -> GdkDragAction
 
-/// `GdkDragAction handler(GtkDropTarget *self, double x, double y, gpointer data)`: enter, motion.
+/// `GdkDragAction handler(GtkDropTargetAsync *self, GdkDrop *drop, double x, double y, gpointer data)`:
+/// drag-enter, drag-motion.
 @discardableResult
 func onDropMotionSignal(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping DropMotionHandler) -> UInt {
     connect(instance, signal, handler, trampoline: unsafeBitCast(dropMotionTrampoline, to: UnsafeRawPointer.self))
 }
 
-private let dropMotionTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> GdkDragAction = { _, x, y, data in
+private let dropMotionTrampoline: @convention(c) (gpointer?, OpaquePointer?, Double, Double, gpointer?) -> GdkDragAction = {
+    _, _, x, y, data in
     let handler: DropMotionHandler = unbox(data)
     return MainActor.assumeIsolated { handler(x, y) }
 }

@@ -3,30 +3,20 @@ import EmojiArtCore
 import EmojiArtRender
 
 extension CanvasView {
-    /// Shows what the loader has: the spinner while fetching (B2), the image once it arrives —
-    /// fitted or not as the interaction core decides (B5) — and a message with Retry when it
-    /// failed (B4).
+    /// Hands the loader's news to the interaction core, which decides what it means (B2–B5).
     func backgroundLoaderDidChange() {
         guard !isClosed else { return }
-        let status = backgroundLoader.status
-        gtk_widget_set_visible(spinner, status.isFetching ? 1 : 0)
-        gtk_spinner_set_spinning(cast(spinner), status.isFetching ? 1 : 0)
-        apply { $0.backgroundArrived(frame: backgroundImage?.frame) }
-        if let message = status.failureMessage {
-            interact { $0.backgroundFailed() }
-            onBackgroundFailure?(message)
-        } else if let error = backgroundLoader.embeddedImageError {
-            onMessage?(localized("The document’s background image cannot be shown: {reason}.", ["reason": "\(error)"]))
-        } else {
-            onBackgroundFailure?(nil)
-        }
+        apply(interaction.backgroundLoaderChanged(
+            status: backgroundLoader.status, frame: backgroundImage?.frame,
+            embeddedImageError: backgroundLoader.embeddedImageError))
         updateHint()
-        apply(.redraw)
     }
 
-    /// Loads the current background again (the failure message's Retry, B4).
-    func retryBackground() {
-        interact { _ = $0.retryBackground() }
-        backgroundLoader.retry()
+    /// The spinner while fetching (B2) and the failure with Retry (B4), as the core has them.
+    func showBackgroundStatus() {
+        let isFetching: gboolean = interaction.isFetchingBackground ? 1 : 0
+        gtk_widget_set_visible(spinner, isFetching)
+        gtk_spinner_set_spinning(cast(spinner), isFetching)
+        onBackgroundFailure?(interaction.backgroundFailure)
     }
 }

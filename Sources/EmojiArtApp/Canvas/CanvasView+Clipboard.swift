@@ -7,27 +7,25 @@ import Foundation
 /// processes and other apps take part.
 extension CanvasView {
     /// A copy offers three formats at once: our emoji JSON (layout kept), plain text (the emojis'
-    /// texts) and a PNG of the selection at 2× on a transparent background.
-    func copySelection() {
-        guard let copied = interaction.copySelection() else { return }
-        putOnClipboard(copied)
-    }
-
-    func cutSelection() {
-        guard let (copied, effects) = interact({ $0.cutSelection() }) else { return }
-        putOnClipboard(copied)
-        apply(effects)
-    }
-
-    private func putOnClipboard(_ copied: ClipboardEmojis) {
+    /// texts) and a PNG of them on a transparent background. The first two are there at once; the
+    /// picture is made off the main thread and added when ready, if the copy is still the
+    /// clipboard's.
+    func putOnClipboard(_ copied: ClipboardEmojis) {
         guard let clipboard = gtk_widget_get_clipboard(drawingArea) else { return }
-        var providers: [UnsafeMutablePointer<GdkContentProvider>?] = []
-        providers.append(Self.bytesProvider(copied.data, mimeType: ClipboardEmojis.mimeType))
-        let picture = EmojiArtModel(background: .blank, emojis: interaction.selectedEmojis)
-        let options = ExportOptions(format: .png, size: .scale(2), area: .content, isTransparent: true)
-        if let png = try? DocumentExporter().export(picture, background: nil, options: options) {
-            providers.append(Self.bytesProvider(png, mimeType: "image/png"))
+        let offered = Self.setContent(of: clipboard, to: copied, picture: nil)
+        Task { [weak self] in
+            let picture = await Task.detached { try? ClipboardPicture.png(of: copied) }.value
+            guard let picture, self?.isClosed == false, gdk_clipboard_get_content(clipboard) == offered else { return }
+            Self.setContent(of: clipboard, to: copied, picture: picture)
         }
+    }
+
+    /// Offers the emojis, their text and the picture if any; returns the provider set.
+    @discardableResult
+    private static func setContent(of clipboard: OpaquePointer, to copied: ClipboardEmojis, picture: Data?) -> UnsafeMutablePointer<GdkContentProvider>? {
+        var providers: [UnsafeMutablePointer<GdkContentProvider>?] = []
+        providers.append(bytesProvider(copied.data, mimeType: ClipboardEmojis.mimeType))
+        if let picture { providers.append(bytesProvider(picture, mimeType: "image/png")) }
         var text = GValue()
         g_value_init(&text, emojiart_type_string())
         g_value_set_string(&text, copied.plainText)
@@ -38,6 +36,7 @@ extension CanvasView {
         }
         gdk_clipboard_set_content(clipboard, union)
         g_object_unref(union?.raw)
+        return gdk_clipboard_get_content(clipboard)
     }
 
     private static func bytesProvider(_ data: Data, mimeType: String) -> UnsafeMutablePointer<GdkContentProvider>? {
@@ -46,61 +45,17 @@ extension CanvasView {
         return gdk_content_provider_new_for_bytes(mimeType, bytes)
     }
 
-    /// Ctrl+V: emojis copied from EmojiArt first, then files, then text that is a link or file
-    /// (D4: a URL beats image data), then an image, then text with an emoji (D5).
+    /// Ctrl+V: the clipboard read in Core's order (D4, D5, S6), the same as a drop.
     func paste() {
         guard let clipboard = gtk_widget_get_clipboard(drawingArea) else { return }
-        let formats = gdk_clipboard_get_formats(clipboard)
-        if gdk_content_formats_contain_mime_type(formats, ClipboardEmojis.mimeType) != 0 {
-            ClipboardReader.readBytes(
-                from: clipboard, mimeType: ClipboardEmojis.mimeType, limit: ClipboardEmojis.maximumBytes
-            ) { [weak self] result in
-                self?.accept(pasted: result.flatMap { data in
-                    Result { () throws(ClipboardEmojisError) in .emojis(try ClipboardEmojis(data: data)) }
-                        .mapError { ClipboardReadError(refusal: $0) }
-                })
-            }
-        } else if gdk_content_formats_contain_gtype(formats, emojiart_type_file_list()) != 0 {
-            ClipboardReader.readFiles(from: clipboard) { [weak self] result in
-                self?.accept(pasted: result.map(CanvasContent.classify(files:)))
-            }
-        } else if gdk_content_formats_contain_gtype(formats, emojiart_type_string()) != 0 {
-            let hasImage = gdk_content_formats_contain_gtype(formats, emojiart_type_texture()) != 0
-            ClipboardReader.readText(from: clipboard) { [weak self] result in
-                guard let self else { return }
-                let content = result.map(CanvasContent.classify(text:))
-                // D4: a link or a file beats an image; an image beats an emoji in the text.
-                if hasImage, case .success(let classified) = content, classified == .unusable || classified.isEmoji {
-                    pasteTexture(from: clipboard)
-                } else {
-                    accept(pasted: content)
-                }
-            }
-        } else if gdk_content_formats_contain_gtype(formats, emojiart_type_texture()) != 0 {
-            pasteTexture(from: clipboard)
-        } else {
-            accept(pasted: .success(.unusable))
-        }
-    }
-
-    private func pasteTexture(from clipboard: OpaquePointer) {
-        ClipboardReader.readTexture(from: clipboard) { [weak self] result in
-            guard let self else {
-                if case .success(let texture) = result { g_object_unref(texture.raw) }
-                return
-            }
-            accept(pasted: result.map { texture in
-                defer { g_object_unref(texture.raw) }
-                return pngContent(of: texture)
-            })
-        }
+        ClipboardContent(clipboard: clipboard).readContent { [weak self] in self?.accept(pasted: $0) }
     }
 
     /// A clipboard that could not be read says so (another program may own it and have quit).
     private func accept(pasted content: Result<CanvasContent, ClipboardReadError>) {
         guard !isClosed else { return }  // the window closed while the clipboard was read
         switch content {
-        case .success(let content): apply { $0.accept(content, at: nil, from: .paste) }
+        case .success(let content): apply(interaction.accept(content, at: nil, from: .paste))
         case .failure(let error): onMessage?(error.description)
         }
     }

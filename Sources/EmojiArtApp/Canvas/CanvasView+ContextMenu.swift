@@ -7,9 +7,8 @@ import EmojiArtCore
 extension CanvasView {
     /// Opens the menu at `point`, or over the selection (keyboard) when nil.
     func showContextMenu(at point: ViewPoint?) {
-        let (menu, effects) = interact { $0.contextMenu(at: point) }
-        apply(effects)
-        onSelectionChange?()  // the actions' sensitivity must be current before the menu shows
+        let (menu, effects) = interaction.contextMenu(at: point)
+        apply(effects.union(.commands))  // the actions' sensitivity must be current before the menu shows
         let model = g_menu_new()!
         for section in menu.sections {
             let sectionModel = g_menu_new()!

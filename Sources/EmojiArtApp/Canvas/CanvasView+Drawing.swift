@@ -35,7 +35,7 @@ extension CanvasView {
     }
 
     private func draw(into cr: OpaquePointer, size: ViewSize) {
-        if interaction.viewSize != size { interact { $0.viewSize = size } }
+        apply(interaction.resized(to: size).subtracting(.redraw))  // this frame draws at the new size
         // The paper: white, as in the original, so emoji art looks the same in dark style.
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)

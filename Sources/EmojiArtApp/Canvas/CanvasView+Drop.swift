@@ -5,52 +5,43 @@ import Foundation
 
 extension CanvasView {
     /// Accepts file lists (local files, and URI lists, which GTK delivers as file lists even for
-    /// https links), textures and text, in D4's order: URL, then image, then emoji (DESIGN joint 6).
-    /// What each means is Core's `CanvasContent`, shared with paste.
+    /// https links), textures, text and our copied emojis, read in Core's order as a paste is
+    /// (D4: URL, then image, then emoji; DESIGN joint 6). The async target lets the drop be read
+    /// in more than one format before it is finished.
     func installDropTarget() {
-        let target = gtk_drop_target_new(0, GDK_ACTION_COPY)!
-        var types: [GType] = [emojiart_type_file_list(), emojiart_type_texture(), emojiart_type_string()]
-        gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
-        onDropMotionSignal(target, "enter") { [unowned self] _, _ in
+        let builder = gdk_content_formats_builder_new()!
+        for type in [emojiart_type_file_list(), emojiart_type_texture(), emojiart_type_string()] {
+            gdk_content_formats_builder_add_gtype(builder, type)
+        }
+        gdk_content_formats_builder_add_mime_type(builder, ClipboardEmojis.mimeType)
+        let formats = gdk_content_formats_union_deserialize_mime_types(gdk_content_formats_builder_free_to_formats(builder))
+        let target = gtk_drop_target_async_new(formats, GDK_ACTION_COPY)!  // takes the formats
+        onDropMotionSignal(target, "drag-enter") { [unowned self] _, _ in
             isDropHovering = true
             apply(.redraw)
             return GDK_ACTION_COPY
         }
-        onSignal(target, "leave") { [unowned self] in
+        onDropMotionSignal(target, "drag-motion") { _, _ in GDK_ACTION_COPY }
+        onSignal(target, "drag-leave") { [unowned self] (_: UnsafeMutableRawPointer?) in
             isDropHovering = false
             apply(.redraw)
         }
-        onDropSignal(target) { [unowned self] value, x, y in
+        onDropSignal(target) { [unowned self] drop, x, y in
             isDropHovering = false
             apply(.redraw)
-            guard let value else { return false }
-            let content = content(of: value)
-            apply { $0.accept(content, at: ViewPoint(x: x, y: y), from: .drop) }
-            return content != .unusable
+            let content = DropContent(drop)
+            content.readContent { [weak self] result in
+                let accepted = (try? result.get()).map { $0 != .unusable } ?? false
+                content.finish(accepted: accepted)
+                guard let self, !isClosed else { return }
+                switch result {
+                case .success(let read): apply(interaction.accept(read, at: ViewPoint(x: x, y: y), from: .drop))
+                case .failure(let error): onMessage?(error.description)
+                }
+            }
+            return true
         }
         gtk_widget_add_controller(drawingArea, opaque(target))
-    }
-
-    private func content(of value: UnsafePointer<GValue>) -> CanvasContent {
-        if emojiart_value_holds(value, emojiart_type_file_list()) != 0, let list = g_value_get_boxed(value) {
-            return .classify(files: FileList.urls(in: OpaquePointer(list)))
-        }
-        if emojiart_value_holds(value, emojiart_type_texture()) != 0, let texture = g_value_get_object(value) {
-            return pngContent(of: OpaquePointer(texture))
-        }
-        if emojiart_value_holds(value, emojiart_type_string()) != 0, let text = g_value_get_string(value) {
-            return .classify(text: String(cString: text))
-        }
-        return .unusable
-    }
-
-    /// A texture's pixels, as PNG bytes, to embed (D3).
-    func pngContent(of texture: OpaquePointer) -> CanvasContent {
-        guard let bytes = gdk_texture_save_to_png_bytes(texture) else { return .unusable }
-        defer { g_bytes_unref(bytes) }
-        var size: gsize = 0
-        guard let pointer = g_bytes_get_data(bytes, &size) else { return .unusable }
-        return .imageBytes(Data(bytes: pointer, count: Int(size)))
     }
 
     /// Reads, checks and decodes dropped or pasted image bytes off the main thread, then embeds
@@ -62,19 +53,21 @@ extension CanvasView {
             }.value
             guard let self, !isClosed else { return }
             switch result {
-            case .success(let data): setBackgroundByUser(.imageData(data))
+            case .success(let data): apply(interaction.setBackgroundByUser(.imageData(data)))
             case .failure(let error): onMessage?("\(error)")
             }
         }
     }
+}
 
-    /// Sets a background the user chose (B5, B7).
-    func setBackgroundByUser(_ background: Background, named name: String = ActionName.setBackground) {
-        interact { $0.setBackgroundByUser(background, named: name) }
-    }
-
+extension CanvasView {
     /// A palette click adds the emoji at the centre of the view (P1).
     func addEmojiAtCenter(_ emoji: String) {
-        apply { $0.addEmojiAtCenter(emoji) }
+        apply(interaction.addEmojiAtCenter(emoji))
+    }
+
+    /// A window action: the menus' verbs all come through here (U4).
+    func perform(_ command: CanvasCommand) {
+        apply(interaction.perform(command))
     }
 }

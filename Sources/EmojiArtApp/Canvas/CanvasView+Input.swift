@@ -7,15 +7,15 @@ import Foundation
 extension CanvasView {
     func installPointer() {
         let motion = gtk_event_controller_motion_new()!
-        onPointSignal(motion, "motion") { [unowned self] x, y in apply { $0.pointerMoved(to: ViewPoint(x: x, y: y)) } }
-        onPointSignal(motion, "enter") { [unowned self] x, y in apply { $0.pointerMoved(to: ViewPoint(x: x, y: y)) } }
-        onSignal(motion, "leave") { [unowned self] in apply { $0.pointerMoved(to: nil) } }
+        onPointSignal(motion, "motion") { [unowned self] x, y in apply(interaction.pointerMoved(to: ViewPoint(x: x, y: y))) }
+        onPointSignal(motion, "enter") { [unowned self] x, y in apply(interaction.pointerMoved(to: ViewPoint(x: x, y: y))) }
+        onSignal(motion, "leave") { [unowned self] in apply(interaction.pointerMoved(to: nil)) }
         gtk_widget_add_controller(drawingArea, motion)  // the widget owns the controller now
 
         let click = gtk_gesture_click_new()!
         onPressSignal(click, "pressed") { [unowned self] count, x, y in
             gtk_widget_grab_focus(drawingArea)
-            apply { $0.press(count: Int(count), at: ViewPoint(x: x, y: y), modifiers: modifiers(of: click)) }
+            apply(interaction.press(count: Int(count), at: ViewPoint(x: x, y: y), modifiers: modifiers(of: click)))
         }
         gtk_widget_add_controller(drawingArea, opaque(click))
 
@@ -34,13 +34,13 @@ extension CanvasView {
 
         let drag = gtk_gesture_drag_new()!
         onPointSignal(drag, "drag-begin") { [unowned self] x, y in
-            apply { $0.dragBegan(at: ViewPoint(x: x, y: y), modifiers: modifiers(of: drag)) }
+            apply(interaction.dragBegan(at: ViewPoint(x: x, y: y), modifiers: modifiers(of: drag)))
         }
         onPointSignal(drag, "drag-update") { [unowned self] dx, dy in
-            apply { $0.dragUpdated(offset: ViewVector(dx: dx, dy: dy), modifiers: modifiers(of: drag)) }
+            apply(interaction.dragUpdated(offset: ViewVector(dx: dx, dy: dy), modifiers: modifiers(of: drag)))
         }
         onPointSignal(drag, "drag-end") { [unowned self] dx, dy in
-            apply { $0.dragEnded(offset: ViewVector(dx: dx, dy: dy), modifiers: modifiers(of: drag)) }
+            apply(interaction.dragEnded(offset: ViewVector(dx: dx, dy: dy), modifiers: modifiers(of: drag)))
         }
         gtk_widget_add_controller(drawingArea, opaque(drag))
     }
@@ -51,8 +51,8 @@ extension CanvasView {
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
         onScrollSignal(scroll) { [unowned self] dx, dy in
             let isWheel = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL
-            apply { $0.scrolled(
-                dx: dx, dy: dy, isWheel: isWheel, modifiers: modifiers(of: scroll), time: eventTime(of: scroll)) }
+            apply(interaction.scrolled(
+                dx: dx, dy: dy, isWheel: isWheel, modifiers: modifiers(of: scroll), time: eventTime(of: scroll)))
             return true
         }
         gtk_widget_add_controller(drawingArea, scroll)
@@ -62,17 +62,17 @@ extension CanvasView {
             var x = 0.0, y = 0.0
             let size = interaction.viewSize
             if gtk_gesture_get_bounding_box_center(opaque(zoom), &x, &y) == 0 { (x, y) = (size.width / 2, size.height / 2) }
-            apply { $0.pinchBegan(at: ViewPoint(x: x, y: y)) }
+            apply(interaction.pinchBegan(at: ViewPoint(x: x, y: y)))
         }
-        onScaleSignal(zoom, "scale-changed") { [unowned self] scale in apply { $0.pinchScaled(to: scale) } }
-        onSignal(zoom, "end") { [unowned self] (_: UnsafeMutableRawPointer?) in apply { $0.pinchEnded() } }
+        onScaleSignal(zoom, "scale-changed") { [unowned self] scale in apply(interaction.pinchScaled(to: scale)) }
+        onSignal(zoom, "end") { [unowned self] (_: UnsafeMutableRawPointer?) in apply(interaction.pinchEnded()) }
         gtk_widget_add_controller(drawingArea, opaque(zoom))
 
         let rotate = gtk_gesture_rotate_new()!
         // angle-changed passes (angle, delta) in radians; the delta since the gesture began grows
         // clockwise on screen (GTK inverts atan2 in its y-down space), as Core's degrees do.
         onPointSignal(rotate, "angle-changed") { [unowned self] _, delta in
-            apply { $0.pinchRotated(to: delta * 180 / .pi) }
+            apply(interaction.pinchRotated(to: delta * 180 / .pi))
         }
         gtk_widget_add_controller(drawingArea, opaque(rotate))
         gtk_gesture_group(opaque(rotate), opaque(zoom))  // both must be on the widget first
@@ -89,7 +89,7 @@ extension CanvasView {
                 return true
             }
             let time = eventTime(of: keys)
-            guard let effects = interact({ $0.key(key, modifiers: modifiers, time: time) }) else { return false }
+            guard let effects = interaction.key(key, modifiers: modifiers, time: time) else { return false }
             apply(effects)
             return true
         }

@@ -37,23 +37,25 @@ final class CanvasView {
     }
     /// The viewport the workshop was last asked about, and the requests delivered since.
     var rastersRequested: (viewport: Viewport?, delivered: Set<RasterRequest>) = (nil, [])
-    /// The canvas's state and policy (Core). Read it freely; change it only through `interact`
-    /// or `apply { … }`.
-    private(set) var interaction: CanvasInteraction
-    /// How deep we are inside a call into `interaction`, and the document changes that arrived
-    /// meanwhile (see `interact`).
-    private var interactionDepth = 0
-    private var pendingDocumentChange: DocumentChange = []
+    /// The canvas's state and policy (Core). Read it freely; every input goes through one of its
+    /// methods, whose returned effects `apply` carries out.
+    let interaction: CanvasInteraction
     /// Fetches and decodes the background off the main thread (B1–B4).
     let backgroundLoader = BackgroundLoader<BackgroundImage>(fetcher: .live()) { data in
         try BackgroundImage.decode(data, resolution: .display)
     }
     var backgroundImage: BackgroundImage? { backgroundLoader.image }
     var isDropHovering = false
-    var settling: Task<Void, Never>?
+    /// Wheel zooms and key pans come as separate steps: between steps the cached frame is moved
+    /// (a blit, ~1 ms for 10,000 emojis), and a crisp frame follows once the steps stop.
+    private(set) lazy var viewSettling = Debouncer(delay: CanvasInteraction.viewSettleDelay) { [unowned self] in
+        apply(interaction.viewSettled())
+    }
     /// The context menu (S9), made once and re-filled for each opening.
     var contextMenu: UnsafeMutablePointer<GtkWidget>?
     private var textScaleObservation: UInt = 0
+    /// The display's clipboard and our handler of its changes: Paste follows what it offers (U4).
+    private var clipboardObservation: (clipboard: OpaquePointer, handler: UInt)?
     /// Set by `tearDown()`: from then on nothing here reaches GTK.
     private(set) var isClosed = false
 
@@ -65,11 +67,13 @@ final class CanvasView {
     var onBackgroundFailure: ((String?) -> Void)?
     /// Called when the user zooms or pans (the window remembers the viewport, W4).
     var onViewportChange: (() -> Void)?
-    /// Called when the selection changes (menus' sensitivity, U4).
+    /// Called when the selection changes.
     var onSelectionChange: (() -> Void)?
+    /// Called when what the menus can do may have changed (their sensitivity, U4).
+    var onCommandsChange: (() -> Void)?
     /// The pointer moved over the canvas or left it (`interaction.pointerDocumentPoint`).
     var onPointerMove: (() -> Void)?
-    /// Called once the canvas has taken in a document change (menus' sensitivity, U4).
+    /// Called once the canvas has taken in a document change.
     var onDocumentChangeHandled: ((DocumentChange) -> Void)?
     /// Called once, after the canvas's first frame is on screen (the launch's other work waits
     /// for it, issue 12).
@@ -80,8 +84,7 @@ final class CanvasView {
 
     init(document: EmojiArtDocument) {
         self.document = document
-        interaction = CanvasInteraction(document: document)
-        interaction.defaultEmojiSize = TextScale.defaultEmojiSize
+        interaction = CanvasInteraction(document: document, defaultEmojiSize: TextScale.defaultEmojiSize)
         drawingArea = gtk_drawing_area_new()
         gtk_widget_set_hexpand(drawingArea, 1)
         gtk_widget_set_vexpand(drawingArea, 1)
@@ -119,7 +122,13 @@ final class CanvasView {
         installKeys()
         installDropTarget()
         textScaleObservation = TextScale.observe { [weak self] in
-            self?.interact { $0.defaultEmojiSize = TextScale.defaultEmojiSize }
+            guard let self else { return }
+            apply(interaction.textScaleChanged(defaultEmojiSize: TextScale.defaultEmojiSize))
+        }
+        if let clipboard = gtk_widget_get_clipboard(drawingArea) {
+            let handler = onSignal(clipboard, "changed") { [unowned self] in clipboardDidChange() }
+            clipboardObservation = (clipboard, handler)
+            clipboardDidChange()
         }
         updateHint()
         updateAccessibleDescription()
@@ -128,41 +137,26 @@ final class CanvasView {
         backgroundLoader.load(document.model.background, inRoom: document.model.collab != nil)
     }
 
+    /// The window the canvas is in, for dialogs it opens.
+    private var hostWindow: UnsafeMutablePointer<GtkWidget>? {
+        gtk_widget_get_root(drawingArea).map { cast($0) }
+    }
+
     /// The steady viewport, remembered per window (W4).
     var viewport: Viewport { interaction.viewport }
-
-    /// Runs `body` on the interaction core. An input often edits the document, whose change
-    /// comes back (through the window) to `documentDidChange` while the core is still being
-    /// changed; Swift's exclusivity forbids touching `interaction` then, so the change waits and
-    /// is handled as soon as `body` returns.
-    @discardableResult
-    func interact<Result>(_ body: (inout CanvasInteraction) -> Result) -> Result {
-        interactionDepth += 1
-        let result = body(&interaction)
-        interactionDepth -= 1
-        if interactionDepth == 0 { handlePendingDocumentChange() }
-        return result
-    }
-
-    /// Runs one input through the interaction core and applies the effects it returns.
-    func apply(_ input: (inout CanvasInteraction) -> CanvasEffects) {
-        apply(interact(input))
-    }
-
-    func apply(_ input: (inout CanvasInteraction) -> CanvasResponse) {
-        apply(interact(input))
-    }
 
     /// Applies what the interaction asks for — the one place canvas effects reach GTK.
     func apply(_ effects: CanvasEffects) {
         guard !isClosed else { return }
-        if effects.contains(.viewStepped) { viewDidStep() }
+        if effects.contains(.viewStepped) { viewSettling.schedule() }
         if effects.contains(.viewportChanged) { onViewportChange?() }
         if effects.contains(.startLoading) { backgroundLoader.load(document.model.background, inRoom: document.model.collab != nil) }
+        if effects.contains(.backgroundStatus) { showBackgroundStatus() }
         if effects.contains(.selection) {
             updateAccessibleDescription()
             onSelectionChange?()
         }
+        if !effects.isDisjoint(with: [.selection, .commands]) { onCommandsChange?() }
         if effects.contains(.cursor) { gtk_widget_set_cursor_from_name(drawingArea, interaction.cursor.name) }
         if effects.contains(.pointer) { onPointerMove?() }
         if effects.contains(.redraw) { gtk_widget_queue_draw(drawingArea) }
@@ -180,22 +174,27 @@ final class CanvasView {
             for url in urls { onOpenDocument?(url) }
         case .showMessage(let message):
             onMessage?(message)
+        case .putOnClipboard(let emojis):
+            putOnClipboard(emojis)
+        case .readClipboard:
+            paste()
+        case .chooseBackgroundFile:
+            FileChooser.chooseImage(parent: hostWindow) { [weak self] url in
+                guard let self, !isClosed, let url else { return }
+                apply(interaction.accept(.imageFile(url), at: nil, from: .drop))
+            }
+        case .askForBackgroundURL:
+            guard let hostWindow else { return }
+            BackgroundURLDialog.present(parent: hostWindow) { [weak self] url in
+                guard let self, !isClosed else { return }
+                apply(interaction.accept(.imageURL(url), at: nil, from: .paste))
+            }
         }
     }
 
-    /// Called by the window for every document change; handled at once, or right after the
-    /// input that caused it (see `interact`).
+    /// Called by the window for every document change, as it happens.
     func documentDidChange(_ change: DocumentChange) {
-        pendingDocumentChange.formUnion(change)
-        if interactionDepth == 0 { handlePendingDocumentChange() }
-    }
-
-    private func handlePendingDocumentChange() {
-        let change = pendingDocumentChange
-        guard !change.isEmpty else { return }
-        pendingDocumentChange = []
-        let loaded = backgroundLoader.background
-        apply { $0.documentChanged(change, loadedBackground: loaded) }
+        apply(interaction.documentChanged(change, loadedBackground: backgroundLoader.background))
         updateHint()
         updateAccessibleDescription()
         onDocumentChangeHandled?(change)
@@ -212,12 +211,15 @@ final class CanvasView {
         onBackgroundFailure = nil
         onViewportChange = nil
         onSelectionChange = nil
+        onCommandsChange = nil
         onPointerMove = nil
         onDocumentChangeHandled = nil
         backgroundLoader.onChange = nil
         backgroundLoader.cancel()
         rasterWorkshop?.close()
-        settling?.cancel()
+        viewSettling.cancel()
+        if let (clipboard, handler) = clipboardObservation { g_signal_handler_disconnect(clipboard.raw, gulong(handler)) }
+        clipboardObservation = nil
         TextScale.stopObserving(textScaleObservation)
         textScaleObservation = 0
         if let contextMenu { gtk_widget_unparent(contextMenu) }
@@ -225,16 +227,20 @@ final class CanvasView {
         g_object_unref(container.raw)
     }
 
-    /// Ends any running drag or pinch, e.g. before an undo, so its step is closed first.
+    private func clipboardDidChange() {
+        guard let clipboard = clipboardObservation?.clipboard else { return }
+        apply(interaction.clipboardChanged(offering: ContentOffer(gdk_clipboard_get_formats(clipboard))))
+    }
+
+    /// Ends any running drag or pinch, e.g. before a save, so its step is closed first.
     func finishGestures() {
-        apply { $0.finishGestures() }
+        apply(interaction.finishGestures())
     }
 
     /// X4: a short hint while the canvas is empty.
     func updateHint() {
         guard !isClosed else { return }
-        let isEmpty = document.model.emojis.isEmpty && document.model.background == .blank
-        gtk_widget_set_visible(hintLabel, isEmpty ? 1 : 0)
+        gtk_widget_set_visible(hintLabel, interaction.showsEmptyHint ? 1 : 0)
     }
 
     /// The canvas tells a screen reader what is selected (A2).
@@ -242,19 +248,4 @@ final class CanvasView {
         guard !isClosed else { return }
         emojiart_accessible_set_description(drawingArea, interaction.selectionDescription)
     }
-
-    /// Wheel zooms and key pans come as separate steps: between steps the cached frame is moved
-    /// (a blit, ~1 ms for 10,000 emojis), and a crisp frame follows once the steps stop.
-    private func viewDidStep() {
-        interact { $0.viewStepped() }
-        settling?.cancel()
-        settling = Task { [weak self] in
-            try? await Task.sleep(for: Self.settleDelay)
-            guard !Task.isCancelled, let self else { return }
-            apply { $0.viewSettled() }
-        }
-    }
-
-    /// How long after the last wheel notch or key press the view counts as still moving.
-    private static let settleDelay = Duration.milliseconds(150)
 }

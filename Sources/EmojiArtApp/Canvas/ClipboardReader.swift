@@ -84,7 +84,7 @@ enum ClipboardReader {
 /// so the bytes gathered so far are appended in place, never copied per chunk; it owns the
 /// stream's reference and releases it (closing the stream) once, when it reports.
 @MainActor
-private final class ChunkedRead {
+final class ChunkedRead {
     /// GIO's own default buffer size for splicing.
     static let chunkBytes = 64 * 1024
 

@@ -101,12 +101,13 @@ enum FileChooser {
             guard accepted, let file = gtk_file_chooser_get_file(cast(chooser)) else { return completion(nil, scale) }
             defer { g_object_unref(file.raw) }
             guard let path = g_file_get_path(file) else { return completion(nil, scale) }
-            var url = URL(fileURLWithPath: String(cString: path))
+            let chosen = URL(fileURLWithPath: String(cString: path))
             g_free(path)
-            if ExportOptions.Format(fileExtension: url.pathExtension) == nil {
-                url.appendPathExtension(ExportOptions.Format.png.rawValue)
-            }
-            completion(url, scale)
+            // The format follows the extension; PNG when there is none, asking before replacing (W5).
+            let formats = Set(ExportOptions.Format.allCases.map(\.rawValue))
+            let name = SaveAsName(chosen: chosen, keeping: formats, adding: ExportOptions.Format.png.rawValue)
+            guard name.mustAskBeforeReplacing else { return completion(name.url, scale) }
+            askBeforeReplacing(name, parent: parent) { replace in completion(replace ? name.url : nil, scale) }
         }
     }
 

@@ -16,7 +16,10 @@ final class PaletteFileMonitor {
     private let store: PaletteStore
     /// Held for the application's lifetime, like the store it serves.
     private let monitor: UnsafeMutablePointer<GFileMonitor>
-    private var pendingReload: Task<Void, Never>?
+    private lazy var pendingReload = Debouncer(delay: Self.reloadDelay) { [weak self] in
+        guard let self, let warning = store.reload() else { return }
+        onWarning(warning)
+    }
     /// Told when a reload had to set a damaged palettes file aside.
     private let onWarning: (CorruptFileWarning) -> Void
 
@@ -45,11 +48,6 @@ final class PaletteFileMonitor {
     }
 
     private func scheduleReload() {
-        pendingReload?.cancel()
-        pendingReload = Task { [weak self] in
-            try? await Task.sleep(for: Self.reloadDelay)
-            guard !Task.isCancelled, let self else { return }
-            if let warning = store.reload() { onWarning(warning) }
-        }
+        pendingReload.schedule()
     }
 }

@@ -91,7 +91,7 @@ extension DocumentWindow {
                 if autosaver.lastError == nil { return closeWindow() }
                 askBeforeClosing(body: "\(autosaver.lastError!) " + localized("Close anyway and lose the unsaved changes?"))
             case .draft(let url):
-                if document.model.emojis.isEmpty && document.model.background == .blank {
+                if document.model.isEmpty {
                     application.drafts.remove(url)
                     return closeWindow()
                 }

@@ -4,17 +4,17 @@ import Foundation
 
 extension DocumentWindow {
     /// Window state is written this long after the last change (W4 asks for ~2 s at most).
-    private static let stateSaveDelay = Duration.seconds(1)
+    static let stateSaveDelay = Duration.seconds(1)
 
     /// Brings back the document's zoom, pan, palette and window size (W4, the original's
     /// SceneStorage); a reopened document keeps them instead of zooming to fit (B5).
     func restoreWindowState() {
         guard let state = application.windowStates.state(for: location.url) else {
             // Never opened here before: show the whole background once it has loaded.
-            canvas.interact { $0.fitBackgroundWhenItArrives() }
+            canvas.apply(canvas.interaction.fitBackgroundWhenItArrives())
             return
         }
-        canvas.interact { $0.restore(viewport: Viewport(zoom: state.zoom, pan: ViewVector(dx: state.panX, dy: state.panY))) }
+        canvas.apply(canvas.interaction.restore(viewport: Viewport(zoom: state.zoom, pan: ViewVector(dx: state.panX, dy: state.panY))))
         if let paletteID = state.paletteID { paletteBar.showPalette(withID: paletteID) }
         if let width = state.windowWidth, let height = state.windowHeight {
             gtk_window_set_default_size(cast(window), Int32(width), Int32(height))
@@ -22,17 +22,11 @@ extension DocumentWindow {
     }
 
     func scheduleStateSave() {
-        stateSave?.cancel()
-        stateSave = Task { [weak self] in
-            try? await Task.sleep(for: Self.stateSaveDelay)
-            guard !Task.isCancelled else { return }
-            self?.saveWindowStateNow()
-        }
+        stateSave.schedule()
     }
 
     func saveWindowStateNow() {
-        stateSave?.cancel()
-        stateSave = nil
+        stateSave.cancel()
         guard !isClosed else { return }  // its size can no longer be read
         var width: Int32 = 0, height: Int32 = 0
         gtk_window_get_default_size(cast(window), &width, &height)

@@ -33,7 +33,8 @@ final class DocumentWindow {
     var saveErrorToast: OpaquePointer?
     /// The background's failure message with Retry (B4), and the text it shows.
     private var backgroundFailureToast: (toast: OpaquePointer, message: String)?
-    var stateSave: Task<Void, Never>?
+    /// Writes the window state (W4) a moment after the last zoom, pan or palette change.
+    private(set) lazy var stateSave = Debouncer(delay: Self.stateSaveDelay) { [weak self] in self?.saveWindowStateNow() }
     var isClosing = false
     /// Set when the window closes. Every continuation after an `await` checks it before touching
     /// a widget (the rule is written in Bridge/Signals.swift).
@@ -83,12 +84,9 @@ final class DocumentWindow {
         canvas.onMessage = { [unowned self] message in showToast(message) }
         canvas.onBackgroundFailure = { [unowned self] message in showBackgroundFailure(message) }
         canvas.onViewportChange = { [unowned self] in scheduleStateSave() }
-        canvas.onSelectionChange = { [unowned self] in
-            updateCommandStates()
-            canvasSelectionDidChange()
-        }
+        canvas.onSelectionChange = { [unowned self] in canvasSelectionDidChange() }
+        canvas.onCommandsChange = { [unowned self] in updateCommandStates() }
         canvas.onDocumentChangeHandled = { [unowned self] _ in
-            updateCommandStates()
             // An undo, a delete or someone else's edit may have changed what is selected.
             canvasSelectionDidChange()
         }
@@ -130,7 +128,7 @@ final class DocumentWindow {
             saveWindowStateNow()
             isClosed = true
             stopSharing()
-            stateSave?.cancel()
+            stateSave.cancel()
             document.onChange = nil
             autosaver.onErrorChange = nil
             autosaver.cancel()
@@ -153,7 +151,6 @@ final class DocumentWindow {
     private func documentDidChange(_ change: DocumentChange) {
         if !change.isDisjoint(with: [.emojis, .background]) { autosaver.documentDidChange() }
         if change.contains(.saveState) { updateTitle() }
-        // The canvas takes the change in once its running input is done; menus follow then.
         canvas.documentDidChange(change)
     }
 
@@ -176,12 +173,14 @@ final class DocumentWindow {
             PrintJob.start(model: document.model, background: canvas.backgroundImage, title: location.displayName, parent: window) { [weak self] in self?.showToast($0) }
         }
         addAction("close", to: window) { [unowned self] in requestClose() }
-        addAction("retry-background", to: window) { [unowned self] in canvas.retryBackground() }
+        addAction("retry-background", to: window) { [unowned self] in
+            canvas.apply(canvas.interaction.retryBackground())
+        }
         addAction("zoom-in", to: window) { [unowned self] in
-            canvas.apply { $0.zoomViewAroundCenter(by: Viewport.wheelZoomStep) }
+            canvas.apply(canvas.interaction.zoomViewAroundCenter(by: Viewport.wheelZoomStep))
         }
         addAction("zoom-out", to: window) { [unowned self] in
-            canvas.apply { $0.zoomViewAroundCenter(by: 1 / Viewport.wheelZoomStep) }
+            canvas.apply(canvas.interaction.zoomViewAroundCenter(by: 1 / Viewport.wheelZoomStep))
         }
         paletteBar.installActions(on: window)
         installSharingActions()

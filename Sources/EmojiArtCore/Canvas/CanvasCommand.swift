@@ -44,23 +44,9 @@ public enum CanvasCommand: String, CaseIterable, Sendable {
 }
 
 extension CanvasInteraction {
-    /// Whether `command` can act now: menus and actions are insensitive otherwise (U4).
-    public func canPerform(_ command: CanvasCommand) -> Bool {
-        switch command {
-        case .undo: document.canUndo
-        case .redo: document.canRedo
-        case .cut, .copy, .duplicate, .delete, .bringToFront, .bringForward, .sendBackward, .sendToBack,
-             .rotateLeft, .rotateRight, .flipHorizontally:
-            hasSelection
-        case .selectAll: !document.model.emojis.isEmpty
-        case .removeBackground: document.model.background != .blank
-        case .paste, .setBackgroundFromFile, .setBackgroundFromURL, .zoomToFit: true
-        }
-    }
-
     /// Opens the context menu at `point` (S9): over an emoji it becomes the selection unless it
     /// is in it already; nil `point` (Menu key, Shift+F10) opens it over the selection, if any.
-    public mutating func contextMenu(at point: ViewPoint?) -> (menu: CanvasContextMenu, effects: CanvasEffects) {
+    public func contextMenu(at point: ViewPoint?) -> (menu: CanvasContextMenu, effects: CanvasEffects) {
         _ = finishGestures()
         if let point {
             if let hit = emoji(at: point) {

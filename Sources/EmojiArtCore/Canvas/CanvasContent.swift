@@ -84,6 +84,14 @@ public enum CanvasRequest: Hashable, Sendable {
     case openDocuments([URL])
     /// Tell the user, briefly.
     case showMessage(String)
+    /// Offer these emojis on the clipboard (S6): our format, their text and a picture of them.
+    case putOnClipboard(ClipboardEmojis)
+    /// Read the clipboard in `ContentOffer`'s order and `accept` what it holds (S6, D5).
+    case readClipboard
+    /// Ask for an image file, then `accept` it as `.imageFile` (B7).
+    case chooseBackgroundFile
+    /// Ask for an image's web address, then `accept` it as `.imageURL` (B7).
+    case askForBackgroundURL
 }
 
 /// An input's outcome: effects to apply, and at most one request.

@@ -13,7 +13,7 @@ public struct CanvasEffects: OptionSet, Sendable, Hashable {
     public static let viewportChanged = CanvasEffects(rawValue: 1 << 1)
     /// The cursor to show may have changed (X3).
     public static let cursor = CanvasEffects(rawValue: 1 << 2)
-    /// The selection changed: menus' sensitivity and the accessible description follow (U4, A2).
+    /// The selection changed: the accessible description and the menus' sensitivity follow (A2, U4).
     public static let selection = CanvasEffects(rawValue: 1 << 3)
     /// The view moves in steps (wheel, keys): show the cached frame, then a crisp one once the
     /// steps stop (DESIGN performance).
@@ -22,6 +22,11 @@ public struct CanvasEffects: OptionSet, Sendable, Hashable {
     public static let startLoading = CanvasEffects(rawValue: 1 << 5)
     /// The pointer moved over the canvas or left it: my presence follows it (C5).
     public static let pointer = CanvasEffects(rawValue: 1 << 6)
+    /// What the menus can do may have changed: their sensitivity follows (U4).
+    public static let commands = CanvasEffects(rawValue: 1 << 7)
+    /// The background's loading status changed: the spinner (B2) and the failure with Retry (B4)
+    /// follow `isFetchingBackground` and `backgroundFailure`.
+    public static let backgroundStatus = CanvasEffects(rawValue: 1 << 8)
 
     public static let none: CanvasEffects = []
 }

@@ -1,14 +1,13 @@
 /// What a drop or a paste does with its content (D1–D5, S6): one policy for both.
 extension CanvasInteraction {
     /// Accepts `content` dropped at `point` (a drop) or pasted (nil: at the pointer or centre).
-    public mutating func accept(_ content: CanvasContent, at point: ViewPoint?, from source: ContentSource) -> CanvasResponse {
+    public func accept(_ content: CanvasContent, at point: ViewPoint?, from source: ContentSource) -> CanvasResponse {
         switch content {
         case .emojis(let emojis):
             if let point { pointer = point }
             return CanvasResponse(paste(emojis))
         case .imageURL(let url):
-            setBackgroundByUser(.url(url))
-            return CanvasResponse(.redraw)
+            return CanvasResponse(setBackgroundByUser(.url(url)).union(.redraw))
         case .documents(let urls):
             return CanvasResponse(request: .openDocuments(urls))
         case .imageFile(let url):

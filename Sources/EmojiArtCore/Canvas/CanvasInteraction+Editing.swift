@@ -6,19 +6,21 @@ extension CanvasInteraction {
 
     public var hasSelection: Bool { !selection.isEmpty }
 
-    public mutating func selectAll() -> CanvasEffects {
+    public func selectAll() -> CanvasEffects {
+        endBurst()
         selection.select(Set(document.model.emojis.map(\.id)))
         return [.selection, .redraw, .cursor]
     }
 
-    public mutating func clearSelection() -> CanvasEffects {
+    public func clearSelection() -> CanvasEffects {
         guard !selection.isEmpty else { return [] }
+        endBurst()
         selection.clear()
         return [.selection, .redraw, .cursor]
     }
 
     /// Delete / Backspace and the menus' Delete (S4): its own step even during a drag (U3).
-    public mutating func deleteSelection() -> CanvasEffects {
+    public func deleteSelection() -> CanvasEffects {
         guard !selection.isEmpty else { return [] }
         endBurst()
         document.deleteEmojis(selection.ids, named: ActionName.delete)
@@ -32,7 +34,7 @@ extension CanvasInteraction {
     }
 
     /// Cut: the copy, and the selection removed as "Cut" (S6).
-    public mutating func cutSelection() -> (clipboard: ClipboardEmojis, effects: CanvasEffects)? {
+    public func cutSelection() -> (clipboard: ClipboardEmojis, effects: CanvasEffects)? {
         guard let copied = copySelection() else { return nil }
         endBurst()
         document.deleteEmojis(selection.ids, named: ActionName.cut)
@@ -42,7 +44,7 @@ extension CanvasInteraction {
     /// Pastes emojis centred under the pointer when it is over the canvas, else at the view's
     /// centre; the same emojis pasted again at the same place step 10 pt further. The pasted
     /// emojis become the selection (S6).
-    public mutating func paste(_ emojis: ClipboardEmojis) -> CanvasEffects {
+    public func paste(_ emojis: ClipboardEmojis) -> CanvasEffects {
         endBurst()
         let target = documentPoint(for: pointer ?? viewSize.center)
         var count = 0
@@ -57,22 +59,18 @@ extension CanvasInteraction {
     }
 
     /// Ctrl+D: copies of the selection 10 pt right and down, which become the selection (S6).
-    public mutating func duplicateSelection() -> CanvasEffects {
+    public func duplicateSelection() -> CanvasEffects {
         let selected = selectedEmojis
         guard !selected.isEmpty else { return [] }
         endBurst()
-        let moved = selected.map { emoji in
-            var copy = emoji
-            copy.position = emoji.position.offset(by: DocumentVector(dx: Self.pasteStep, dy: Self.pasteStep))
-            return copy
-        }
+        let moved = selected.map { $0.moved(by: DocumentVector(dx: Self.pasteStep, dy: Self.pasteStep)) }
         let inserted = document.insertCopies(of: moved, named: ActionName.duplicate)
         selection.select(Set(inserted.map(\.id)))
         return [.selection, .redraw]
     }
 
     /// Page Up / Page Down / Home / End and the menus (S7).
-    public mutating func restack(_ move: StackingMove) -> CanvasEffects {
+    public func restack(_ move: StackingMove) -> CanvasEffects {
         guard !selection.isEmpty else { return [] }
         endBurst()
         document.restack(selection.ids, move)
@@ -80,21 +78,21 @@ extension CanvasInteraction {
     }
 
     /// Turns the selection about its centre, degrees clockwise ("Rotate", S8).
-    public mutating func rotateSelection(by degrees: Double) -> CanvasEffects {
+    public func rotateSelection(by degrees: Double) -> CanvasEffects {
         transformSelection(named: ActionName.rotate) { GroupTransform(pivot: $0, rotation: degrees) }
     }
 
     /// Scales the selection about its centre ("Scale", S8).
-    public mutating func scaleSelection(by factor: Double) -> CanvasEffects {
+    public func scaleSelection(by factor: Double) -> CanvasEffects {
         transformSelection(named: ActionName.scale) { GroupTransform(pivot: $0, scale: factor) }
     }
 
     /// Mirrors the selection left–right about its centre ("Flip", S8).
-    public mutating func flipSelection() -> CanvasEffects {
+    public func flipSelection() -> CanvasEffects {
         transformSelection(named: ActionName.flip) { GroupTransform(pivot: $0, mirrored: true) }
     }
 
-    private mutating func transformSelection(
+    private func transformSelection(
         named name: String, _ transform: (DocumentPoint) -> GroupTransform
     ) -> CanvasEffects {
         let selected = selectedEmojis
@@ -105,7 +103,7 @@ extension CanvasInteraction {
     }
 
     /// A palette click adds the emoji at the centre of the view at the default size on screen (P1).
-    public mutating func addEmojiAtCenter(_ emoji: String) -> CanvasEffects {
+    public func addEmojiAtCenter(_ emoji: String) -> CanvasEffects {
         endBurst()
         let viewport = effectiveViewport
         let position = viewport.documentPoint(for: viewSize.center, in: viewSize)

@@ -10,11 +10,13 @@ extension CanvasInteraction {
     static let fineRotationStep = 1.0
     /// `<` / `>` scale by this factor (S8).
     static let keyScaleStep = 1.1
+    static let transformKeys: Set<CanvasKey> = [.scaleDown, .scaleUp, .rotateLeft, .rotateRight, .flip]
 
     /// Handles a key; nil when the canvas does not use it (it then goes on, e.g. Tab past the
     /// last emoji leaves the canvas).
-    public mutating func key(_ key: CanvasKey, modifiers: CanvasModifiers, time: Double) -> CanvasEffects? {
+    public func key(_ key: CanvasKey, modifiers: CanvasModifiers, time: Double) -> CanvasEffects? {
         let isShift = modifiers.contains(.shift)
+        if isEditing, Self.transformKeys.contains(key) { return [] }  // the gesture owns the selection (U3)
         switch key {
         case .escape:
             guard !selection.isEmpty else { return nil }
@@ -38,7 +40,7 @@ extension CanvasInteraction {
 
     /// Arrows nudge the selection (S5, a burst is one "Move") or, with nothing selected, pan the
     /// view (G5).
-    private mutating func arrow(_ key: CanvasKey, isShift: Bool, time: Double) -> CanvasEffects {
+    private func arrow(_ key: CanvasKey, isShift: Bool, time: Double) -> CanvasEffects {
         let (x, y): (Double, Double) = switch key {
         case .left: (-1, 0)
         case .right: (1, 0)
@@ -50,14 +52,23 @@ extension CanvasInteraction {
             return pan(by: ViewVector(dx: -x * Viewport.arrowKeyPanStep, dy: -y * Viewport.arrowKeyPanStep))
         }
         let step = isShift ? Self.largeNudgeStep : Self.nudgeStep
+        let nudge = DocumentVector(dx: x * step, dy: y * step)
+        if case .moving(let originals) = drag {
+            // Part of the drag's "Move": the frames that follow keep it (U3).
+            drag = .moving(originals: originals.map { $0.moved(by: nudge) })
+            document.moveEmojis(Set(originals.map(\.id)), by: nudge)
+            return .redraw
+        }
+        guard !isEditing else { return [] }  // a handle drag or a pinch owns the selection now
         continueBurst(named: ActionName.move, at: time)
-        document.moveEmojis(selection.ids, by: DocumentVector(dx: x * step, dy: y * step))
+        document.moveEmojis(selection.ids, by: nudge)
         return .redraw
     }
 
     /// Tab and Shift+Tab select the next or previous emoji in drawing order, so selection works
     /// without a mouse (S1, A2). Past the last emoji, Tab leaves the canvas as usual (nil).
-    private mutating func stepSelection(backwards: Bool) -> CanvasEffects? {
+    private func stepSelection(backwards: Bool) -> CanvasEffects? {
+        endBurst()
         let ids = document.model.emojis.map(\.id)
         guard !ids.isEmpty else { return nil }
         let current = selection.ids.count == 1 ? selection.ids.first.flatMap { ids.firstIndex(of: $0) } : nil

@@ -6,7 +6,7 @@ extension CanvasInteraction {
     /// Snapping step for the rotate handle with Shift (S8), in degrees.
     static let rotationSnap = 15.0
 
-    public mutating func pointerMoved(to point: ViewPoint?) -> CanvasEffects {
+    public func pointerMoved(to point: ViewPoint?) -> CanvasEffects {
         guard point != pointer else { return .cursor }
         pointer = point
         return [.cursor, .pointer]
@@ -19,7 +19,8 @@ extension CanvasInteraction {
     }
 
     /// A button press. Every press also starts a (possibly zero-length) drag.
-    public mutating func press(count: Int, at point: ViewPoint, modifiers: CanvasModifiers) -> CanvasEffects {
+    public func press(count: Int, at point: ViewPoint, modifiers: CanvasModifiers) -> CanvasEffects {
+        endBurst()  // a click ends a burst of nudges (U3)
         if selectionFrame?.handle(at: point) != nil { return [] }  // the drag that follows uses it
         let hit = emoji(at: point)
         if count >= 2 {
@@ -35,7 +36,7 @@ extension CanvasInteraction {
         return before == selection ? .cursor : [.selection, .redraw, .cursor]
     }
 
-    public mutating func dragBegan(at point: ViewPoint, modifiers: CanvasModifiers) -> CanvasEffects {
+    public func dragBegan(at point: ViewPoint, modifiers: CanvasModifiers) -> CanvasEffects {
         endBurst()
         if let frame = selectionFrame, let handle = frame.handle(at: point) {
             return beginHandleDrag(handle, of: frame, at: point)
@@ -53,7 +54,7 @@ extension CanvasInteraction {
     }
 
     /// `offset` is from where the drag began, in view pixels.
-    public mutating func dragUpdated(offset: ViewVector, modifiers: CanvasModifiers) -> CanvasEffects {
+    public func dragUpdated(offset: ViewVector, modifiers: CanvasModifiers) -> CanvasEffects {
         switch drag {
         case .idle:
             return []
@@ -63,11 +64,7 @@ extension CanvasInteraction {
         case .moving(let originals):
             let zoom = effectiveViewport.zoom
             let delta = DocumentVector(dx: offset.dx / zoom, dy: offset.dy / zoom)
-            document.replaceEmojis(originals.map { emoji in
-                var moved = emoji
-                moved.position = emoji.position.offset(by: delta)
-                return moved
-            }, named: ActionName.move)
+            document.replaceEmojis(originals.map { $0.moved(by: delta) }, named: ActionName.move)
             return .redraw
         case .rubberBand(let start, _, let base):
             drag = .rubberBand(start: start, current: start.offset(by: offset), base: base)
@@ -92,7 +89,7 @@ extension CanvasInteraction {
 
     /// Keeps what the drag did: the pan stays (G3), a move, scale or turn is one undo step (U3),
     /// the rubber band's emojis join the selection (S5).
-    public mutating func dragEnded(offset: ViewVector, modifiers: CanvasModifiers) -> CanvasEffects {
+    public func dragEnded(offset: ViewVector, modifiers: CanvasModifiers) -> CanvasEffects {
         var effects = dragUpdated(offset: offset, modifiers: modifiers)
         switch drag {
         case .idle:
@@ -115,7 +112,7 @@ extension CanvasInteraction {
 
     /// Ends any running drag or pinch where it is (before an undo, a window close), so its
     /// step is closed first.
-    public mutating func finishGestures() -> CanvasEffects {
+    public func finishGestures() -> CanvasEffects {
         var effects = CanvasEffects()
         switch drag {
         case .idle, .rubberBand: break
@@ -129,7 +126,7 @@ extension CanvasInteraction {
     }
 
     /// Ends a burst of nudges or Ctrl+scroll resizes, so the next edit is a step of its own.
-    mutating func endBurst() {
+    func endBurst() {
         guard burst != nil else { return }
         burst = nil
         document.endGesture()
@@ -137,7 +134,7 @@ extension CanvasInteraction {
 
     /// Folds the running view gesture into the steady viewport, so a gesture that goes on (a
     /// pinch during a pan) continues from here.
-    mutating func commitLiveGesture() -> CanvasEffects {
+    func commitLiveGesture() -> CanvasEffects {
         let translation = liveGesture.translation
         let scale = liveGesture.scale
         viewport = effectiveViewport
@@ -152,14 +149,14 @@ extension CanvasInteraction {
         return userDidMoveView().union(.redraw)
     }
 
-    mutating func userDidMoveView() -> CanvasEffects {
+    func userDidMoveView() -> CanvasEffects {
         hasUserMovedView = true
         return .viewportChanged
     }
 
     // MARK: - Handles
 
-    private mutating func beginHandleDrag(
+    private func beginHandleDrag(
         _ handle: SelectionFrame.Handle, of frame: SelectionFrame, at point: ViewPoint
     ) -> CanvasEffects {
         let originals = selectedEmojis

@@ -9,10 +9,12 @@ extension CanvasInteraction {
     static let wheelPanStep = 40.0
     /// A pause this long, in seconds, ends a burst of Ctrl+scroll resizes or nudges (U3).
     static let burstPause = 0.5
+    /// How long after the last wheel notch or key press the view counts as still moving.
+    public static let viewSettleDelay = Duration.milliseconds(150)
 
     /// A scroll: with Ctrl it zooms around the pointer or resizes the selection, otherwise it
     /// pans (Shift turns vertical into horizontal). `time` is the event's, in seconds.
-    public mutating func scrolled(
+    public func scrolled(
         dx: Double, dy: Double, isWheel: Bool, modifiers: CanvasModifiers, time: Double
     ) -> CanvasEffects {
         if modifiers.contains(.control) {
@@ -27,32 +29,33 @@ extension CanvasInteraction {
 
     /// One step of zoom: the selection is resized about its centre when there is one (S3, a
     /// burst of steps is one "Scale"), otherwise the view zooms keeping `anchor` fixed (G2).
-    public mutating func zoom(by factor: Double, around anchor: ViewPoint, time: Double) -> CanvasEffects {
+    public func zoom(by factor: Double, around anchor: ViewPoint, time: Double) -> CanvasEffects {
         guard factor.isFinite, factor > 0 else { return [] }
         let selected = selectedEmojis
         guard let center = selected.boundingBox?.center else {
             viewport = viewport.zoomed(by: factor, around: anchor, in: viewSize)
-            return userDidMoveView().union([.viewStepped, .redraw])
+            return viewDidStep()
         }
+        guard !isEditing else { return [] }  // a drag or pinch owns the selection until it ends (U3)
         continueBurst(named: ActionName.scale, at: time)
         document.replaceEmojis(GroupTransform(pivot: center, scale: factor).apply(to: selected), named: ActionName.scale)
         return .redraw
     }
 
     /// Ctrl+= and Ctrl+- zoom the view around its centre (G5), even with a selection.
-    public mutating func zoomViewAroundCenter(by factor: Double) -> CanvasEffects {
+    public func zoomViewAroundCenter(by factor: Double) -> CanvasEffects {
         viewport = viewport.zoomed(by: factor, around: viewSize.center, in: viewSize)
-        return userDidMoveView().union([.viewStepped, .redraw])
+        return viewDidStep()
     }
 
     /// The arrow keys and plain scrolling pan by this much (G5).
-    public mutating func pan(by offset: ViewVector) -> CanvasEffects {
+    public func pan(by offset: ViewVector) -> CanvasEffects {
         viewport = viewport.panned(by: offset)
-        return userDidMoveView().union([.viewStepped, .redraw])
+        return viewDidStep()
     }
 
     /// Fits the background, or the emojis when the background is blank (G1, Ctrl+0).
-    public mutating func zoomToFit() -> CanvasEffects {
+    public func zoomToFit() -> CanvasEffects {
         if let rect = backgroundFrame ?? document.model.emojiBounds {
             viewport = viewport.fitting(rect, in: viewSize)
         } else {
@@ -61,21 +64,25 @@ extension CanvasInteraction {
         return userDidMoveView().union(.redraw)
     }
 
-    /// The stepped view changes stopped: draw a crisp frame.
-    public mutating func viewSettled() -> CanvasEffects {
+    /// The stepped view changes stopped (`viewSettleDelay` after the last step, measured by the
+    /// adapter's `Debouncer`): draw a crisp frame.
+    public func viewSettled() -> CanvasEffects {
+        guard isViewSettling else { return [] }
         isViewSettling = false
         return .redraw
     }
 
-    /// Marks the view as moving in steps; the adapter calls `viewSettled` after a quiet moment.
-    public mutating func viewStepped() {
+    /// The view moved by a step (wheel, keys): until the steps stop, frames may move the cached one.
+    func viewDidStep() -> CanvasEffects {
         isViewSettling = true
+        return userDidMoveView().union([.viewStepped, .redraw])
     }
 
     // MARK: - Pinch and two-finger rotate
 
     /// Two fingers went down: they zoom the view, or scale and turn the selection (S8).
-    public mutating func pinchBegan(at anchor: ViewPoint) -> CanvasEffects {
+    public func pinchBegan(at anchor: ViewPoint) -> CanvasEffects {
+        guard !isEditing else { return [] }  // a second finger during a drag leaves the drag be (U3)
         endBurst()
         let selected = selectedEmojis
         if let center = selected.boundingBox?.center {
@@ -88,7 +95,7 @@ extension CanvasInteraction {
     }
 
     /// The pinch's scale since it began (GtkGestureZoom `scale-changed`).
-    public mutating func pinchScaled(to scale: Double) -> CanvasEffects {
+    public func pinchScaled(to scale: Double) -> CanvasEffects {
         guard var running = pinch, scale.isFinite, scale > 0 else { return [] }
         running.scale = scale
         pinch = running
@@ -100,14 +107,14 @@ extension CanvasInteraction {
 
     /// The fingers' turn since the gesture began, in degrees clockwise (GtkGestureRotate). It
     /// turns the selection; without one, two fingers zoom the view only (G2).
-    public mutating func pinchRotated(to degrees: Double) -> CanvasEffects {
+    public func pinchRotated(to degrees: Double) -> CanvasEffects {
         guard var running = pinch, running.transformsSelection, degrees.isFinite else { return [] }
         running.rotation = degrees
         pinch = running
         return applyPinch(running)
     }
 
-    public mutating func pinchEnded() -> CanvasEffects {
+    public func pinchEnded() -> CanvasEffects {
         guard let running = pinch else { return [] }
         var effects = CanvasEffects()
         if running.transformsSelection {
@@ -129,7 +136,7 @@ extension CanvasInteraction {
 
     /// Joins the running burst of `name` if the last step was less than `burstPause` ago;
     /// otherwise starts a new one (U3).
-    mutating func continueBurst(named name: String, at time: Double) {
+    func continueBurst(named name: String, at time: Double) {
         if let running = burst, running.name == name, time - running.lastTime < Self.burstPause,
            document.openGestureName == name {
             burst?.lastTime = time

@@ -4,22 +4,26 @@
 /// intents and returns what the UI must do (`CanvasEffects`); `CanvasView` only forwards GTK
 /// events here and applies the effects. Split by concern in the `CanvasInteraction+…` files.
 @MainActor
-public struct CanvasInteraction {
+public final class CanvasInteraction {
     public let document: EmojiArtDocument
 
     /// The steady viewport; a running pan or pinch adds `liveGesture` on top of it (G2, G3).
     public internal(set) var viewport: Viewport
     public internal(set) var liveGesture = ViewportGesture.identity
-    /// The canvas's size in view pixels; the adapter keeps it current.
-    public var viewSize = ViewSize(width: 1, height: 1)
+    /// The canvas's size in view pixels (`resized(to:)`).
+    public internal(set) var viewSize = ViewSize(width: 1, height: 1)
     /// Where the pointer is over the canvas, if it is: Ctrl+scroll zooms around it (G2) and a
     /// paste lands under it (S6).
     public internal(set) var pointer: ViewPoint?
     public internal(set) var selection = EmojiSelection()
     /// The emoji size for drops and palette clicks at zoom 1: 40 at normal text size (D1, A1).
-    public var defaultEmojiSize = 40.0
+    public internal(set) var defaultEmojiSize = 40.0
     /// The loaded background image's frame in document points, for fitting (G1); nil when none.
-    public var backgroundFrame: DocumentRect?
+    public internal(set) var backgroundFrame: DocumentRect?
+    /// The background loader's last status (B2, B4).
+    public internal(set) var backgroundStatus = FetchStatus.idle
+    /// What the clipboard offers, so Paste is sensitive only when something can be pasted (U4).
+    public internal(set) var clipboardOffer = ContentOffer()
 
     var drag = CanvasDrag.idle
     var pinch: CanvasPinch?
@@ -35,10 +39,27 @@ public struct CanvasInteraction {
     /// The last paste, so a second paste of the same emojis steps 10 pt further (S6).
     var lastPaste: PasteMemory?
 
-    public init(document: EmojiArtDocument, viewport: Viewport = Viewport()) {
+    public init(document: EmojiArtDocument, viewport: Viewport = Viewport(), defaultEmojiSize: Double = 40) {
         self.document = document
         self.viewport = viewport
+        self.defaultEmojiSize = defaultEmojiSize
     }
+
+    /// The canvas was laid out at a new size.
+    public func resized(to size: ViewSize) -> CanvasEffects {
+        guard size != viewSize else { return [] }
+        viewSize = size
+        return .redraw
+    }
+
+    /// The user changed the text size: drops and palette clicks follow it (A1).
+    public func textScaleChanged(defaultEmojiSize size: Double) -> CanvasEffects {
+        defaultEmojiSize = size
+        return []
+    }
+
+    /// The hint over an empty canvas shows (X4).
+    public var showsEmptyHint: Bool { document.model.isEmpty }
 
     /// What is on screen right now: the steady viewport with the running gesture applied.
     public var effectiveViewport: Viewport {
@@ -98,8 +119,8 @@ public struct CanvasInteraction {
         case .idle:
             guard let pointer else { return .standard }
             if let handle = selectionFrame?.handle(at: pointer) { return handle.cursor }
-            if let emoji = emoji(at: pointer), selection.contains(emoji.id) { return .move }
-            return .standard
+            guard let emoji = emoji(at: pointer) else { return .grab }  // a drag here pans (G3)
+            return selection.contains(emoji.id) ? .move : .standard
         }
     }
 
@@ -113,7 +134,7 @@ public struct CanvasInteraction {
     }
 
     /// Keeps the selection to emojis that still exist, after any document change.
-    mutating func pruneSelection() -> CanvasEffects {
+    func pruneSelection() -> CanvasEffects {
         let before = selection
         selection.removeMissing(from: document.model)
         return before == selection ? [] : .selection

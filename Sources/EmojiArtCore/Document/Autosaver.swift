@@ -18,7 +18,7 @@ public final class Autosaver {
     private let debounceSeconds: Double
     private let maximumDelaySeconds: Double
     private var write: Write?
-    private let clock: AutosaveClock
+    private let clock: EditorClock
     private var firstUnsavedChange: Duration?
     private var scheduled: Task<Void, Never>?
     private var running: Task<Void, Never>?
@@ -34,7 +34,7 @@ public final class Autosaver {
         document: EmojiArtDocument, write: Write?,
         debounceSeconds: Double = Autosaver.defaultDebounceSeconds,
         maximumDelaySeconds: Double = Autosaver.defaultMaximumDelaySeconds,
-        clock: AutosaveClock = .live
+        clock: EditorClock = .live
     ) {
         self.document = document
         self.clock = clock

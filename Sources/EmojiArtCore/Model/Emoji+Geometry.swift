@@ -63,3 +63,12 @@ extension Emoji {
         return DocumentVector(dx: offset.dx * cosine - offset.dy * sine, dy: offset.dx * sine + offset.dy * cosine)
     }
 }
+
+extension Emoji {
+    /// The same emoji moved by `offset`.
+    public func moved(by offset: DocumentVector) -> Emoji {
+        var moved = self
+        moved.position = position.offset(by: offset)
+        return moved
+    }
+}

@@ -103,6 +103,10 @@ public struct EmojiArtModel: Hashable, Sendable {
     }
 
     /// The union of the emojis' (turned) squares, or nil when there are none.
+    /// No emojis and no background: the canvas shows its hint (X4), and an untitled draft that
+    /// stayed empty closes without asking.
+    public var isEmpty: Bool { emojis.isEmpty && background == .blank }
+
     public var emojiBounds: DocumentRect? {
         guard let first = emojis.first else { return nil }
         return emojis.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }

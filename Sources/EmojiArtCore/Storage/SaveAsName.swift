@@ -1,6 +1,7 @@
 import Foundation
 
-/// Where Save As writes (SPEC W5): the chosen name with `.emojiart` added when it was left out.
+/// Where Save As (and Export…) writes (SPEC W5): the chosen name with `.emojiart` (or `.png`)
+/// added when it was left out.
 /// GTK's file chooser asks before replacing the file the user *typed*; when the extension is
 /// added afterwards, the file replaced is another one, and nobody asked. `mustAskBeforeReplacing`
 /// says when the app must ask itself.
@@ -10,12 +11,16 @@ public struct SaveAsName: Hashable, Sendable {
     /// True when the extension was added and a file of that name already exists.
     public let mustAskBeforeReplacing: Bool
 
-    public init(chosen: URL) {
-        if chosen.pathExtension.lowercased() == EmojiArtFormat.fileExtension {
+    /// `extensions` are the ones kept as chosen (lowercase); `defaultExtension` is added otherwise.
+    public init(
+        chosen: URL, keeping extensions: Set<String> = [EmojiArtFormat.fileExtension],
+        adding defaultExtension: String = EmojiArtFormat.fileExtension
+    ) {
+        if extensions.contains(chosen.pathExtension.lowercased()) {
             url = chosen
             mustAskBeforeReplacing = false
         } else {
-            url = chosen.appendingPathExtension(EmojiArtFormat.fileExtension)
+            url = chosen.appendingPathExtension(defaultExtension)
             // A link or a folder in the way counts too: the save would replace or fail on it.
             mustAskBeforeReplacing = (try? FileStatus.ofLink(path: url.path)) != nil
         }

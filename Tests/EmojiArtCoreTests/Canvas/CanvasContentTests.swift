@@ -33,7 +33,7 @@ import Testing
 
     @Test("a dropped emoji lands under the pointer at the default size on screen, at any zoom (D1, G4)", arguments: [0.5, 1, 3])
     func dropEmoji(zoom: Double) {
-        var canvas = makeCanvas([])
+        let canvas = makeCanvas([])
         _ = canvas.zoomViewAroundCenter(by: zoom)
         _ = canvas.pan(by: ViewVector(dx: 30, dy: -20))
         let point = ViewPoint(x: 123, y: 456)
@@ -46,7 +46,7 @@ import Testing
 
     @Test("what the canvas cannot do itself becomes a request; a refusal names how it came (D2, D3, D5)")
     func requests() {
-        var canvas = makeCanvas([])
+        let canvas = makeCanvas([])
         let file = URL(fileURLWithPath: "/tmp/p.png")
         #expect(canvas.accept(.imageFile(file), at: nil, from: .drop).request == .embedImageFile(file))
         #expect(canvas.accept(.imageBytes(Data([1])), at: nil, from: .paste).request == .embedImageBytes(Data([1])))
@@ -76,8 +76,8 @@ import Testing
 
     @Test("a background the user sets is fitted when it arrives")
     func userSetBackgroundIsFitted() {
-        var canvas = makeCanvas([])
-        canvas.setBackgroundByUser(url)
+        let canvas = makeCanvas([])
+        _ = canvas.setBackgroundByUser(url)
         #expect(canvas.documentChanged(.background, loadedBackground: .blank).contains(.startLoading))
         _ = canvas.backgroundArrived(frame: frame)
         #expect(canvas.viewport == Viewport().fitting(frame, in: canvas.viewSize))
@@ -85,8 +85,8 @@ import Testing
 
     @Test("a zoom or pan while it loads keeps the user's view")
     func userMovedViewIsKept() {
-        var canvas = makeCanvas([])
-        canvas.setBackgroundByUser(url)
+        let canvas = makeCanvas([])
+        _ = canvas.setBackgroundByUser(url)
         _ = canvas.documentChanged(.background, loadedBackground: .blank)
         _ = canvas.pan(by: ViewVector(dx: 10, dy: 0))
         _ = canvas.backgroundArrived(frame: frame)
@@ -96,20 +96,20 @@ import Testing
 
     @Test("a reopened document keeps its saved view; one never opened here is fitted")
     func reopenedDocument() {
-        var reopened = makeCanvas([])
-        reopened.restore(viewport: Viewport(zoom: 2, pan: ViewVector(dx: 5, dy: 5)))
+        let reopened = makeCanvas([])
+        _ = reopened.restore(viewport: Viewport(zoom: 2, pan: ViewVector(dx: 5, dy: 5)))
         _ = reopened.backgroundArrived(frame: frame)
         #expect(reopened.viewport == Viewport(zoom: 2, pan: ViewVector(dx: 5, dy: 5)))
-        var fresh = makeCanvas([])
-        fresh.fitBackgroundWhenItArrives()
+        let fresh = makeCanvas([])
+        _ = fresh.fitBackgroundWhenItArrives()
         _ = fresh.backgroundArrived(frame: frame)
         #expect(fresh.viewport == Viewport().fitting(frame, in: fresh.viewSize))
     }
 
     @Test("a failed background fits nothing; Retry fits it when it then arrives (B4)")
     func retryFits() {
-        var canvas = makeCanvas([])
-        canvas.setBackgroundByUser(url)
+        let canvas = makeCanvas([])
+        _ = canvas.setBackgroundByUser(url)
         _ = canvas.documentChanged(.background, loadedBackground: .blank)
         canvas.backgroundFailed()
         _ = canvas.backgroundArrived(frame: frame)
@@ -121,10 +121,10 @@ import Testing
 
     @Test("Remove Background is its own step (B7); double-click then fits the emojis (G1)")
     func removeBackground() {
-        var canvas = makeCanvas()
-        canvas.setBackgroundByUser(url)
+        let canvas = makeCanvas()
+        _ = canvas.setBackgroundByUser(url)
         _ = canvas.backgroundArrived(frame: frame)
-        canvas.setBackgroundByUser(.blank, named: ActionName.removeBackground)
+        _ = canvas.setBackgroundByUser(.blank, named: ActionName.removeBackground)
         _ = canvas.backgroundArrived(frame: nil)
         #expect(canvas.document.undoStack.undoActionName == "Remove Background")
         _ = canvas.zoomToFit()

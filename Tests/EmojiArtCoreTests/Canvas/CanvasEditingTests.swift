@@ -7,7 +7,7 @@ import Testing
 @MainActor @Suite struct CanvasEditingTests {
     @Test("a copy keeps texts, relative positions, sizes, rotation and flip; its plain text is the emojis")
     func copyFormat() throws {
-        var canvas = makeCanvas([("😀", 0, 0), ("🌲", 100, 50)])
+        let canvas = makeCanvas([("😀", 0, 0), ("🌲", 100, 50)])
         _ = canvas.selectAll()
         _ = canvas.key(.rotateRight, modifiers: [], time: 0)
         let copied = try #require(canvas.copySelection())
@@ -21,7 +21,7 @@ import Testing
 
     @Test("paste lands centred under the pointer, with fresh ids, and becomes the selection; the same paste again steps 10 pt (S6)")
     func pasteUnderPointer() throws {
-        var canvas = makeCanvas([("😀", 0, 0), ("🌲", 100, 0)])
+        let canvas = makeCanvas([("😀", 0, 0), ("🌲", 100, 0)])
         _ = canvas.selectAll()
         let copied = try #require(canvas.copySelection())
         _ = canvas.pointerMoved(to: canvas.view(-300, 200))
@@ -38,7 +38,7 @@ import Testing
 
     @Test("without the pointer over the canvas, a paste lands at the view's centre (S6)")
     func pasteAtCenter() throws {
-        var canvas = makeCanvas([("😀", 50, 50)])
+        let canvas = makeCanvas([("😀", 50, 50)])
         _ = canvas.selectAll()
         let copied = try #require(canvas.copySelection())
         _ = canvas.pan(by: ViewVector(dx: 100, dy: 0))
@@ -49,7 +49,7 @@ import Testing
 
     @Test("cut removes the selection as one Cut step and keeps the copy (S6)")
     func cut() throws {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         canvas.click(canvas.view(0, 0))
         let cut = canvas.cutSelection()
         let result = try #require(cut)
@@ -61,7 +61,7 @@ import Testing
 
     @Test("Ctrl+D duplicates the selection 10 pt right and down and selects the copies (S6)")
     func duplicate() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         canvas.click(canvas.view(0, 0))
         _ = canvas.duplicateSelection()
         #expect(canvas.document.model.emojis.count == 4)
@@ -71,7 +71,7 @@ import Testing
 
     @Test("a right-click on an emoji selects it and offers the emoji menu; on empty canvas the canvas menu (S9)")
     func contextMenus() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         let (menu, effects) = canvas.contextMenu(at: canvas.view(200, 0))
         #expect(menu.kind == .emoji)
         #expect(effects.contains(.selection))
@@ -86,15 +86,18 @@ import Testing
         let (empty, _) = canvas.contextMenu(at: canvas.view(100, -250))
         #expect(empty.kind == .canvas)
         #expect(empty.sections.flatMap { $0 } == [.paste, .selectAll, .setBackgroundFromFile, .setBackgroundFromURL, .zoomToFit])
-        canvas.setBackgroundByUser(.url(URL(string: "https://example.com/a.png")!))
+        _ = canvas.setBackgroundByUser(.url(URL(string: "https://example.com/a.png")!))
         #expect(canvas.contextMenu(at: canvas.view(100, -250)).menu.sections.flatMap { $0 }.contains(.removeBackground))
     }
 
     @Test("commands are sensitive only when they can act (U4)")
     func sensitivity() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         #expect(!canvas.canPerform(.copy) && !canvas.canPerform(.delete) && !canvas.canPerform(.undo))
-        #expect(canvas.canPerform(.selectAll) && canvas.canPerform(.paste) && !canvas.canPerform(.removeBackground))
+        #expect(canvas.canPerform(.selectAll) && !canvas.canPerform(.removeBackground))
+        #expect(!canvas.canPerform(.paste), "nothing on the clipboard")
+        #expect(canvas.clipboardChanged(offering: ContentOffer([.text])) == .commands)
+        #expect(canvas.canPerform(.paste))
         _ = canvas.selectAll()
         #expect(canvas.canPerform(.copy) && canvas.canPerform(.rotateLeft))
         _ = canvas.deleteSelection()
@@ -103,7 +106,7 @@ import Testing
 
     @Test("the canvas describes the selection for a screen reader (A2)")
     func description() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         #expect(canvas.selectionDescription == "No emoji selected")
         canvas.click(canvas.view(0, 0))
         #expect(canvas.selectionDescription == "1 emoji selected: 😀")

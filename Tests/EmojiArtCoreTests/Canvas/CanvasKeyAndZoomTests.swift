@@ -6,7 +6,7 @@ import Testing
 @MainActor @Suite struct CanvasKeyAndZoomTests {
     @Test("Ctrl+scroll with nothing selected zooms by 1.1 per notch around the pointer (G2)", arguments: [-3.0, -1, 1, 2])
     func ctrlScrollZoomsView(notches: Double) {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         let anchor = ViewPoint(x: 600, y: 200)
         _ = canvas.pointerMoved(to: anchor)
         let under = canvas.documentPoint(for: anchor)
@@ -19,7 +19,7 @@ import Testing
 
     @Test("Ctrl+scroll with a selection resizes it and leaves the view; a burst is one Scale step (S3, U3)")
     func ctrlScrollResizesInBursts() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         canvas.click(canvas.view(0, 0))
         for time in [0.0, 0.1, 0.2] { _ = canvas.scrolled(dx: 0, dy: -1, isWheel: true, modifiers: .control, time: time) }
         #expect(close(canvas.emoji("😀")!.size, 40 * pow(1.1, 3)))
@@ -34,7 +34,7 @@ import Testing
 
     @Test("plain scroll pans; Shift turns it sideways (G5)")
     func plainScrollPans() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         _ = canvas.scrolled(dx: 0, dy: 1, isWheel: true, modifiers: [], time: 0)
         #expect(canvas.viewport.pan == ViewVector(dx: 0, dy: -40))
         _ = canvas.scrolled(dx: 0, dy: 1, isWheel: true, modifiers: .shift, time: 0)
@@ -43,7 +43,7 @@ import Testing
 
     @Test("arrows pan 40 px with nothing selected, nudge 1 pt (10 with Shift) with a selection, one Move per burst (G5, S5, U3)")
     func arrows() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         _ = canvas.key(.left, modifiers: [], time: 0)
         #expect(canvas.viewport.pan == ViewVector(dx: 40, dy: 0))
         canvas.click(canvas.view(0, 0))
@@ -57,7 +57,7 @@ import Testing
 
     @Test("Tab and Shift+Tab step through the emojis; past the end the selection clears and the key goes on (S1)")
     func tabSteps() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         #expect(canvas.key(.tab, modifiers: [], time: 0) != nil)
         #expect(canvas.selection.ids == [canvas.id("😀")])
         _ = canvas.key(.tab, modifiers: [], time: 0)
@@ -71,7 +71,7 @@ import Testing
 
     @Test("Escape clears the selection; with none it is not the canvas's key (S1)")
     func escape() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         #expect(canvas.key(.escape, modifiers: [], time: 0) == nil)
         canvas.click(canvas.view(0, 0))
         #expect(canvas.key(.escape, modifiers: [], time: 0)?.contains(.selection) == true)
@@ -90,7 +90,7 @@ import Testing
     func transformKeys(
         key: CanvasKey, modifiers: CanvasModifiers, rotation: Double, size: Double, flipped: Bool, step: String
     ) {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         canvas.click(canvas.view(200, 0))
         _ = canvas.key(key, modifiers: modifiers, time: 0)
         let emoji = canvas.emoji("🌲")!
@@ -103,7 +103,7 @@ import Testing
 
     @Test("flipping a group mirrors positions about its centre and reverses turns (S8)")
     func flipGroup() {
-        var canvas = makeCanvas([("😀", 0, 0), ("🌲", 100, 0)])
+        let canvas = makeCanvas([("😀", 0, 0), ("🌲", 100, 0)])
         _ = canvas.selectAll()
         _ = canvas.rotateSelection(by: 30)
         _ = canvas.flipSelection()
@@ -117,7 +117,7 @@ import Testing
 
     @Test("a pinch zooms the view without a selection; two fingers scale and turn a selection as one step (G2, S8)")
     func pinch() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         _ = canvas.pinchBegan(at: ViewPoint(x: 400, y: 300))
         _ = canvas.pinchScaled(to: 2)
         _ = canvas.pinchRotated(to: 45)  // ignored: the view never turns
@@ -149,7 +149,7 @@ import Testing
     ])
     func stackingKeys(key: CanvasKey, selected: String, step: String?, order: [String]) {
         // 🌲 overlaps 😀 and 🐶; 😀 and 🐶 do not overlap each other.
-        var canvas = makeCanvas([("🌲", 0, 0), ("😀", 30, 0), ("🐶", -30, 0)], size: 40)
+        let canvas = makeCanvas([("🌲", 0, 0), ("😀", 30, 0), ("🐶", -30, 0)], size: 40)
         let original = canvas.document.model.emojis.map(\.text)
         canvas.click(canvas.view(selected == "😀" ? 40 : -5, 0))
         #expect(canvas.selection.ids == [canvas.id(selected)])

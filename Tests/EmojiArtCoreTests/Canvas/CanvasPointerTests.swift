@@ -7,7 +7,7 @@ import Testing
 @MainActor @Suite struct CanvasPointerTests {
     @Test("a click selects an emoji alone; a click on empty canvas clears (S1)")
     func clickSelects() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         canvas.click(canvas.view(0, 0))
         #expect(canvas.selection.ids == [canvas.id("😀")])
         canvas.click(canvas.view(200, 0))
@@ -18,7 +18,7 @@ import Testing
 
     @Test("Shift- or Ctrl-click toggles one emoji in and out (S1)", arguments: [CanvasModifiers.shift, .control])
     func modifierClickToggles(modifier: CanvasModifiers) {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         canvas.click(canvas.view(0, 0))
         canvas.click(canvas.view(200, 0), modifiers: modifier)
         #expect(canvas.selection.ids == [canvas.id("😀"), canvas.id("🌲")])
@@ -28,7 +28,7 @@ import Testing
 
     @Test("dragging a selected emoji moves the whole selection as one undo step named Move (S2, U3)")
     func dragMovesSelection() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         _ = canvas.selectAll()
         canvas.drag(from: canvas.view(0, 0), by: ViewVector(dx: 30, dy: -10))
         #expect(canvas.emoji("😀")?.position == DocumentPoint(x: 30, y: -10))
@@ -41,7 +41,7 @@ import Testing
 
     @Test("dragging an unselected emoji moves just that one, at any zoom (S2, G4)", arguments: [0.5, 1, 2.5])
     func dragMovesOne(zoom: Double) {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         _ = canvas.zoomViewAroundCenter(by: zoom)
         canvas.click(canvas.view(200, 0))
         canvas.drag(from: canvas.view(0, 0), by: ViewVector(dx: 50, dy: 0))
@@ -51,7 +51,7 @@ import Testing
 
     @Test("a drag on empty canvas pans the view; the document is unchanged (G3)")
     func dragPans() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         let before = canvas.document.model
         canvas.drag(from: canvas.view(100, -200), by: ViewVector(dx: -40, dy: 25))
         #expect(canvas.viewport.pan == ViewVector(dx: -40, dy: 25))
@@ -61,7 +61,7 @@ import Testing
 
     @Test("a pan reports the viewport change and runs interactively while it lasts (W4, performance)")
     func panEffects() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         let start = canvas.view(100, -200)
         _ = canvas.dragBegan(at: start, modifiers: [])
         #expect(canvas.cursor == .grabbing)
@@ -72,7 +72,7 @@ import Testing
 
     @Test("double-click on empty canvas fits the emojis' bounds; on an emoji it does nothing (G1)")
     func doubleClickFits() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         #expect(canvas.press(count: 2, at: canvas.view(0, 0), modifiers: []).isEmpty)
         let effects = canvas.press(count: 2, at: canvas.view(100, -200), modifiers: [])
         #expect(effects.contains(.viewportChanged))
@@ -82,7 +82,7 @@ import Testing
 
     @Test("Shift+drag from empty canvas draws a rubber band; what it touches joins the selection on release (S5)")
     func rubberBand() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         canvas.click(canvas.view(-200, 100))
         let start = canvas.view(-30, -30)
         _ = canvas.press(count: 1, at: start, modifiers: .shift)
@@ -98,7 +98,7 @@ import Testing
 
     @Test("a corner handle scales the selection about the opposite corner, one Scale step (S8)")
     func cornerHandleScales() {
-        var canvas = makeCanvas([("😀", 0, 0)], size: 100)
+        let canvas = makeCanvas([("😀", 0, 0)], size: 100)
         canvas.click(canvas.view(0, 0))
         let frame = try! #require(canvas.selectionFrame)
         let corner = frame.center(of: .bottomRight)
@@ -120,7 +120,7 @@ import Testing
         (false, 30.0), (true, 30.0), (true, 37.0),
     ])
     func rotateHandle(snaps: Bool, degrees: Double) {
-        var canvas = makeCanvas([("😀", 0, 0), ("🌲", 100, 0)])
+        let canvas = makeCanvas([("😀", 0, 0), ("🌲", 100, 0)])
         _ = canvas.selectAll()
         let frame = canvas.selectionFrame!
         let handle = frame.center(of: .rotate)
@@ -137,7 +137,7 @@ import Testing
 
     @Test("a Delete pressed during a drag is its own step, after the drag so far (U3)")
     func deleteDuringDrag() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         let start = canvas.view(0, 0)
         _ = canvas.press(count: 1, at: start, modifiers: [])
         _ = canvas.dragBegan(at: start, modifiers: [])
@@ -156,7 +156,7 @@ import Testing
 
     @Test("the cursor: move over a selected emoji, default elsewhere, resize over a corner (X3, S8)")
     func cursors() {
-        var canvas = makeCanvas()
+        let canvas = makeCanvas()
         canvas.click(canvas.view(0, 0))
         _ = canvas.pointerMoved(to: canvas.view(0, 0))
         #expect(canvas.cursor == .move)

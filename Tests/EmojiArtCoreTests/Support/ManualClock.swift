@@ -22,8 +22,8 @@ final class ManualClock: Sendable {
     /// When the sleeping tasks wake, earliest first.
     var sleeperDeadlines: [Duration] { state.withLock { $0.sleepers.map(\.deadline).sorted() } }
 
-    var autosaveClock: AutosaveClock {
-        AutosaveClock(now: { [self] in now }, sleep: { [self] deadline in try await sleep(until: deadline) })
+    var editorClock: EditorClock {
+        EditorClock(now: { [self] in now }, sleep: { [self] deadline in try await sleep(until: deadline) })
     }
 
     /// Moves time to `instant` and wakes every sleeper whose deadline has come.

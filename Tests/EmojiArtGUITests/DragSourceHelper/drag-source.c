@@ -7,14 +7,19 @@
  *
  *   drag-source --title TITLE --text "🐶"          offers the text as a string (UTF8_STRING, text/plain)
  *   drag-source --title TITLE --file /path/img.png  offers the file as a GdkFileList (text/uri-list)
+ *   drag-source --title TITLE --image /path/img.png --text URL
+ *                                                  offers the image's pixels (image/png) and the URL as
+ *                                                  text, as a browser dragging an <img> can
  */
 #include <gtk/gtk.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *title = "drag-source-helper";
 static const char *text = NULL;
 static const char *file_path = NULL;
+static const char *image_path = NULL;
 
 static GdkContentProvider *make_content(void) {
     if (file_path != NULL) {
@@ -25,7 +30,16 @@ static GdkContentProvider *make_content(void) {
         g_object_unref(file);
         return provider;
     }
-    return gdk_content_provider_new_typed(G_TYPE_STRING, text);
+    GdkContentProvider *string = gdk_content_provider_new_typed(G_TYPE_STRING, text);
+    if (image_path == NULL) return string;
+    GdkTexture *texture = gdk_texture_new_from_filename(image_path, NULL);
+    if (texture == NULL) {
+        fprintf(stderr, "drag-source: cannot read %s\n", image_path);
+        exit(66);
+    }
+    GdkContentProvider *providers[] = {gdk_content_provider_new_typed(GDK_TYPE_TEXTURE, texture), string};
+    g_object_unref(texture);
+    return gdk_content_provider_new_union(providers, 2);
 }
 
 static void activate(GtkApplication *application, gpointer user_data) {
@@ -63,13 +77,15 @@ int main(int argc, char **argv) {
             text = argv[i + 1];
         } else if (strcmp(argv[i], "--file") == 0) {
             file_path = argv[i + 1];
+        } else if (strcmp(argv[i], "--image") == 0) {
+            image_path = argv[i + 1];
         } else {
             fprintf(stderr, "drag-source: unknown option %s\n", argv[i]);
             return 64;
         }
     }
-    if ((text == NULL) == (file_path == NULL)) {
-        fprintf(stderr, "usage: drag-source [--title TITLE] (--text TEXT | --file PATH)\n");
+    if ((text == NULL) == (file_path == NULL) || (image_path != NULL && text == NULL)) {
+        fprintf(stderr, "usage: drag-source [--title TITLE] (--text TEXT [--image PATH] | --file PATH)\n");
         return 64;
     }
     // NON_UNIQUE: no session bus under the tests, and several helpers may run one after another.

@@ -12,6 +12,8 @@ struct DragSourceHelper: Sendable {
         case text(String)
         /// A local file as a file list (text/uri-list), as a file manager offers it.
         case file(URL)
+        /// An image's pixels and a URL as text, as a browser dragging an image can offer them.
+        case imageAndText(URL, String)
     }
 
     let process: ChildProcess
@@ -31,6 +33,7 @@ struct DragSourceHelper: Sendable {
         let arguments: [String] = switch offer {
         case .text(let text): ["--title", title, "--text", text]
         case .file(let url): ["--title", title, "--file", url.path]
+        case .imageAndText(let image, let text): ["--title", title, "--image", image.path, "--text", text]
         }
         let process = try ChildProcess.launch(
             executable, arguments: arguments, environment: app.workspace.environment(on: app.server),

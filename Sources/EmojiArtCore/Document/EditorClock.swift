@@ -1,7 +1,7 @@
-/// The autosaver's time, as a pair of closures (isowords' dependency style, STYLE.md): the live
-/// clock in the app, a clock moved by hand in tests, so the debounce and maximum-delay rules
-/// (W2) are proved exactly instead of by racing real time on a loaded machine.
-public struct AutosaveClock: Sendable {
+/// Time for the debounced work of the editor (autosave W2, the canvas settling, …) as a pair of
+/// closures (isowords' dependency style, STYLE.md): the live clock in the app, a clock moved by hand
+/// in tests, so debounce rules are proved exactly instead of by racing real time on a loaded machine.
+public struct EditorClock: Sendable {
     /// Time since an origin of the clock's choosing.
     public var now: @Sendable () -> Duration
     /// Returns once `now()` has reached `deadline`; throws `CancellationError` when the
@@ -14,9 +14,9 @@ public struct AutosaveClock: Sendable {
     }
 
     /// `ContinuousClock`, which keeps counting while the machine sleeps.
-    public static var live: AutosaveClock {
+    public static var live: EditorClock {
         let origin = ContinuousClock.now
-        return AutosaveClock(
+        return EditorClock(
             now: { ContinuousClock.now - origin },
             sleep: { deadline in try await Task.sleep(until: origin + deadline, clock: .continuous) })
     }
