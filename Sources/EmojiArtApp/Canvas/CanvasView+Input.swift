@@ -97,7 +97,7 @@ extension CanvasView {
     }
 
     private static func canvasKey(_ key: Int32, modifiers: CanvasModifiers) -> CanvasKey? {
-        if modifiers.contains(.control) { return nil }  // Ctrl+… are window actions (U4)
+        if !modifiers.isDisjoint(with: [.control, .alt]) { return nil }  // Ctrl+… and Alt+… are window actions (U4, R2)
         switch key {
         case GDK_KEY_Escape: return .escape
         case GDK_KEY_Left, GDK_KEY_KP_Left: return .left
@@ -128,6 +128,7 @@ extension CanvasView {
         var modifiers = CanvasModifiers()
         if state & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.shift) }
         if state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
+        if state & GDK_ALT_MASK.rawValue != 0 { modifiers.insert(.alt) }
         return modifiers
     }
 

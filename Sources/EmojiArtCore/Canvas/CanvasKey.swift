@@ -26,4 +26,6 @@ public struct CanvasModifiers: OptionSet, Sendable, Hashable {
 
     public static let shift = CanvasModifiers(rawValue: 1 << 0)
     public static let control = CanvasModifiers(rawValue: 1 << 1)
+    /// Alt: a drag holding it does not snap (R1).
+    public static let alt = CanvasModifiers(rawValue: 1 << 2)
 }
