@@ -18,7 +18,7 @@ extension GUITests {
                 "win.print": "Print…", "win.close": "Close Window", "win.zoom-in": "Zoom In", "win.zoom-out": "Zoom Out",
                 "win.edit-palette": "Edit…", "win.new-palette": "New", "win.delete-palette": "Delete…",
                 "win.manage-palettes": "Manage…", "win.go-to-palette": "Go To", "app.join": "Join…", "win.share": "Share…",
-                "win.stop-sharing": "Stop Sharing",
+                "win.stop-sharing": "Stop Sharing", "app.snap-to-objects": "Snap to Objects",
             ]
             for command in CanvasCommand.allCases { labels["win." + command.actionName] = command.label }
             return labels

@@ -48,7 +48,8 @@ extension GUITests {
                 try await bothSelected.archive(as: "selection-bee-and-dog")
 
                 let start = canvas.screenPoint(for: dog.position)
-                try await document.input.drag(from: start, to: start.offset(dx: 80, dy: -60))
+                // Alt: the move is exactly the pointer's, without snapping to lines on the way (R1).
+                try await document.input.drag(from: start, to: start.offset(dx: 80, dy: -60), holding: ["alt"])
                 let moved = try await document.save()
                 for emoji in [bee, dog] {
                     let after = try #require(moved.emoji(withID: emoji.id))

@@ -12,6 +12,9 @@ final class EmojiArtApplication {
     let palettes: PaletteStore
     let windowStates: WindowStateStore
     let drafts: DraftStore
+    /// The editor's settings, the same in every window (Snap to Objects, R1).
+    private(set) var preferences: EditorPreferences
+    private let stateDirectory: URL
     private var windows: [DocumentWindow] = []
     /// Drafts come back once per process, at its first activate or open (W2).
     private var draftsRestored = false
@@ -27,6 +30,8 @@ final class EmojiArtApplication {
             FileHandle.standardError.write(Data("emojiart: \(warning)\n".utf8))
         }
         drafts = DraftStore(stateDirectory: storage.stateDirectory)
+        stateDirectory = storage.stateDirectory
+        preferences = EditorPreferences.load(from: storage.stateDirectory)
         for directory in [storage.dataDirectory, windowStates.directory, drafts.directory] {
             AtomicFile.removeStaleTemporaryFiles(in: directory)
         }
@@ -205,6 +210,15 @@ final class EmojiArtApplication {
         }
         addAction("about", to: application) { [unowned self] in AboutWindow.present(parent: activeWindow) }
         addAction("shortcuts", to: application) { [unowned self] in ShortcutsWindow.present(parent: activeWindow) }
+        addToggleAction("snap-to-objects", to: application, isOn: preferences.snapsToObjects) { [unowned self] snaps in
+            preferences.snapsToObjects = snaps
+            for window in windows { window.canvas.apply(window.canvas.interaction.setSnapsToObjects(snaps)) }
+            do {
+                try preferences.save(to: stateDirectory)
+            } catch {
+                FileHandle.standardError.write(Data("emojiart: the preferences were not saved: \(error)\n".utf8))
+            }
+        }
         Accelerators.install(on: application)
     }
 }

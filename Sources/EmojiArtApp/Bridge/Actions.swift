@@ -34,6 +34,25 @@ func addIntegerAction(
     return action
 }
 
+/// Adds an on/off GAction (a check item in a menu) starting as `isOn`; `handler` gets each new state.
+@MainActor
+@discardableResult
+func addToggleAction(
+    _ name: String, to map: some GObjectPointer, isOn: Bool, _ handler: @escaping @MainActor (Bool) -> Void
+) -> OpaquePointer {
+    warnUnlessKeyboardReaches(name)
+    let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(isOn ? 1 : 0))!
+    // GLib's own activate handler toggles a boolean state through change-state, which lands here.
+    onSignal(action, "change-state") { (value: UnsafeMutableRawPointer?) in
+        guard let value else { return }
+        g_simple_action_set_state(action, opaque(value))
+        handler(g_variant_get_boolean(opaque(value)) != 0)
+    }
+    g_action_map_add_action(opaque(map), opaque(action))
+    g_object_unref(action.raw)
+    return action
+}
+
 func setEnabled(_ action: OpaquePointer, _ isEnabled: Bool) {
     g_simple_action_set_enabled(action, isEnabled ? 1 : 0)
 }

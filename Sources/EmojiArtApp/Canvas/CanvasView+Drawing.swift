@@ -68,6 +68,7 @@ extension CanvasView {
         // never into an export (S5, S8).
         if let frame = interaction.selectionFrame { SelectionFrameOverlay.draw(frame, into: cr) }
         if let band = interaction.rubberBand { SelectionFrameOverlay.drawRubberBand(band, into: cr) }
+        SnapGuideOverlay.draw(interaction.snapGuides, viewport: interaction.effectiveViewport, viewSize: size, into: cr)
         drawOverlay?(cr, interaction.effectiveViewport, size)
         if isDropHovering { drawDropHighlight(into: cr, size: size) }
     }

@@ -51,6 +51,7 @@ final class DocumentWindow {
         takeReference(on: window)
         gtk_window_set_default_size(cast(window), Int32(Self.defaultWidth), Int32(Self.defaultHeight))
         canvas = CanvasView(document: document)
+        canvas.apply(canvas.interaction.setSnapsToObjects(application.preferences.snapsToObjects))
         autosaver = Autosaver(document: document, write: Self.writer(for: location, drafts: application.drafts))
         toastOverlay = adw_toast_overlay_new()
         undoButton = gtk_button_new_from_icon_name("edit-undo-symbolic")

@@ -30,7 +30,8 @@ final class PrimaryMenu {
         }, label: localized("Background"))
         Self.appendSection(to: menu, [
             (localized("Zoom to Fit"), "win.zoom-fit"), (localized("Zoom In"), "win.zoom-in"), (localized("Zoom Out"), "win.zoom-out"),
-        ])
+            (localized("Snap to Objects"), "app.snap-to-objects"),
+        ], label: localized("View"))
         Self.appendSection(to: menu, [
             (localized("Keyboard Shortcuts"), "app.shortcuts"), (localized("About EmojiArt"), "app.about"),
         ])

@@ -53,9 +53,9 @@ extension CanvasInteraction {
         }
         let step = isShift ? Self.largeNudgeStep : Self.nudgeStep
         let nudge = DocumentVector(dx: x * step, dy: y * step)
-        if case .moving(let originals) = drag {
+        if case .moving(let originals, let snap) = drag {
             // Part of the drag's "Move": the frames that follow keep it (U3).
-            drag = .moving(originals: originals.map { $0.moved(by: nudge) })
+            drag = .moving(originals: originals.map { $0.moved(by: nudge) }, snap: snap)
             document.moveEmojis(Set(originals.map(\.id)), by: nudge)
             return .redraw
         }

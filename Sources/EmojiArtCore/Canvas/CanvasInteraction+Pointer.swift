@@ -44,7 +44,7 @@ extension CanvasInteraction {
         if let hit = emoji(at: point) {
             let ids = selection.contains(hit.id) ? selection.ids : [hit.id]
             document.beginGesture(named: ActionName.move)
-            drag = .moving(originals: document.model.emojis(withIDs: ids))
+            drag = .moving(originals: document.model.emojis(withIDs: ids), snap: snapTargets(movingIDs: ids))
         } else if modifiers.contains(.shift) {
             drag = .rubberBand(start: point, current: point, base: selection.ids)
         } else {
@@ -61,9 +61,16 @@ extension CanvasInteraction {
         case .panning(let committed):
             liveGesture.translation = offset - committed
             return .redraw
-        case .moving(let originals):
+        case .moving(let originals, let snap):
             let zoom = effectiveViewport.zoom
-            let delta = DocumentVector(dx: offset.dx / zoom, dy: offset.dy / zoom)
+            var delta = DocumentVector(dx: offset.dx / zoom, dy: offset.dy / zoom)
+            snapGuides = []
+            // A click is a drag that never moved: it must not move anything, snapping included.
+            if let snap, offset != .zero, !modifiers.contains(.alt), let bounds = originals.boundingBox {
+                let snapped = snap.snap(bounds.offset(by: delta), tolerance: SnapTargets.tolerance(atZoom: zoom))
+                delta = delta + snapped.correction
+                snapGuides = snapped.guides
+            }
             document.replaceEmojis(originals.map { $0.moved(by: delta) }, named: ActionName.move)
             return .redraw
         case .rubberBand(let start, _, let base):
@@ -71,9 +78,18 @@ extension CanvasInteraction {
             return .redraw
         case .scaling(let handleDrag):
             let point = handleDrag.start.offset(by: offset)
+            var scale = cornerScale(handleDrag, to: point)
+            snapGuides = []
+            if let snap = handleDrag.snap, offset != .zero, !modifiers.contains(.alt),
+               let bounds = handleDrag.originals.boundingBox {
+                let snapped = snap.snapScale(
+                    scale, of: bounds, about: handleDrag.pivot, movingEdges: handleDrag.handle.movingEdges,
+                    tolerance: SnapTargets.tolerance(atZoom: effectiveViewport.zoom))
+                scale = snapped.scale
+                snapGuides = snapped.guides
+            }
             document.replaceEmojis(
-                GroupTransform(pivot: handleDrag.pivot, scale: cornerScale(handleDrag, to: point))
-                    .apply(to: handleDrag.originals),
+                GroupTransform(pivot: handleDrag.pivot, scale: scale).apply(to: handleDrag.originals),
                 named: ActionName.scale)
             return .redraw
         case .rotating(let handleDrag):
@@ -107,6 +123,7 @@ extension CanvasInteraction {
             effects.formUnion(.redraw)
         }
         drag = .idle
+        snapGuides = []
         return effects.union(.cursor)
     }
 
@@ -120,6 +137,7 @@ extension CanvasInteraction {
         case .moving, .scaling, .rotating: document.endGesture()
         }
         drag = .idle
+        snapGuides = []
         if pinch != nil { effects.formUnion(pinchEnded()) }
         endBurst()
         return effects.union(.redraw)
@@ -154,6 +172,14 @@ extension CanvasInteraction {
         return .viewportChanged
     }
 
+    /// What a drag of `movingIDs` may snap to (R1): the other emojis in view, the background and
+    /// the origin; nil when "Snap to Objects" is off.
+    private func snapTargets(movingIDs: Set<Int>) -> SnapTargets? {
+        guard snapsToObjects else { return nil }
+        let visible = effectiveViewport.documentRect(for: ViewRect(corner: .zero, opposite: ViewPoint(x: viewSize.width, y: viewSize.height)), in: viewSize)
+        return SnapTargets(emojis: document.model.emojis, moving: movingIDs, background: backgroundFrame, visibleRect: visible)
+    }
+
     // MARK: - Handles
 
     private func beginHandleDrag(
@@ -163,11 +189,12 @@ extension CanvasInteraction {
         let viewport = effectiveViewport
         let pivotInView = handle.opposite.map { frame.center(of: $0) } ?? frame.rect.center
         let pivot = viewport.documentPoint(for: pivotInView, in: viewSize)
-        let handleDrag = HandleDrag(handle: handle, originals: originals, pivot: pivot, start: point)
+        var handleDrag = HandleDrag(handle: handle, originals: originals, pivot: pivot, start: point)
         if handle == .rotate {
             document.beginGesture(named: ActionName.rotate)
             drag = .rotating(handleDrag)
         } else {
+            handleDrag.snap = snapTargets(movingIDs: Set(originals.map(\.id)))
             document.beginGesture(named: ActionName.scale)
             drag = .scaling(handleDrag)
         }

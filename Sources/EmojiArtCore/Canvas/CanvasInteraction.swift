@@ -38,6 +38,10 @@ public final class CanvasInteraction {
     var hasUserMovedView = false
     /// The last paste, so a second paste of the same emojis steps 10 pt further (S6).
     var lastPaste: PasteMemory?
+    /// Drags and corner drags snap to other things' lines (R1, "Snap to Objects").
+    public internal(set) var snapsToObjects = true
+    /// The lines the running drag snapped to, in document points: drawn, never exported (R1).
+    public internal(set) var snapGuides: [SnapGuide] = []
 
     public init(document: EmojiArtDocument, viewport: Viewport = Viewport(), defaultEmojiSize: Double = 40) {
         self.document = document
@@ -50,6 +54,12 @@ public final class CanvasInteraction {
         guard size != viewSize else { return [] }
         viewSize = size
         return .redraw
+    }
+
+    /// "Snap to Objects" was turned on or off (R1).
+    public func setSnapsToObjects(_ snaps: Bool) -> CanvasEffects {
+        snapsToObjects = snaps
+        return []
     }
 
     /// The user changed the text size: drops and palette clicks follow it (A1).
@@ -147,8 +157,9 @@ enum CanvasDrag {
     /// Panning the view (G3): started on empty canvas. `committedOffset` is the part of the drag
     /// already folded into the steady viewport (a pinch that ended during the drag commits it).
     case panning(committedOffset: ViewVector)
-    /// Moving emojis (S2): the emojis as they were when the drag began.
-    case moving(originals: [Emoji])
+    /// Moving emojis (S2): the emojis as they were when the drag began, and what they may snap
+    /// to (R1; nil when snapping is off).
+    case moving(originals: [Emoji], snap: SnapTargets?)
     /// A rubber band (S5) from `start` to `current`; `base` is the selection it adds to.
     case rubberBand(start: ViewPoint, current: ViewPoint, base: Set<Int>)
     /// Dragging a corner handle (S8).
@@ -163,6 +174,8 @@ struct HandleDrag {
     var originals: [Emoji]
     var pivot: DocumentPoint
     var start: ViewPoint
+    /// What a corner drag may snap to (R1); nil for the rotate handle or with snapping off.
+    var snap: SnapTargets?
 }
 
 /// A running pinch (G2, S3, S8): zooming the view, or scaling and turning the selection.

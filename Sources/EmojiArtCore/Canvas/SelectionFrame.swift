@@ -61,3 +61,16 @@ public struct SelectionFrame: Hashable, Sendable {
         return nil
     }
 }
+
+extension SelectionFrame.Handle {
+    /// The frame's edges a drag of this corner moves, which may snap (R1); none for the rotate handle.
+    var movingEdges: SnapEdges {
+        switch self {
+        case .topLeft: [.left, .top]
+        case .topRight: [.right, .top]
+        case .bottomRight: [.right, .bottom]
+        case .bottomLeft: [.left, .bottom]
+        case .rotate: []
+        }
+    }
+}

@@ -28,6 +28,7 @@ public enum KeyboardAccess {
             "app.quit": [.accelerators(["<Control>q"]), .mainMenu],
             "app.shortcuts": [.accelerators(["<Control>question"]), .mainMenu],
             "app.about": [.mainMenu],
+            "app.snap-to-objects": [.mainMenu],
             "app.join": [.mainMenu],
             "win.share": [.mainMenu],
             "win.stop-sharing": [.mainMenu],
