@@ -9,6 +9,8 @@ public enum SnapGuideOverlay {
     static let colour = (red: 0xE0 / 255.0, green: 0x1B / 255.0, blue: 0x84 / 255.0)
     static let lineWidthInPixels = 1.0
 
+    /// Strokes `guides` where `viewport` shows them in a view of `viewSize`, over the content
+    /// and the selection frame.
     public static func draw(_ guides: [SnapGuide], viewport: Viewport, viewSize: ViewSize, into cr: OpaquePointer) {
         guard !guides.isEmpty else { return }
         cairo_save(cr)
@@ -21,39 +23,34 @@ public enum SnapGuideOverlay {
             let end = viewport.viewPoint(for: guide.end, in: viewSize)
             switch guide.orientation {
             case .vertical:
-                guard let column = crispCentre(start.x, within: viewSize.width),
-                      let (top, bottom) = pixelSpan(start.y, end.y, within: viewSize.height)
+                guard let (x, top, bottom) = crispLine(at: start.x, from: start.y, to: end.y, in: (viewSize.width, viewSize.height))
                 else { continue }
-                cairo_move_to(cr, column, top)
-                cairo_line_to(cr, column, bottom)
+                cairo_move_to(cr, x, top)
+                cairo_line_to(cr, x, bottom)
             case .horizontal:
-                guard let row = crispCentre(start.y, within: viewSize.height),
-                      let (left, right) = pixelSpan(start.x, end.x, within: viewSize.width)
+                guard let (y, left, right) = crispLine(at: start.y, from: start.x, to: end.x, in: (viewSize.height, viewSize.width))
                 else { continue }
-                cairo_move_to(cr, left, row)
-                cairo_line_to(cr, right, row)
+                cairo_move_to(cr, left, y)
+                cairo_line_to(cr, right, y)
             }
         }
         cairo_stroke(cr)
     }
 
-    /// Where a 1 px line along `position` is centred so it fills whole pixels: half a pixel past
-    /// the nearest pixel boundary, so a guide and the frame edge it meets look the same line
-    /// whether the edge fell a hair before or after that boundary. Nil when off the view.
-    private static func crispCentre(_ position: Double, within length: Double) -> Double? {
+    /// A 1 px line at `position` across the view, from `first` to `last` along it, placed to fill
+    /// whole pixels: centred half a pixel past the nearest pixel boundary, so a guide and the
+    /// frame edge it meets look the same line whether the edge fell a hair before or after that
+    /// boundary; its ends on boundaries too, and cut to the view — cairo's coordinates are 24.8
+    /// fixed point, and a guide to a far target at zoom 20 could reach past their ±8 million.
+    /// `view` is the view's length across and along the line. Nil when the line misses the view.
+    private static func crispLine(
+        at position: Double, from first: Double, to last: Double, in view: (across: Double, along: Double)
+    ) -> (position: Double, first: Double, last: Double)? {
         let boundary = position.rounded()
-        guard boundary >= 0, boundary < length else { return nil }
-        return boundary + lineWidthInPixels / 2
-    }
-
-    /// A guide's ends on whole pixels, cut to the view: cairo's coordinates are 24.8 fixed point,
-    /// and a guide to a far target at zoom 20 could reach past their ±8 million. Nil when the
-    /// guide misses the view.
-    private static func pixelSpan(_ first: Double, _ second: Double, within length: Double) -> (Double, Double)? {
-        let low = max(min(first, second).rounded(), 0)
-        let high = min(max(first, second).rounded(), length.rounded(.up))
-        guard low <= high else { return nil }
+        let low = max(min(first, last).rounded(), 0)
+        let high = min(max(first, last).rounded(), view.along.rounded(.up))
+        guard boundary >= 0, boundary < view.across, low <= high else { return nil }
         // A guide shorter than a pixel still shows as one.
-        return (low, max(high, low + 1))
+        return (boundary + lineWidthInPixels / 2, low, max(high, low + 1))
     }
 }

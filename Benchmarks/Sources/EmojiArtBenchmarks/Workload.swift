@@ -12,6 +12,7 @@ struct Workload: Sendable {
         Workload(name: "open", run: OpenBenchmarks.run),
         Workload(name: "undo", run: { await UndoBenchmarks.run() }),
         Workload(name: "frames", run: { FrameBenchmarks.run() }),
+        Workload(name: "snap", run: { SnapBenchmarks.run() }),
         Workload(name: "export", run: ExportBenchmarks.run),
         Workload(name: "launch", run: LaunchBenchmarks.run),
         Workload(name: "collab", run: CollabBenchmarks.run),

@@ -18,13 +18,16 @@ struct SnapLines: Sendable {
     private let positions: [Double]
     private let extents: [ClosedRange<Double>]
 
-    init(_ lines: [Line]) {
+    /// Lines from `lines`, whose positions are all finite (`SnapTargets` keeps out any frame
+    /// that is not).
+    init(_ lines: consuming [Line]) {
+        lines.sort { $0.position < $1.position }
         var positions: [Double] = []
         var extents: [ClosedRange<Double>] = []
         positions.reserveCapacity(lines.count)
         extents.reserveCapacity(lines.count)
         var groupStart = -Double.infinity
-        for line in lines.filter({ $0.position.isFinite }).sorted(by: { $0.position < $1.position }) {
+        for line in lines {
             if let last = extents.last, line.position - groupStart <= Self.coincidence {
                 extents[extents.count - 1] = last.joined(with: line.extent)
             } else {
@@ -36,8 +39,6 @@ struct SnapLines: Sendable {
         self.positions = positions
         self.extents = extents
     }
-
-    var count: Int { positions.count }
 
     /// How far `value` must move to sit on its nearest line, if that is at most `tolerance`
     /// away. Of two lines equally near, the lower one wins (a negative offset), so the same

@@ -24,15 +24,6 @@ import Testing
         #expect(targets.snap(far, tolerance: 6) == .none)
     }
 
-    @Test("a frame's left edge snaps to another's right edge, so the two abut")
-    func leftEdgeToRightEdge() {
-        let targets = F.targets(square)
-        let moving = F.frame(x: 524, y: 600, width: 30, height: 30)
-        let result = targets.snap(moving, tolerance: 6)
-        #expect(result.correction == DocumentVector(dx: -4, dy: 0))
-        #expect(result.guides == [SnapGuide(orientation: .vertical, position: 520, span: 480...630)])
-    }
-
     @Test("the background's edges and the origin are targets too")
     func backgroundAndOrigin() {
         let background = DocumentRect(minX: -400, minY: -300, maxX: 400, maxY: 300)
@@ -114,15 +105,30 @@ import Testing
         #expect(result.guides[0].end == DocumentPoint(x: 0, y: 740))
     }
 
-    @Test("a snap on both axes shows a guide on each")
-    func bothAxes() {
-        let targets = F.targets(square)
-        let moving = F.frame(x: 522, y: 478, width: 30, height: 30)
-        let result = targets.snap(moving, tolerance: 6)
-        #expect(result.correction == DocumentVector(dx: -2, dy: 2))
-        #expect(result.guides == [
-            SnapGuide(orientation: .vertical, position: 520, span: 480...520),
-            SnapGuide(orientation: .horizontal, position: 480, span: 480...550),
-        ])
+    /// A frame dragged near `square`, and where it snaps.
+    struct BesideSquare: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var moving: DocumentRect
+        var correction: DocumentVector
+        var guides: [SnapGuide]
+    }
+
+    @Test("a frame beside another snaps edge to edge, on one axis or both, with a guide for each line", arguments: [
+        BesideSquare(
+            testDescription: "its left edge onto the other's right edge, so the two abut",
+            moving: F.frame(x: 524, y: 600, width: 30, height: 30), correction: DocumentVector(dx: -4, dy: 0),
+            guides: [SnapGuide(orientation: .vertical, position: 520, span: 480...630)]),
+        BesideSquare(
+            testDescription: "its left edge onto the other's right edge and its top onto the other's top",
+            moving: F.frame(x: 522, y: 478, width: 30, height: 30), correction: DocumentVector(dx: -2, dy: 2),
+            guides: [
+                SnapGuide(orientation: .vertical, position: 520, span: 480...520),
+                SnapGuide(orientation: .horizontal, position: 480, span: 480...550),
+            ]),
+    ])
+    func edgeToEdge(_ example: BesideSquare) {
+        let result = F.targets(square).snap(example.moving, tolerance: 6)
+        #expect(result.correction == example.correction)
+        #expect(result.guides == example.guides)
     }
 }
