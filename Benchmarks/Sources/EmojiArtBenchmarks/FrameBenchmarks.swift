@@ -71,6 +71,7 @@ enum FrameBenchmarks {
         let interactive = interactiveFrame(model, selection: [], image: image)
         let selected = Set(model.emojis.prefix(1).map(\.id))
         let interactiveSelected = interactiveFrame(model, selection: selected, image: image)
+        let interactiveGuides = interactiveFrame(model, selection: selected, image: image, snapping: true)
 
         let naive = Measure.bestMilliseconds(runs: 5) {
             image.clear()
@@ -91,14 +92,21 @@ enum FrameBenchmarks {
             Row(name: "frame, 10k emojis: interactive (pan)", value: milliseconds(interactive),
                 note: String(format: "target ≤ 2 ms; %.0f× faster than naive", naive / interactive)),
             Row(name: "  interactive, a selection frame shown", value: milliseconds(interactiveSelected), note: "target ≤ 2 ms"),
+            Row(name: "  interactive, selection frame and snap guides", value: milliseconds(interactiveGuides),
+                note: "target ≤ 2 ms (R1): the frame's snap asked and its guides drawn"),
             Row(name: "frame, 10k emojis: naive Pango", value: milliseconds(naive), note: "layout + show per emoji"),
         ]
     }
 
     /// A pan in progress: the content layer rendered once, then moved a little each frame.
-    private static func interactiveFrame(_ model: EmojiArtModel, selection: Set<Int>, image: ImageSurface) -> Double {
+    private static func interactiveFrame(
+        _ model: EmojiArtModel, selection: Set<Int>, image: ImageSurface, snapping: Bool = false
+    ) -> Double {
         let layer = ContentLayer()
         let viewport = Viewport()
+        let visible = viewport.documentRect(for: ViewRect(corner: .zero, opposite: ViewPoint(x: viewSize.width, y: viewSize.height)), in: viewSize)
+        let targets = snapping
+            ? SnapTargets(emojis: model.emojis, moving: selection, background: nil, visibleRect: visible) : nil
         layer.draw(model, background: nil, viewport: viewport, viewSize: viewSize, deviceScale: 1, selection: selection, into: image.context, isInteractive: false)
         var offset = 0.0
         return Measure.bestMilliseconds(runs: 30) {
@@ -111,6 +119,11 @@ enum FrameBenchmarks {
             // As the canvas does: the selection frame with its handles over the layer, never in it.
             if !selection.isEmpty, let bounds = model.emojis(withIDs: selection).boundingBox {
                 SelectionFrameOverlay.draw(SelectionFrame(around: bounds, viewport: panned, viewSize: viewSize), into: image.context)
+                if let targets {
+                    let moved = bounds.offset(by: DocumentVector(dx: offset, dy: offset / 2))
+                    let snapped = targets.snap(moved, tolerance: SnapTargets.tolerance(atZoom: panned.zoom))
+                    SnapGuideOverlay.draw(snapped.guides, viewport: panned, viewSize: viewSize, into: image.context)
+                }
             }
         }
     }

@@ -55,7 +55,7 @@ extension SnapTargets {
 
 extension DocumentRect {
     /// The same rectangle moved by `vector`.
-    func offset(by vector: DocumentVector) -> DocumentRect {
+    public func offset(by vector: DocumentVector) -> DocumentRect {
         DocumentRect(minX: minX + vector.dx, minY: minY + vector.dy, maxX: maxX + vector.dx, maxY: maxY + vector.dy)
     }
 }
