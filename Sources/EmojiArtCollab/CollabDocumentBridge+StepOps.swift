@@ -24,7 +24,7 @@ extension CollabDocumentBridge {
                 ids.adopt(emoji.id, for: cid)
                 ops.append(.add(EmojiValues(
                     cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
-                    rotation: emoji.rotation, flipped: emoji.flipped, z: z)))
+                    rotation: emoji.rotation, flipped: emoji.flipped, z: z, group: emoji.group, locked: emoji.locked)))
             case .removed(let emoji):
                 if let cid = collabID(of: emoji) { ops.append(.set(cid: cid, value: .deleted(true))) }
             case .restacked(let emoji):
@@ -98,6 +98,8 @@ extension CollabDocumentBridge {
         case (.size, .number(let number)): .size(number)
         case (.rotation, .number(let number)): .rotation(number)
         case (.flipped, .flag(let flag)): .flipped(flag)
+        case (.group, .optionalText(let group)): .group(group)
+        case (.locked, .flag(let flag)): .locked(flag)
         default: nil
         }
     }

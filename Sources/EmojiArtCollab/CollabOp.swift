@@ -75,6 +75,8 @@ extension CollabOp: Codable {
         case .flipped: .flipped(try container.decode(Bool.self, forKey: key))
         case .z: .z(try container.decode(ZKey.self, forKey: key))
         case .deleted: .deleted(try container.decode(Bool.self, forKey: key))
+        case .group: .group(try container.decode(String?.self, forKey: key))
+        case .locked: .locked(try container.decode(Bool.self, forKey: key))
         }
     }
 
@@ -85,8 +87,10 @@ extension CollabOp: Codable {
         case .text(let text): try container.encode(text, forKey: key)
         case .x(let number), .y(let number), .size(let number), .rotation(let number):
             try container.encode(number, forKey: key)
-        case .flipped(let flag), .deleted(let flag): try container.encode(flag, forKey: key)
+        case .flipped(let flag), .deleted(let flag), .locked(let flag): try container.encode(flag, forKey: key)
         case .z(let key_): try container.encode(key_, forKey: key)
+        // No group is `null`, not an absent key: `expected` must say "expected in no group".
+        case .group(let group): try container.encode(group, forKey: key)
         }
     }
 }

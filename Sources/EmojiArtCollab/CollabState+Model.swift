@@ -38,7 +38,8 @@ extension CollabState {
                 id: ids.id(for: record.cid), text: record.text.value,
                 position: DocumentPoint(x: record.x.value, y: record.y.value), size: record.size.value,
                 rotation: record.rotation.value, flipped: record.flipped.value,
-                cid: record.cid.description, z: record.z.value.rawValue)
+                cid: record.cid.description, z: record.z.value.rawValue, group: record.group.value,
+                locked: record.locked.value)
         }
         let background: Background
         switch self.background.value {
@@ -84,7 +85,7 @@ public struct CollabImport: Sendable {
             ids.adopt(emoji.id, for: cid)
             ops.append(.add(EmojiValues(
                 cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
-                rotation: emoji.rotation, flipped: emoji.flipped, z: z)))
+                rotation: emoji.rotation, flipped: emoji.flipped, z: z, group: emoji.group, locked: emoji.locked)))
         }
         var images = [String: Data]()
         var uploads = [String: Data]()

@@ -1,9 +1,10 @@
 import EmojiArtCore
 
 /// The fields of an emoji record (COLLAB.md "Fields"): each one is its own last-writer-wins
-/// register, so my move and your resize of the same emoji never conflict.
+/// register, so my move and your resize of the same emoji never conflict. `group` (R3) and
+/// `locked` (R4) are fields like the others: a lock set by one member holds for all.
 public enum EmojiField: String, Hashable, Sendable, Codable, CaseIterable {
-    case text, x, y, size, rotation, flipped, z, deleted
+    case text, x, y, size, rotation, flipped, z, deleted, group, locked
 }
 
 /// One field's value.
@@ -16,6 +17,9 @@ public enum FieldValue: Hashable, Sendable {
     case flipped(Bool)
     case z(ZKey)
     case deleted(Bool)
+    /// The emoji's group id, nil for none.
+    case group(String?)
+    case locked(Bool)
 
     public var field: EmojiField {
         switch self {
@@ -27,14 +31,17 @@ public enum FieldValue: Hashable, Sendable {
         case .flipped: .flipped
         case .z: .z
         case .deleted: .deleted
+        case .group: .group
+        case .locked: .locked
         }
     }
 
     /// Brought into the file format's limits (invariant 4: under encryption the only validation
     /// there is); nil for a value no emoji can hold (a text that is not one emoji, a non-finite
-    /// number). The same rules as another program's clipboard (`EmojiLimits`). Every replica
-    /// clamps the same way, so they stay identical; the emoji rule reads Unicode properties, so
-    /// a replica whose Unicode is older than an emoji refuses it — one that could not draw it.
+    /// number, an empty group id or one longer than `GroupID.maxBytes`). The same rules as
+    /// another program's clipboard (`EmojiLimits`) and a file's limits. Every replica clamps the
+    /// same way, so they stay identical; the emoji rule reads Unicode properties, so a replica
+    /// whose Unicode is older than an emoji refuses it — one that could not draw it.
     public var clamped: FieldValue? {
         switch self {
         case .text(let text): EmojiLimits.allowsText(text) ? self : nil
@@ -42,7 +49,8 @@ public enum FieldValue: Hashable, Sendable {
         case .y(let y): EmojiLimits.clamped(coordinate: y).map(FieldValue.y)
         case .size(let size): EmojiLimits.clamped(size: size).map(FieldValue.size)
         case .rotation(let rotation): EmojiLimits.normalized(rotation: rotation).map(FieldValue.rotation)
-        case .flipped, .z, .deleted: self
+        case .group(let group): (group.map(GroupID.isValid) ?? true) ? self : nil
+        case .flipped, .z, .deleted, .locked: self
         }
     }
 }

@@ -1,4 +1,6 @@
 /// An emoji's values without their writers: what an `add` op carries and what a share imports.
+/// `group` and `locked` are in its JSON only when set: an add of an emoji in no group and
+/// unlocked is what it was before they existed, and one from a build before them reads as such.
 public struct EmojiValues: Hashable, Sendable, Codable {
     public var cid: CollabID
     public var text: String
@@ -9,10 +11,21 @@ public struct EmojiValues: Hashable, Sendable, Codable {
     public var flipped: Bool
     public var z: ZKey
     public var deleted: Bool
+    public var group: String?
+    public var locked: Bool {
+        get { lockedIfSet ?? false }
+        set { lockedIfSet = newValue ? true : nil }
+    }
+    private var lockedIfSet: Bool?
+
+    private enum CodingKeys: String, CodingKey {
+        case cid, text, x, y, size, rotation, flipped, z, deleted, group
+        case lockedIfSet = "locked"
+    }
 
     public init(
         cid: CollabID, text: String, x: Double, y: Double, size: Double, rotation: Double = 0,
-        flipped: Bool = false, z: ZKey, deleted: Bool = false
+        flipped: Bool = false, z: ZKey, deleted: Bool = false, group: String? = nil, locked: Bool = false
     ) {
         self.cid = cid
         self.text = text
@@ -23,6 +36,8 @@ public struct EmojiValues: Hashable, Sendable, Codable {
         self.flipped = flipped
         self.z = z
         self.deleted = deleted
+        self.group = group
+        lockedIfSet = locked ? true : nil
     }
 
     /// Every value clamped; nil when one cannot be used (see `FieldValue.clamped`).
@@ -30,10 +45,12 @@ public struct EmojiValues: Hashable, Sendable, Codable {
         guard case .text(let text)? = FieldValue.text(text).clamped,
               case .x(let x)? = FieldValue.x(x).clamped, case .y(let y)? = FieldValue.y(y).clamped,
               case .size(let size)? = FieldValue.size(size).clamped,
-              case .rotation(let rotation)? = FieldValue.rotation(rotation).clamped
+              case .rotation(let rotation)? = FieldValue.rotation(rotation).clamped,
+              FieldValue.group(group).clamped != nil
         else { return nil }
         return EmojiValues(
-            cid: cid, text: text, x: x, y: y, size: size, rotation: rotation, flipped: flipped, z: z, deleted: deleted)
+            cid: cid, text: text, x: x, y: y, size: size, rotation: rotation, flipped: flipped, z: z, deleted: deleted,
+            group: group, locked: locked)
     }
 }
 
@@ -50,8 +67,23 @@ public struct EmojiRecord: Hashable, Sendable, Codable {
     public private(set) var flipped: Stamped<Bool>
     public private(set) var z: Stamped<ZKey>
     public private(set) var deleted: Stamped<Bool>
+    /// In no group and written by nobody until someone sets it (see `init(_:by:)`).
+    public var group: Stamped<String?> { groupIfWritten ?? Stamped(nil, by: nil) }
+    /// Unlocked and written by nobody until someone sets it.
+    public var locked: Stamped<Bool> { lockedIfWritten ?? Stamped(false, by: nil) }
+    // Absent from the JSON until then: a record nobody grouped or locked encodes, and so
+    // digests, as it did before they existed, and one a build before them wrote reads back.
+    private var groupIfWritten: Stamped<String?>?
+    private var lockedIfWritten: Stamped<Bool>?
 
-    /// A record whose every field was written by `writer`; `values` must be clamped.
+    private enum CodingKeys: String, CodingKey {
+        case cid, text, x, y, size, rotation, flipped, z, deleted
+        case groupIfWritten = "group", lockedIfWritten = "locked"
+    }
+
+    /// A record whose every field was written by `writer`; `values` must be clamped. `group`
+    /// and `locked` count as written only when set, so that a record that never had them is the
+    /// one a build before them holds.
     init(_ values: EmojiValues, by writer: ClientID) {
         cid = values.cid
         text = Stamped(values.text, by: writer)
@@ -62,6 +94,8 @@ public struct EmojiRecord: Hashable, Sendable, Codable {
         flipped = Stamped(values.flipped, by: writer)
         z = Stamped(values.z, by: writer)
         deleted = Stamped(values.deleted, by: writer)
+        groupIfWritten = values.group.map { Stamped($0, by: writer) }
+        lockedIfWritten = values.locked ? Stamped(true, by: writer) : nil
     }
 
     /// This record with its values clamped as an add's are, its writers kept; nil when a value
@@ -74,13 +108,16 @@ public struct EmojiRecord: Hashable, Sendable, Codable {
         record.y.value = values.y
         record.size.value = values.size
         record.rotation.value = values.rotation
+        // Written by nobody and holding the default is the same as absent: one form for one state.
+        if record.groupIfWritten == Stamped(nil, by: nil) { record.groupIfWritten = nil }
+        if record.lockedIfWritten == Stamped(false, by: nil) { record.lockedIfWritten = nil }
         return record
     }
 
     public var values: EmojiValues {
         EmojiValues(
             cid: cid, text: text.value, x: x.value, y: y.value, size: size.value, rotation: rotation.value,
-            flipped: flipped.value, z: z.value, deleted: deleted.value)
+            flipped: flipped.value, z: z.value, deleted: deleted.value, group: group.value, locked: locked.value)
     }
 
     public subscript(field: EmojiField) -> FieldValue {
@@ -93,6 +130,8 @@ public struct EmojiRecord: Hashable, Sendable, Codable {
         case .flipped: .flipped(flipped.value)
         case .z: .z(z.value)
         case .deleted: .deleted(deleted.value)
+        case .group: .group(group.value)
+        case .locked: .locked(locked.value)
         }
     }
 
@@ -106,6 +145,8 @@ public struct EmojiRecord: Hashable, Sendable, Codable {
         case .flipped: flipped.writer
         case .z: z.writer
         case .deleted: deleted.writer
+        case .group: group.writer
+        case .locked: locked.writer
         }
     }
 
@@ -120,6 +161,8 @@ public struct EmojiRecord: Hashable, Sendable, Codable {
         case .flipped(let new): flipped = Stamped(new, by: writer)
         case .z(let new): z = Stamped(new, by: writer)
         case .deleted(let new): deleted = Stamped(new, by: writer)
+        case .group(let new): groupIfWritten = Stamped(new, by: writer)
+        case .locked(let new): lockedIfWritten = Stamped(new, by: writer)
         }
     }
 }

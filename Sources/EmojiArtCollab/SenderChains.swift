@@ -70,6 +70,9 @@ extension CollabOp {
             case .flipped(let flag): "flipped=\(flag)"
             case .z(let key): "z=" + key.rawValue
             case .deleted(let flag): "deleted=\(flag)"
+            case .group(let group?): "group=" + group
+            case .group(nil): "group"
+            case .locked(let flag): "locked=\(flag)"
             }
         }
         func background(_ value: CollabBackground?) -> String {
@@ -83,8 +86,10 @@ extension CollabOp {
         let parts: [String]
         switch self {
         case .add(let values):
+            // A group and a lock only when set: an add without them links as it did before them.
             parts = ["\u{0}add", values.cid.description, values.text, "\(values.x)", "\(values.y)", "\(values.size)", "\(values.rotation)",
                      "\(values.flipped)", values.z.rawValue, "\(values.deleted)"]
+                + (values.group.map { ["group=" + $0] } ?? []) + (values.locked ? ["locked=true"] : [])
         case .set(let cid, let value, let expected):
             parts = ["\u{0}set", cid.description, field(value), expected.map(field) ?? "-"]
         case .background(let value, let expected):

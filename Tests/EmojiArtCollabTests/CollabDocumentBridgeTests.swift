@@ -81,6 +81,45 @@ import Testing
         #expect(Set(b.document.model.emojis.compactMap(\.cid)).count == 4)
     }
 
+    @Test("a group, a lock and an alignment made in one window hold in the others; undo takes them back for all")
+    func groupsAndLocksArrive() throws {
+        let room = try BridgedRoom(sharing: Self.threeEmojis(), others: 1)
+        let (a, b) = (room.peers[0], room.peers[1])
+        let group = try #require(a.document.group([try emoji("😀", in: a).id, try emoji("🐶", in: a).id]))
+        b.document.lock([try emoji("🐱", in: b).id])
+        room.settle()
+        expectConverged(room)
+        #expect(try emoji("🐶", in: b).group == group)
+        #expect(b.document.model.expandingToGroups([try emoji("😀", in: b).id]).count == 2)
+        #expect(try emoji("🐱", in: a).locked)
+        // A aligns all three: B's lock keeps 🐱 out of it, and the group alone is one unit.
+        let all = Set(a.document.model.emojis.map(\.id))
+        a.document.align(all, to: .left)
+        #expect(a.document.undoActionName == ActionName.group)
+        b.document.unlockAll()
+        room.settle()
+        #expect(!(try emoji("🐱", in: a).locked))
+        // Now the group (−20…110) moves as one to 🐱's left edge, −60.
+        a.document.align(all, to: .left)
+        room.settle()
+        expectConverged(room)
+        #expect(try emoji("😀", in: b).position == DocumentPoint(x: -40, y: 0))
+        #expect(try emoji("🐶", in: b).position == DocumentPoint(x: 60, y: 50))
+        #expect(try emoji("🐱", in: b).position == DocumentPoint(x: -30, y: 10))
+        // Copies of the group in a shared document are a group of their own, sent to the others.
+        a.document.insertCopies(of: a.document.model.emojis(withIDs: a.document.model.emojiIDs(inGroup: group)), named: ActionName.duplicate)
+        room.settle()
+        expectConverged(room)
+        #expect(Set(b.document.model.emojis.compactMap(\.group)).count == 2)
+        // A's undos take back A's duplicate, alignment and group, for everyone.
+        for _ in 0..<3 { a.document.undo() }
+        room.settle()
+        expectConverged(room)
+        #expect(b.document.model.emojis.count == 3)
+        #expect(b.document.model.emojis.allSatisfy { $0.group == nil && !$0.locked })
+        #expect(try emoji("😀", in: b).position == DocumentPoint(x: 0, y: 0))
+    }
+
     @Test("my undo never reverts your change: it skips fields you changed since, and says so when nothing is left")
     func undoIsMine() throws {
         let room = try BridgedRoom(sharing: Self.threeEmojis(), others: 1)

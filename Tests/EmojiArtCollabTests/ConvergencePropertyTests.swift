@@ -31,11 +31,13 @@ import Testing
         // About 100 compactions per 1,000 runs (83–113 seen): the bound proves they happen, without flaking.
         #expect(totals.duplicates > runs / 2 && totals.compactions > runs / 40, "\(totals)")
         #expect(totals.emojis > runs * 3, "\(totals)")
+        // Groups and locks (R3, R4) are fields like the others, edited concurrently too.
+        #expect(totals.groupEdits > runs && totals.lockEdits > runs, "\(totals)")
     }
 
     /// What a batch of runs did, summed.
     struct Totals: CustomStringConvertible {
-        var runs = 0, pushes = 0, undos = 0, emojis = 0
+        var runs = 0, pushes = 0, undos = 0, emojis = 0, groupEdits = 0, lockEdits = 0
         var relayCrashes = 0, clientCrashes = 0, disconnects = 0, duplicates = 0, compactions = 0
 
         mutating func add(_ simulation: RoomSimulation) {
@@ -45,6 +47,12 @@ import Testing
                 count + RoomSimulation.ops(push.payload).filter { if case .set(_, _, _?) = $0 { true } else { false } }.count
             }
             emojis += simulation.replayedHistory.emojis.count
+            for push in simulation.history {
+                for case .set(_, let value, _) in RoomSimulation.ops(push.payload) {
+                    if case .group = value { groupEdits += 1 }
+                    if case .locked = value { lockEdits += 1 }
+                }
+            }
             relayCrashes += simulation.faults.relayCrashes
             clientCrashes += simulation.faults.clientCrashes
             disconnects += simulation.faults.disconnects
@@ -53,7 +61,7 @@ import Testing
         }
 
         var description: String {
-            "\(runs) runs: \(pushes) pushes, \(undos) undo/redo ops, \(emojis) emojis; \(relayCrashes) relay crashes, \(clientCrashes) client crashes, \(disconnects) disconnects, \(duplicates) duplicated pushes, \(compactions) compactions"
+            "\(runs) runs: \(pushes) pushes, \(undos) undo/redo ops, \(emojis) emojis, \(groupEdits) group and \(lockEdits) lock edits; \(relayCrashes) relay crashes, \(clientCrashes) client crashes, \(disconnects) disconnects, \(duplicates) duplicated pushes, \(compactions) compactions"
         }
     }
 

@@ -11,6 +11,10 @@ import EmojiArtCollabTestSupport
         .set(cid: cid, value: .x(0.1 + 0.2)),
         .set(cid: cid, value: .z(ZKey("b01x")!), expected: .z(ZKey("a0V")!)),
         .set(cid: cid, value: .deleted(true)),
+        .add(EmojiValues(cid: CollabID(client: ann, counter: 4), text: "🌲", x: 1, y: 2, size: 3, z: ZKey("a1")!, group: "k3v9q2m7x4ab", locked: true)),
+        .set(cid: cid, value: .group("k3v9q2m7x4ab")),
+        .set(cid: cid, value: .group(nil), expected: .group("k3v9q2m7x4ab")),
+        .set(cid: cid, value: .locked(true), expected: .locked(false)),
         .background(.url("https://example.com/a.jpg"), expected: .blank),
         .background(.image(sha256: String(repeating: "0f", count: 32))),
     ]

@@ -33,6 +33,9 @@ func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     // The collaboration keys (C6) are kept as written.
     require(reopened.emojis.map(\.cid) == model.emojis.map(\.cid), "saving changed a cid")
     require(reopened.emojis.map(\.z) == model.emojis.map(\.z), "saving changed a z key")
+    // Groups and locks (R3, R4) likewise.
+    require(reopened.emojis.map(\.group) == model.emojis.map(\.group), "saving changed a group")
+    require(reopened.emojis.map(\.locked) == model.emojis.map(\.locked), "saving changed a lock")
     require(reopened.collab == model.collab, "saving changed the shared room")
     require(EmojiArtEncoder().encode(reopened) == saved, "saving a reopened document changed its bytes")
     // What `emojiart info` prints.
@@ -51,6 +54,7 @@ func checkInvariants(_ model: EmojiArtModel) {
         require(EmojiArtFormat.sizeRange.contains(emoji.size), "size \(emoji.size) not clamped")
         let limit = EmojiArtFormat.maxCoordinateMagnitude
         require(abs(emoji.position.x) <= limit && abs(emoji.position.y) <= limit, "a coordinate not clamped")
+        require(emoji.group.map(GroupID.isValid) ?? true, "the group id \(emoji.group ?? "")")
     }
 }
 

@@ -37,6 +37,7 @@ func checkLimits(_ state: CollabState) {
         let rotation = record.rotation.value
         require(rotation > -180 && rotation <= 180, "the rotation \(rotation)")
         require(ZKey(record.z.value.rawValue) != nil, "the z key \(record.z.value)")
+        require(record.group.value.map(GroupID.isValid) ?? true, "the group \(record.group.value ?? "")")
     }
     switch state.background.value {
     case .blank: break
@@ -55,7 +56,8 @@ func reread(_ state: CollabState) -> CollabState? {
     return try? JSONDecoder().decode(CollabState.self, from: encoded)
 }
 
-/// A move, a text change and a raise of the first emojis, an add on top, a hostile size.
+/// A move, a text change, a raise, a group, a lock of the first emojis, an add on top, a hostile
+/// size and group.
 func edits(of state: CollabState) -> [CollabOp] {
     var random = SeededRandom(seed: 1)
     var ops = [CollabOp]()
@@ -64,6 +66,9 @@ func edits(of state: CollabState) -> [CollabOp] {
         ops.append(.set(cid: record.cid, value: .text("😀"), expected: record[.text]))
         ops.append(.set(cid: record.cid, value: .z(ZKey.between(state.topZ, nil, using: &random))))
         ops.append(.set(cid: record.cid, value: .size(.infinity)))
+        ops.append(.set(cid: record.cid, value: .group("k3v9q2m7x4ab"), expected: record[.group]))
+        ops.append(.set(cid: record.cid, value: .locked(!record.locked.value)))
+        ops.append(.set(cid: record.cid, value: .group(String(repeating: "g", count: GroupID.maxBytes + 1))))
     }
     let top = ZKey.between(state.topZ, nil, using: &random)
     ops.append(.add(EmojiValues(cid: CollabID(client: editor, counter: 1), text: "🌲", x: 2e6, y: -1, size: 0, z: top)))

@@ -164,6 +164,8 @@ public struct EmojiArtDecoder: Sendable {
         static let flipped = EmojiFields(rawValue: 64)
         static let cid = EmojiFields(rawValue: 128)
         static let z = EmojiFields(rawValue: 256)
+        static let group = EmojiFields(rawValue: 512)
+        static let locked = EmojiFields(rawValue: 1024)
     }
 
     private func readEmoji(_ scanner: inout JSONScanner, number: Int) throws -> Emoji {
@@ -177,6 +179,8 @@ public struct EmojiArtDecoder: Sendable {
         var flipped = false
         var cid: String?
         var z: String?
+        var group: String?
+        var locked = false
         var seen: EmojiFields = []
         func first(_ field: EmojiFields, _ name: String) throws {
             guard seen.insert(field).inserted else {
@@ -220,6 +224,14 @@ public struct EmojiArtDecoder: Sendable {
                 cid = try scanner.readString()
             } else if scanner.matches(key, "z"), seen.insert(.z).inserted, try scanner.peekKind() == .string {
                 z = try scanner.readString()
+            } else if scanner.matches(key, "group"), seen.insert(.group).inserted, try scanner.peekKind() == .string {
+                // Ours (R3), read as `cid` is, for the same reason. An id no group can have (empty,
+                // longer than `GroupID.maxBytes`) leaves the emoji in no group.
+                let text = try scanner.readString()
+                group = GroupID.isValid(text) ? text : nil
+            } else if scanner.matches(key, "locked"), seen.insert(.locked).inserted, try scanner.peekKind() == .bool {
+                // Ours (R4), likewise: only the first `true` or `false` counts.
+                locked = try scanner.readBool()
             } else {
                 try scanner.skipValue(depth: 4)
             }
@@ -232,7 +244,7 @@ public struct EmojiArtDecoder: Sendable {
             id: id, text: text,
             position: DocumentPoint(x: min(max(x, -limit), limit), y: min(max(y, -limit), limit)),
             size: min(max(size, sizes.lowerBound), sizes.upperBound), rotation: rotation, flipped: flipped,
-            cid: cid, z: z)
+            cid: cid, z: z, group: group, locked: locked)
     }
 
     // MARK: - Values

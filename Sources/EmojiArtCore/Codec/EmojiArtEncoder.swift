@@ -50,8 +50,9 @@ public struct EmojiArtEncoder: Sendable {
     private func appendEmoji(_ emoji: Emoji, to output: inout [UInt8]) {
         let limit = EmojiArtFormat.maxCoordinateMagnitude
         let sizes = EmojiArtFormat.sizeRange
-        // Keys in sorted order; `cid`, `flipped`, `rotation` and `z` only when set, so an upright
-        // emoji of an unshared document is written exactly as the iOS app writes it (M3, C6).
+        // Keys in sorted order; `cid`, `flipped`, `group`, `locked`, `rotation` and `z` only when
+        // set, so an upright emoji of an unshared document is written exactly as the iOS app
+        // writes it (M3, C6, R3, R4).
         output.append(UInt8(ascii: "{"))
         if let cid = emoji.cid {
             output.append(contentsOf: #""cid":"#.utf8)
@@ -59,8 +60,14 @@ public struct EmojiArtEncoder: Sendable {
             output.append(UInt8(ascii: ","))
         }
         if emoji.flipped { output.append(contentsOf: #""flipped":true,"#.utf8) }
+        if let group = emoji.group, GroupID.isValid(group) {
+            output.append(contentsOf: #""group":"#.utf8)
+            appendString(group, to: &output)
+            output.append(UInt8(ascii: ","))
+        }
         output.append(contentsOf: #""id":"#.utf8)
         appendInteger(emoji.id, to: &output)
+        if emoji.locked { output.append(contentsOf: #","locked":true"#.utf8) }
         if emoji.rotation != 0, emoji.rotation.isFinite {
             output.append(contentsOf: #","rotation":"#.utf8)
             appendAngle(emoji.rotation, to: &output)

@@ -11,6 +11,38 @@ public enum ActionName {
     public static var duplicate: String { localized("Duplicate") }
     public static var setBackground: String { localized("Set Background") }
     public static var removeBackground: String { localized("Remove Background") }
+    public static var alignLeft: String { localized("Align Left") }
+    public static var alignCenter: String { localized("Align Center") }
+    public static var alignRight: String { localized("Align Right") }
+    public static var alignTop: String { localized("Align Top") }
+    public static var alignMiddle: String { localized("Align Middle") }
+    public static var alignBottom: String { localized("Align Bottom") }
+    public static var distributeHorizontally: String { localized("Distribute Horizontally") }
+    public static var distributeVertically: String { localized("Distribute Vertically") }
+    public static var group: String { localized("Group") }
+    public static var ungroup: String { localized("Ungroup") }
+    public static var lock: String { localized("Lock") }
+    public static var unlockAll: String { localized("Unlock All") }
+
+    /// The step of one Align menu item (R2), e.g. "Align Left".
+    public static func align(_ alignment: Alignment) -> String {
+        switch alignment {
+        case .left: alignLeft
+        case .center: alignCenter
+        case .right: alignRight
+        case .top: alignTop
+        case .middle: alignMiddle
+        case .bottom: alignBottom
+        }
+    }
+
+    /// The step of one Distribute menu item (R2).
+    public static func distribute(_ axis: DistributionAxis) -> String {
+        switch axis {
+        case .horizontal: distributeHorizontally
+        case .vertical: distributeVertically
+        }
+    }
 
     /// "Add 😀" (the original's name for adding an emoji).
     public static func add(_ emoji: String) -> String { localized("Add {emoji}", ["emoji": emoji]) }

@@ -13,11 +13,12 @@ extension EmojiArtDocument {
     }
 
     /// Adds copies of `emojis` on top with fresh ids (Paste, Duplicate; S6) and returns them.
+    /// Copies of a group are a new group (R3); copies of a locked emoji are locked.
     @discardableResult
     public func insertCopies(of emojis: [Emoji], named name: String) -> [Emoji] {
         var scratch = model
         var placed = [PlacedEmoji]()
-        for emoji in emojis where !emoji.text.isEmpty {
+        for emoji in emojis.withFreshGroupIDs(using: makeGroupID) where !emoji.text.isEmpty {
             let copy = Self.clamped(emoji.withID(scratch.nextEmojiID()))
             scratch.insert([PlacedEmoji(index: scratch.emojis.count, emoji: copy)])
             placed.append(PlacedEmoji(index: model.emojis.count + placed.count, emoji: copy))
@@ -59,10 +60,12 @@ extension EmojiArtDocument {
         perform(.setBackground(before: model.background, after: background), named: name)
     }
 
+    /// Within what a file can hold (M4): a group id no file keeps is no group.
     static func clamped(_ emoji: Emoji) -> Emoji {
         var clamped = emoji
         clamped.position = Self.clamped(emoji.position)
         clamped.size = Self.clamped(size: emoji.size)
+        if let group = emoji.group, !GroupID.isValid(group) { clamped.group = nil }
         return clamped
     }
 }

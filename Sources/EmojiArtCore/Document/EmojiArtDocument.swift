@@ -32,6 +32,9 @@ public final class EmojiArtDocument {
     /// (see EmojiArtDocument+LivePreviews.swift).
     @ObservationIgnored public internal(set) var livePreviews: [Int: LivePose] = [:]
     @ObservationIgnored var displayedModelCache: (revision: Int, previews: [Int: LivePose], model: EmojiArtModel)?
+    /// Makes the id of each new group (R3: Group, and copies of grouped emojis); tests set a
+    /// predictable one.
+    @ObservationIgnored public var makeGroupID: () -> String = { GroupID.random() }
 
     public init(model: EmojiArtModel = EmojiArtModel()) {
         self.model = model

@@ -1,7 +1,7 @@
 /// The fields of an emoji a user edits, each on its own (COLLAB.md "Fields"): in a shared document
 /// my move and your resize of one emoji are edits of different fields, so neither undoes the other.
 public enum EmojiProperty: String, CaseIterable, Hashable, Sendable {
-    case text, x, y, size, rotation, flipped
+    case text, x, y, size, rotation, flipped, group, locked
 }
 
 /// One property's value.
@@ -9,6 +9,8 @@ public enum PropertyValue: Hashable, Sendable {
     case text(String)
     case number(Double)
     case flag(Bool)
+    /// A text that may be absent (a group id, R3).
+    case optionalText(String?)
 }
 
 extension Emoji {
@@ -21,6 +23,8 @@ extension Emoji {
             case .size: .number(size)
             case .rotation: .number(rotation)
             case .flipped: .flag(flipped)
+            case .group: .optionalText(group)
+            case .locked: .flag(locked)
             }
         }
         set {
@@ -31,6 +35,8 @@ extension Emoji {
             case (.size, .number(let value)): size = value
             case (.rotation, .number(let value)): rotation = value
             case (.flipped, .flag(let value)): flipped = value
+            case (.group, .optionalText(let value)): group = value
+            case (.locked, .flag(let value)): locked = value
             default: break  // a value of another property's kind: not this property's
             }
         }

@@ -18,10 +18,15 @@ public struct Emoji: Identifiable, Hashable, Sendable {
     public var cid: String?
     /// In a shared document, the emoji's fractional z key: drawing order is (z, cid). Kept as written.
     public var z: String?
+    /// The group the emoji belongs to (R3), nil when it is in none: the emojis of one group id
+    /// are selected, moved and arranged as one. See `GroupID`.
+    public var group: String?
+    /// Locked emojis (R4) draw and export, but cannot be selected or moved until unlocked.
+    public var locked: Bool
 
     public init(
         id: Int, text: String, position: DocumentPoint, size: Double, rotation: Double = 0, flipped: Bool = false,
-        cid: String? = nil, z: String? = nil
+        cid: String? = nil, z: String? = nil, group: String? = nil, locked: Bool = false
     ) {
         self.id = id
         self.text = text
@@ -31,12 +36,17 @@ public struct Emoji: Identifiable, Hashable, Sendable {
         self.flipped = flipped
         self.cid = cid
         self.z = z
+        self.group = group
+        self.locked = locked
     }
 
     /// The same emoji under another id (fresh ids for duplicates, pastes). The copy has no `cid`
-    /// or `z`: to a room it is a new emoji, which gets its own when it is shared.
+    /// or `z`: to a room it is a new emoji, which gets its own when it is shared. It keeps its
+    /// lock and its group; copies get a group of their own from `withFreshGroupIDs(using:)`.
     public func withID(_ newID: Int) -> Emoji {
-        Emoji(id: newID, text: text, position: position, size: size, rotation: rotation, flipped: flipped)
+        Emoji(
+            id: newID, text: text, position: position, size: size, rotation: rotation, flipped: flipped,
+            group: group, locked: locked)
     }
 
     /// Core knows no fonts: for hit testing, the selection mark and bounds an emoji is the

@@ -156,7 +156,7 @@ final class BridgedRoom {
     /// What every replica must agree on: emojis in drawing order with their room values (local
     /// ids differ per replica), and the background.
     static func content(of document: EmojiArtDocument) -> [String] {
-        document.model.emojis.map { "\($0.cid ?? "-") \($0.z ?? "-") \($0.text) \($0.position.x),\($0.position.y) \($0.size) \($0.rotation) \($0.flipped)" }
+        document.model.emojis.map { "\($0.cid ?? "-") \($0.z ?? "-") \($0.text) \($0.position.x),\($0.position.y) \($0.size) \($0.rotation) \($0.flipped) \($0.group ?? "-") \($0.locked)" }
             + ["background \(document.model.background)"]
     }
 }

@@ -4,6 +4,8 @@
 /// deleted one, as a slow window may still show it).
 enum RandomEdits {
     static let texts = ["😀", "🐶", "🌲", "☀️", "🐻‍❄️"]
+    /// Few, so that members' groups collide: nil is "ungroup".
+    static let groups: [String?] = ["k3v9q2m7x4ab", "p5r8t2w6y3cd", nil]
 
     static func edit(_ session: SyncSession, random: inout SeededRandom, send: ([ClientMessage]) -> Void) throws {
         let all = session.shown.emojis.keys.sorted()
@@ -14,7 +16,7 @@ enum RandomEdits {
             Double(Int.random(in: Int(range.lowerBound)...Int(range.upperBound), using: &random))
         }
         let joining = Int.random(in: 0..<6, using: &random) == 0
-        let kind = Int.random(in: 0..<14, using: &random)
+        let kind = Int.random(in: 0..<16, using: &random)
         if kind == 0 || target == nil {
             guard visible.count < 12 else { return }
             let text = texts[Int.random(in: 0..<texts.count, using: &random)]
@@ -46,6 +48,15 @@ enum RandomEdits {
             if case .done(_, _, let messages) = try session.undo() { send(messages) }
         case (12, _):
             if case .done(_, _, let messages) = try session.redo() { send(messages) }
+        case (13, let cid?):
+            // Group or ungroup (R3) the emoji with another one, both as one step.
+            let group = groups[Int.random(in: 0..<groups.count, using: &random)]
+            let other = all[Int.random(in: 0..<all.count, using: &random)]
+            send(try session.setFields(Array(Set([cid, other])).sorted().map { ($0, .group(group)) }, named: group == nil ? "Ungroup" : "Group"))
+        case (14, let cid?):
+            // Lock it, or unlock it (R4).
+            let locked = session.shown.emojis[cid]?.locked.value ?? false
+            send(try session.setFields([(cid, .locked(!locked))], named: locked ? "Unlock All" : "Lock"))
         default:
             // A text change (a paste of another emoji onto it, as an edit of one field).
             if let cid = target {
