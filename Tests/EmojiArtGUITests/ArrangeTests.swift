@@ -28,5 +28,109 @@ extension GUITests {
                 #expect(abs(free.position.x - (bee.position.x + Double(offset.dx))) <= 2, "moved to \(free.position)")
             }
         }
+
+        @Test("Ctrl+Shift+Left aligns the selection's left edges, Ctrl+Alt+H spaces three evenly; each is one undo step (R2)")
+        func alignAndDistribute() async throws {
+            try await withExampleDocument("sunny-meadow") { document in
+                let original = try document.savedModel()
+                let canvas = document.canvas
+                let bee = try #require(original.emojis.first { $0.text == "🐝" })
+                let dog = try #require(original.emojis.first { $0.text == "🐶" })
+                try await document.input.click(at: canvas.screenPoint(for: bee.position))
+                try await document.input.click(at: canvas.screenPoint(for: dog.position), holding: ["shift"])
+                try await document.input.key("ctrl+shift+Left")
+                let aligned = try await document.save()
+                let leftEdge = bee.position.x - bee.size / 2
+                #expect(aligned.emoji(withID: bee.id)?.position == bee.position)
+                #expect(aligned.emoji(withID: dog.id)?.position == DocumentPoint(x: leftEdge + dog.size / 2, y: dog.position.y))
+                try await document.input.key("ctrl+z")
+                #expect(try await document.save().emojis == original.emojis, "one step")
+
+                let flowers = original.emojis.filter { [5, 6, 7].contains($0.id) }
+                try await document.input.click(at: canvas.screenPoint(for: DocumentPoint(x: 0, y: -260)))  // clears
+                for (index, flower) in flowers.enumerated() {
+                    try await document.input.click(at: canvas.screenPoint(for: flower.position), holding: index == 0 ? [] : ["shift"])
+                }
+                try await document.input.key("ctrl+alt+h")
+                let spaced = try await document.save()
+                // Frames −110…−70 and −2…42 stay; the 36-pt daisy goes where both gaps are 16 pt.
+                #expect(spaced.emoji(withID: 6)?.position == DocumentPoint(x: -36, y: 170))
+                #expect(spaced.emoji(withID: 5)?.position == flowers[0].position)
+                #expect(spaced.emoji(withID: 7)?.position == flowers[2].position)
+            }
+        }
+
+        @Test("Ctrl+G groups: a click on one member then drags the whole group; Ctrl+Shift+G ends it (R3)")
+        func groupAndUngroup() async throws {
+            try await withExampleDocument("sunny-meadow") { document in
+                let original = try document.savedModel()
+                let canvas = document.canvas
+                let bee = try #require(original.emojis.first { $0.text == "🐝" })
+                let dog = try #require(original.emojis.first { $0.text == "🐶" })
+                try await document.input.click(at: canvas.screenPoint(for: bee.position))
+                try await document.input.click(at: canvas.screenPoint(for: dog.position), holding: ["shift"])
+                try await document.input.key("ctrl+g")
+                let grouped = try await document.save()
+                let group = try #require(grouped.emoji(withID: bee.id)?.group)
+                #expect(grouped.emoji(withID: dog.id)?.group == group)
+
+                try await document.input.click(at: canvas.screenPoint(for: DocumentPoint(x: 0, y: -260)))  // clears
+                let start = canvas.screenPoint(for: bee.position)
+                try await document.input.drag(from: start, to: start.offset(dx: 40, dy: 30), holding: ["alt"])
+                let moved = try await document.save()
+                for emoji in [bee, dog] {
+                    let after = try #require(moved.emoji(withID: emoji.id))
+                    #expect(abs(after.position.x - (emoji.position.x + 40)) <= 2 && abs(after.position.y - (emoji.position.y + 30)) <= 2,
+                            "\(emoji.text) moved with its group: \(after.position)")
+                }
+
+                try await document.input.key("ctrl+shift+g")
+                let ungrouped = try await document.save()
+                #expect(ungrouped.emojis.allSatisfy { $0.group == nil })
+                try await document.input.click(at: canvas.screenPoint(for: DocumentPoint(x: 0, y: -260)))
+                let beeNow = try #require(ungrouped.emoji(withID: bee.id))
+                let from = canvas.screenPoint(for: beeNow.position)
+                try await document.input.drag(from: from, to: from.offset(dx: 0, dy: 40), holding: ["alt"])
+                let alone = try await document.save()
+                #expect(alone.emoji(withID: dog.id)?.position == ungrouped.emoji(withID: dog.id)?.position, "the dog stays")
+            }
+        }
+
+        @Test("a locked emoji ignores clicks, the rubber band and Tab, still draws, and comes back with Unlock All (R4)")
+        func lockAndUnlockAll() async throws {
+            try await withExampleDocument("sunny-meadow") { document in
+                let original = try document.savedModel()
+                let canvas = document.canvas
+                let sun = try #require(original.emojis.first { $0.text == "☀️" })
+                try await document.input.click(at: canvas.screenPoint(for: sun.position))
+                try await document.input.key("ctrl+l")
+                #expect(try await document.save().emoji(withID: sun.id)?.locked == true)
+
+                // A click and a rubber band over the sun select nothing: Delete then removes nothing.
+                try await document.input.click(at: canvas.screenPoint(for: sun.position))
+                try await document.input.key("Delete")
+                let corner = canvas.screenPoint(for: DocumentPoint(x: sun.position.x - 70, y: sun.position.y - 70))
+                try await document.input.drag(from: corner, to: corner.offset(dx: 140, dy: 140), holding: ["shift"])
+                try await document.input.key("Delete")
+                let drawn = try await document.waitForScreenshot("the locked sun is still drawn") {
+                    $0.drawnBox(in: canvas.screenRect(around: sun, margin: 0)) != nil
+                }
+                try await drawn.archive(as: "arrange-locked-sun")
+
+                // Tab passes over it: the first emoji it selects is the first cloud.
+                try await document.input.key("Tab")
+                try await document.input.key("Delete")
+                let afterTab = try await document.save()
+                #expect(afterTab.emoji(withID: sun.id) != nil)
+                #expect(afterTab.emoji(withID: 2) == nil, "Tab selected the cloud after the sun")
+                #expect(afterTab.emojis.count == original.emojis.count - 1, "the click and the band selected nothing to delete")
+
+                try await document.input.key("ctrl+shift+l")
+                #expect(try await document.save().emoji(withID: sun.id)?.locked == false)
+                try await document.input.click(at: canvas.screenPoint(for: sun.position))
+                try await document.input.key("Delete")
+                #expect(try await document.save().emoji(withID: sun.id) == nil, "unlocked: selectable again")
+            }
+        }
     }
 }

@@ -48,23 +48,46 @@ extension GUITests {
         }
 
         /// Presses `key`, waits for the menu it opens, and returns its items; Escape closes it.
-        static func openMenu(with key: String, awaiting item: String, in document: OpenDocument, on bus: AccessibilityBus) async throws -> [String] {
+        static func openMenu(
+            with key: String, awaiting item: String, submenu: String? = nil, in document: OpenDocument, on bus: AccessibilityBus
+        ) async throws -> [String] {
             try await document.input.key(key)
-            let items = try await AccessibleTree.waitFor("\(key) opens a menu showing “\(item)”", in: document.app, on: bus) { tree in
+            var items = try await AccessibleTree.waitFor("\(key) opens a menu showing “\(item)”", in: document.app, on: bus) { tree in
                 let items = shownMenuItems(tree)
                 return items.contains(item) ? items : nil
             }
-            try await document.input.key("Escape")
-            _ = try await AccessibleTree.waitFor("Escape closes the menu", in: document.app, on: bus) { tree in
-                shownMenuItems(tree).isEmpty ? true : nil
+            if let submenu {
+                // The Arrange submenu slides in over its menu: its items are read once it has.
+                try await AccessibleTree.perform("click", role: "menu item", name: submenu, in: document.app, on: bus)
+                items += try await AccessibleTree.waitFor("“\(submenu)” opens", in: document.app, on: bus) { tree in
+                    let shown = shownMenuItems(tree)
+                    return shown.contains(CanvasCommand.alignLeft.label) ? shown : nil
+                }
             }
+            try await closeMenus(in: document, on: bus)
             return items
         }
 
-        /// One emoji on an embedded 1×1 PNG: the menus then offer Remove Background too.
+        /// Escape until no menu shows (a submenu takes one Escape back to its menu).
+        static func closeMenus(in document: OpenDocument, on bus: AccessibilityBus) async throws {
+            for _ in 0..<3 {
+                try await document.input.key("Escape")
+                let closed = try? await AccessibleTree.waitFor("Escape closes the menu", in: document.app, on: bus) { tree in
+                    shownMenuItems(tree).isEmpty ? true : nil
+                }
+                if closed != nil { return }
+            }
+            _ = try await AccessibleTree.waitFor("the menus close", in: document.app, on: bus) { tree in
+                shownMenuItems(tree).isEmpty ? true : nil
+            }
+        }
+
+        /// One emoji and one locked on an embedded 1×1 PNG: the menus then offer Remove Background
+        /// and Unlock All too.
         static let tree = #"""
             {"background": {"imageData": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="},
-             "emojis": [{"text": "🌲", "x": 0, "y": 0, "size": 40, "id": 1}], "uniqueEmojiId": 1}
+             "emojis": [{"text": "🌲", "x": 0, "y": 0, "size": 40, "id": 1},
+                        {"text": "🌳", "x": 100, "y": 0, "size": 40, "id": 2, "locked": true}], "uniqueEmojiId": 2}
             """#
 
         @Test("F10, Shift+F10 and Menu open the menus, which hold every menu path of KeyboardAccess; no action lacks a path (A2)")
@@ -75,20 +98,20 @@ extension GUITests {
                 _ = try await AccessibleTree.waitFor("the canvas has the focus", in: app, on: bus) { tree in
                     Self.focused(tree)?.name == "Canvas" ? true : nil
                 }
-                // The context menu over the selection, then over the empty canvas.
-                try await document.input.key("ctrl+a")
-                let emojiItems = try await Self.openMenu(
-                    with: "shift+F10", awaiting: CanvasCommand.flipHorizontally.label, in: document, on: bus)
-                try await document.input.key("Escape")  // clears the selection
-                _ = try await AccessibleTree.waitFor("nothing is selected", in: app, on: bus) { tree in
-                    tree.allNodes.contains { $0.name == "Canvas" && $0.description == "No emoji selected" } ? true : nil
-                }
+                // The context menu over the empty canvas, then over the selection (its Arrange
+                // submenu opened through AT-SPI last: the focus then stays in the closed menu).
                 let canvasItems = try await Self.openMenu(
                     with: "Menu", awaiting: CanvasCommand.setBackgroundFromURL.label, in: document, on: bus)
+                _ = try await AccessibleTree.waitFor("the canvas has the focus back", in: app, on: bus) { tree in
+                    Self.focused(tree)?.name == "Canvas" ? true : nil
+                }
+                try await document.input.key("ctrl+a")
+                let emojiItems = try await Self.openMenu(
+                    with: "shift+F10", awaiting: CanvasCommand.flipHorizontally.label, submenu: "Arrange", in: document, on: bus)
                 for label in Self.labels(reachedBy: .contextMenu) {
                     #expect(emojiItems.contains(label) || canvasItems.contains(label), "the context menu lacks “\(label)”: \(emojiItems) \(canvasItems)")
                 }
-                let mainItems = try await Self.openMenu(with: "F10", awaiting: "Quit", in: document, on: bus)
+                let mainItems = try await Self.openMenu(with: "F10", awaiting: "Quit", submenu: "Arrange", in: document, on: bus)
                 for label in Self.labels(reachedBy: .mainMenu) {
                     #expect(mainItems.contains(label), "the main menu lacks “\(label)”: \(mainItems)")
                 }

@@ -24,6 +24,13 @@ final class PrimaryMenu {
         for command: CanvasCommand in [.undo, .redo, .cut, .copy, .paste, .duplicate, .delete, .selectAll] {
             g_menu_append(editSection, command.label, "win.\(command.actionName)")
         }
+        // R2–R4: the align and distribute verbs, then groups and locks.
+        let arrange = g_menu_new()!
+        for commands in [CanvasCommand.arrangeCommands, [.group, .ungroup, .lock, .unlockAll]] {
+            Self.appendSection(to: arrange, commands.map { ($0.label, "win.\($0.actionName)") })
+        }
+        g_menu_append_submenu(editSection, localized("Arrange"), cast(arrange))
+        g_object_unref(arrange.raw)
         g_menu_append_section(menu, localized("Edit"), cast(editSection))
         Self.appendSection(to: menu, [CanvasCommand.setBackgroundFromFile, .setBackgroundFromURL, .removeBackground].map {
             ($0.label, "win.\($0.actionName)")

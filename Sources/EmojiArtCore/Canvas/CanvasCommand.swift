@@ -14,6 +14,16 @@ public enum CanvasCommand: String, CaseIterable, Sendable {
     case setBackgroundFromURL = "set-background-from-url"
     case removeBackground = "remove-background"
     case zoomToFit = "zoom-fit"
+    case alignLeft = "align-left"
+    case alignCenter = "align-center"
+    case alignRight = "align-right"
+    case alignTop = "align-top"
+    case alignMiddle = "align-middle"
+    case alignBottom = "align-bottom"
+    case distributeHorizontally = "distribute-horizontally"
+    case distributeVertically = "distribute-vertically"
+    case group, ungroup, lock
+    case unlockAll = "unlock-all"
 
     /// The window action's name (`win.` + this).
     public var actionName: String { rawValue }
@@ -39,8 +49,26 @@ public enum CanvasCommand: String, CaseIterable, Sendable {
         case .setBackgroundFromURL: localized("Set Background from URL…")
         case .removeBackground: localized("Remove Background")
         case .zoomToFit: localized("Zoom to Fit")
+        case .alignLeft: ActionName.alignLeft
+        case .alignCenter: ActionName.alignCenter
+        case .alignRight: ActionName.alignRight
+        case .alignTop: ActionName.alignTop
+        case .alignMiddle: ActionName.alignMiddle
+        case .alignBottom: ActionName.alignBottom
+        case .distributeHorizontally: ActionName.distributeHorizontally
+        case .distributeVertically: ActionName.distributeVertically
+        case .group: ActionName.group
+        case .ungroup: ActionName.ungroup
+        case .lock: ActionName.lock
+        case .unlockAll: ActionName.unlockAll
         }
     }
+
+    /// R2's verbs, in the order of the Arrange submenu.
+    public static let arrangeCommands: [CanvasCommand] = [
+        .alignLeft, .alignCenter, .alignRight, .alignTop, .alignMiddle, .alignBottom,
+        .distributeHorizontally, .distributeVertically,
+    ]
 }
 
 extension CanvasInteraction {
@@ -52,7 +80,7 @@ extension CanvasInteraction {
             if let hit = emoji(at: point) {
                 var effects = CanvasEffects()
                 if !selection.contains(hit.id) {
-                    selection.select([hit.id])
+                    selection.select(unit(of: hit))
                     effects = [.selection, .redraw]
                 }
                 return (CanvasContextMenu(kind: .emoji, point: point, interaction: self), effects)
@@ -73,6 +101,8 @@ public struct CanvasContextMenu: Hashable, Sendable {
     public var kind: Kind
     public var point: ViewPoint
     public var sections: [[CanvasCommand]]
+    /// The Arrange submenu (R2), over emojis only.
+    public var arrangeSubmenu: [CanvasCommand] { kind == .emoji ? CanvasCommand.arrangeCommands : [] }
 
     @MainActor
     init(kind: Kind, point: ViewPoint, interaction: CanvasInteraction) {
@@ -84,11 +114,14 @@ public struct CanvasContextMenu: Hashable, Sendable {
                 [.cut, .copy, .paste, .duplicate, .delete],
                 [.bringToFront, .bringForward, .sendBackward, .sendToBack],
                 [.rotateLeft, .rotateRight, .flipHorizontally],
+                [.group, .ungroup, .lock],
             ]
         case .canvas:
             var background: [CanvasCommand] = [.setBackgroundFromFile, .setBackgroundFromURL]
             if interaction.canPerform(.removeBackground) { background.append(.removeBackground) }
-            sections = [[.paste, .selectAll], background, [.zoomToFit]]
+            var view: [CanvasCommand] = [.zoomToFit]
+            if interaction.canPerform(.unlockAll) { view.append(.unlockAll) }
+            sections = [[.paste, .selectAll], background, view]
         }
     }
 }

@@ -10,7 +10,13 @@ extension CanvasInteraction {
              .rotateLeft, .rotateRight, .flipHorizontally:
             hasSelection
         case .paste: !clipboardOffer.isEmpty
-        case .selectAll: !document.model.emojis.isEmpty
+        case .selectAll: !document.model.unlockedEmojiIDs.isEmpty
+        case .alignLeft, .alignCenter, .alignRight, .alignTop, .alignMiddle, .alignBottom: selectedUnitCount >= 2
+        case .distributeHorizontally, .distributeVertically: selectedUnitCount >= 3
+        case .group: selectedUnitCount >= 2
+        case .ungroup: selectedEmojis.contains { $0.group != nil }
+        case .lock: hasSelection
+        case .unlockAll: document.model.hasLockedEmojis
         case .removeBackground: document.model.background != .blank
         case .setBackgroundFromFile, .setBackgroundFromURL, .zoomToFit: true
         }
@@ -50,7 +56,28 @@ extension CanvasInteraction {
         case .removeBackground:
             return CanvasResponse(setBackgroundByUser(.blank, named: ActionName.removeBackground))
         case .zoomToFit: return CanvasResponse(zoomToFit())
+        case .alignLeft: return CanvasResponse(arrange { $0.align($1, to: .left) })
+        case .alignCenter: return CanvasResponse(arrange { $0.align($1, to: .center) })
+        case .alignRight: return CanvasResponse(arrange { $0.align($1, to: .right) })
+        case .alignTop: return CanvasResponse(arrange { $0.align($1, to: .top) })
+        case .alignMiddle: return CanvasResponse(arrange { $0.align($1, to: .middle) })
+        case .alignBottom: return CanvasResponse(arrange { $0.align($1, to: .bottom) })
+        case .distributeHorizontally: return CanvasResponse(arrange { $0.distribute($1, axis: .horizontal) })
+        case .distributeVertically: return CanvasResponse(arrange { $0.distribute($1, axis: .vertical) })
+        case .group: return CanvasResponse(arrange { _ = $0.group($1) })
+        case .ungroup: return CanvasResponse(arrange { $0.ungroup($1) })
+        case .lock:
+            _ = arrange { $0.lock($1) }
+            return CanvasResponse(pruneSelection().union([.redraw, .cursor]))  // R4: locked means unselectable
+        case .unlockAll: return CanvasResponse(arrange { document, _ in document.unlockAll() })
         }
+    }
+
+    /// One of R2–R4's verbs on the selection: its own step, after any burst (U3).
+    private func arrange(_ edit: (EmojiArtDocument, Set<Int>) -> Void) -> CanvasEffects {
+        endBurst()
+        edit(document, selection.ids)
+        return [.redraw, .commands]
     }
 
     /// The clipboard's content changed (another program copied, or we did): Paste follows (U4).

@@ -8,7 +8,7 @@ extension CanvasInteraction {
 
     public func selectAll() -> CanvasEffects {
         endBurst()
-        selection.select(Set(document.model.emojis.map(\.id)))
+        selection.select(Set(document.model.unlockedEmojiIDs))  // R4: locked ones stay out
         return [.selection, .redraw, .cursor]
     }
 

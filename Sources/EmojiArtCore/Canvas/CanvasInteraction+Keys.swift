@@ -65,24 +65,26 @@ extension CanvasInteraction {
         return .redraw
     }
 
-    /// Tab and Shift+Tab select the next or previous emoji in drawing order, so selection works
-    /// without a mouse (S1, A2). Past the last emoji, Tab leaves the canvas as usual (nil).
+    /// Tab and Shift+Tab select the next or previous emoji in drawing order (its whole group,
+    /// R3; locked ones are passed over, R4), so selection works without a mouse (S1, A2). Past the
+    /// last emoji, Tab leaves the canvas as usual (nil).
     private func stepSelection(backwards: Bool) -> CanvasEffects? {
         endBurst()
-        let ids = document.model.emojis.map(\.id)
-        guard !ids.isEmpty else { return nil }
-        let current = selection.ids.count == 1 ? selection.ids.first.flatMap { ids.firstIndex(of: $0) } : nil
-        let next: Int = switch (current, backwards) {
-        case (nil, false): 0
-        case (nil, true): ids.count - 1
-        case (let index?, false): index + 1
-        case (let index?, true): index - 1
+        let emojis = document.model.emojis
+        let selectable = emojis.indices.filter { !emojis[$0].locked }
+        guard !selectable.isEmpty else { return nil }
+        let selectedIndices = selectable.filter { selection.contains(emojis[$0].id) }
+        let candidates: [Int] = switch (selectedIndices.isEmpty, backwards) {
+        case (true, false): selectable
+        case (true, true): selectable.reversed()
+        case (false, false): selectable.filter { $0 > selectedIndices.last! && !selection.contains(emojis[$0].id) }
+        case (false, true): selectable.reversed().filter { $0 < selectedIndices.first! && !selection.contains(emojis[$0].id) }
         }
-        guard ids.indices.contains(next) else {
+        guard let next = candidates.first else {
             selection.clear()
             return nil
         }
-        selection.select([ids[next]])
+        selection.select(unit(of: emojis[next]))
         return [.selection, .redraw]
     }
 }

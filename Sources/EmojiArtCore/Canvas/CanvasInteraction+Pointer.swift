@@ -29,7 +29,13 @@ extension CanvasInteraction {
         let extending = !modifiers.isDisjoint(with: [.shift, .control])
         let before = selection
         if let hit {
-            if extending { selection.toggle(hit.id) } else { selection.click(on: hit.id) }
+            if modifiers.contains(.control), hit.group != nil {
+                selection.select([hit.id])  // R3: Ctrl+click takes one member of a group alone
+            } else if extending {
+                selection.toggle(all: unit(of: hit))
+            } else {
+                selection.click(onAll: unit(of: hit))
+            }
         } else if !extending {
             selection.clear()
         }
@@ -42,7 +48,7 @@ extension CanvasInteraction {
             return beginHandleDrag(handle, of: frame, at: point)
         }
         if let hit = emoji(at: point) {
-            let ids = selection.contains(hit.id) ? selection.ids : [hit.id]
+            let ids = selection.contains(hit.id) ? selection.ids : unit(of: hit)
             document.beginGesture(named: ActionName.move)
             drag = .moving(originals: document.model.emojis(withIDs: ids), snap: snapTargets(movingIDs: ids))
         } else if modifiers.contains(.shift) {
@@ -117,7 +123,8 @@ extension CanvasInteraction {
         case .rubberBand(let start, let current, let base):
             let band = effectiveViewport.documentRect(for: ViewRect(corner: start, opposite: current), in: viewSize)
             if start != current {
-                selection.select(base.union(document.model.emojiIDs(intersecting: band)))
+                let touched = document.model.emojiIDs(intersecting: band, includingLocked: false)
+                selection.select(base.union(document.model.expandingToGroups(touched)))
                 effects.formUnion(.selection)
             }
             effects.formUnion(.redraw)

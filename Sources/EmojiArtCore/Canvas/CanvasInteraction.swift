@@ -96,9 +96,24 @@ public final class CanvasInteraction {
         effectiveViewport.documentPoint(for: point, in: viewSize)
     }
 
-    /// The topmost emoji under a view point, if any.
+    /// The topmost emoji under a view point that a click can take: locked ones are passed over (R4).
     public func emoji(at point: ViewPoint) -> Emoji? {
-        document.model.topmostEmoji(at: documentPoint(for: point))
+        document.model.topmostEmoji(at: documentPoint(for: point), includingLocked: false)
+    }
+
+    /// What a click on `emoji` selects: its whole group, or itself (R3).
+    func unit(of emoji: Emoji) -> Set<Int> {
+        emoji.group == nil ? [emoji.id] : document.model.expandingToGroups([emoji.id])
+    }
+
+    /// How many things the selection holds, a group counting as one (R2).
+    var selectedUnitCount: Int {
+        var groups = Set<String>()
+        var loose = 0
+        for emoji in selectedEmojis {
+            if let group = emoji.group { groups.insert(group) } else { loose += 1 }
+        }
+        return groups.count + loose
     }
 
     /// The selected emojis, in drawing order.

@@ -19,6 +19,8 @@ public struct ClipboardEmojis: Codable, Hashable, Sendable {
         public var size: Double
         public var rotation: Double?
         public var flipped: Bool?
+        /// The group it was copied in (R3): pasted, the copies are a group again, of a new id.
+        public var group: String?
 
         /// This item with its numbers clamped as a file's are on read (M4).
         func withinLimits(number: Int) throws(ClipboardEmojisError) -> Item {
@@ -29,7 +31,7 @@ public struct ClipboardEmojis: Codable, Hashable, Sendable {
             else { throw .notANumber(number: number) }
             return Item(
                 text: text, x: x, y: y, size: size, rotation: rotation == 0 ? nil : rotation,
-                flipped: flipped == true ? true : nil)
+                flipped: flipped == true ? true : nil, group: group.flatMap { GroupID.isValid($0) ? $0 : nil })
         }
     }
 
@@ -41,7 +43,8 @@ public struct ClipboardEmojis: Codable, Hashable, Sendable {
         emojis = copied.map { emoji in
             Item(
                 text: emoji.text, x: emoji.position.x - center.x, y: emoji.position.y - center.y, size: emoji.size,
-                rotation: emoji.rotation == 0 ? nil : emoji.rotation, flipped: emoji.flipped ? true : nil)
+                rotation: emoji.rotation == 0 ? nil : emoji.rotation, flipped: emoji.flipped ? true : nil,
+                group: emoji.group)
         }
     }
 
@@ -74,7 +77,7 @@ public struct ClipboardEmojis: Codable, Hashable, Sendable {
         emojis.map { item in
             Emoji(
                 id: 0, text: item.text, position: DocumentPoint(x: center.x + item.x, y: center.y + item.y),
-                size: item.size, rotation: item.rotation ?? 0, flipped: item.flipped ?? false)
+                size: item.size, rotation: item.rotation ?? 0, flipped: item.flipped ?? false, group: item.group)
         }
     }
 }

@@ -22,6 +22,16 @@ public struct EmojiSelection: Hashable, Sendable {
         if ids.remove(id) == nil { ids.insert(id) }
     }
 
+    /// A plain click on a group's member (R3): like `click(on:)`, for the whole group.
+    public mutating func click(onAll unit: Set<Int>) {
+        if !unit.isSubset(of: ids) { ids = unit }
+    }
+
+    /// A Shift-click on a group's member (R3): the whole group out when all of it is in, else in.
+    public mutating func toggle(all unit: Set<Int>) {
+        if unit.isSubset(of: ids) { ids.subtract(unit) } else { ids.formUnion(unit) }
+    }
+
     public mutating func select(_ newIDs: Set<Int>) {
         ids = newIDs
     }
@@ -30,10 +40,11 @@ public struct EmojiSelection: Hashable, Sendable {
         ids.removeAll()
     }
 
-    /// Drops ids that no longer exist in `model`, e.g. after a delete or an undo of an add.
+    /// Drops ids that no longer exist in `model`, e.g. after a delete or an undo of an add, and
+    /// those locked meanwhile (R4: a lock set by anyone holds for everyone).
     public mutating func removeMissing(from model: EmojiArtModel) {
         guard !ids.isEmpty else { return }
-        let existing = Set(model.emojis.lazy.map(\.id))
-        ids.formIntersection(existing)
+        let selectable = Set(model.emojis.lazy.filter { !$0.locked }.map(\.id))
+        ids.formIntersection(selectable)
     }
 }

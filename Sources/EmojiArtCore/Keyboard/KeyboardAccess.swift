@@ -73,6 +73,19 @@ public enum KeyboardAccess {
         case .flipHorizontally: [.canvasKey("h"), .contextMenu]
         case .setBackgroundFromFile, .setBackgroundFromURL, .removeBackground: [.mainMenu, .contextMenu]
         case .zoomToFit: [.accelerators(["<Control>0"]), .mainMenu, .contextMenu]
+        // R2–R4: Excalidraw's and Figma's keys, not Ctrl+Alt+arrows (GNOME's workspaces).
+        case .alignLeft: [.accelerators(["<Control><Shift>Left"]), .mainMenu, .contextMenu]
+        case .alignRight: [.accelerators(["<Control><Shift>Right"]), .mainMenu, .contextMenu]
+        case .alignTop: [.accelerators(["<Control><Shift>Up"]), .mainMenu, .contextMenu]
+        case .alignBottom: [.accelerators(["<Control><Shift>Down"]), .mainMenu, .contextMenu]
+        case .alignCenter: [.accelerators(["<Alt>h"]), .mainMenu, .contextMenu]
+        case .alignMiddle: [.accelerators(["<Alt>v"]), .mainMenu, .contextMenu]
+        case .distributeHorizontally: [.accelerators(["<Control><Alt>h"]), .mainMenu, .contextMenu]
+        case .distributeVertically: [.accelerators(["<Control><Alt>v"]), .mainMenu, .contextMenu]
+        case .group: [.accelerators(["<Control>g"]), .mainMenu, .contextMenu]
+        case .ungroup: [.accelerators(["<Control><Shift>g"]), .mainMenu, .contextMenu]
+        case .lock: [.accelerators(["<Control>l"]), .mainMenu, .contextMenu]
+        case .unlockAll: [.accelerators(["<Control><Shift>l"]), .mainMenu, .contextMenu]
         }
     }
 

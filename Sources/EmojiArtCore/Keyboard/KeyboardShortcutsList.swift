@@ -36,6 +36,13 @@ public enum KeyboardShortcutsList {
                 ("less greater", localized("Scale down and up")),
                 ("bracketleft bracketright", localized("Rotate by 15°")), ("braceleft braceright", localized("Rotate by 1°")),
                 ("h", localized("Flip horizontally")),
+                ("<Control><Shift>Left <Control><Shift>Right", localized("Align left and right edges")),
+                ("<Control><Shift>Up <Control><Shift>Down", localized("Align top and bottom edges")),
+                ("<Alt>h <Alt>v", localized("Align centres and middles")),
+                ("<Control><Alt>h <Control><Alt>v", localized("Distribute horizontally and vertically")),
+                ("<Control>g", localized("Group")), ("<Control><Shift>g", localized("Ungroup")),
+                ("<Control>l", localized("Lock")), ("<Control><Shift>l", localized("Unlock all")),
+                ("<Alt>Pointer", localized("Drag without snapping")),
             ]),
             section(localized("View"), [
                 ("<Control>0", localized("Zoom to fit")), ("<Control>equal", localized("Zoom in")), ("<Control>minus", localized("Zoom out")),

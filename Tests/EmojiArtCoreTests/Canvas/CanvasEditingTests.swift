@@ -78,8 +78,9 @@ import Testing
         #expect(canvas.selection.ids == [canvas.id("🌲")])
         #expect(menu.sections.flatMap { $0 } == [
             .cut, .copy, .paste, .duplicate, .delete, .bringToFront, .bringForward, .sendBackward, .sendToBack,
-            .rotateLeft, .rotateRight, .flipHorizontally,
+            .rotateLeft, .rotateRight, .flipHorizontally, .group, .ungroup, .lock,
         ])
+        #expect(menu.arrangeSubmenu == CanvasCommand.arrangeCommands)
         _ = canvas.selectAll()
         _ = canvas.contextMenu(at: canvas.view(0, 0))
         #expect(canvas.selection.ids.count == 3, "an emoji already selected keeps the selection")
