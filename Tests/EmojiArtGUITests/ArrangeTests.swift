@@ -60,6 +60,36 @@ extension GUITests {
             }
         }
 
+        @Test("each Align key lands the two frames where R2 says, as one step named as its menu item", arguments: [
+            ("ctrl+shift+Left", Alignment.left), ("alt+h", .center), ("ctrl+shift+Right", .right),
+            ("ctrl+shift+Up", .top), ("alt+v", .middle), ("ctrl+shift+Down", .bottom),
+        ])
+        func alignKeys(key: String, alignment: Alignment) async throws {
+            try await withExampleDocument("sunny-meadow") { document in
+                let original = try document.savedModel()
+                let canvas = document.canvas
+                let bee = try #require(original.emojis.first { $0.text == "🐝" })
+                let dog = try #require(original.emojis.first { $0.text == "🐶" })
+                try await document.input.click(at: canvas.screenPoint(for: bee.position))
+                try await document.input.click(at: canvas.screenPoint(for: dog.position), holding: ["shift"])
+                try await document.input.key(key)
+                let aligned = try await document.save()
+                let frames = try [bee, dog].map { try #require(aligned.emoji(withID: $0.id)).boundingBox }
+                let union = frames[0].union(frames[1])
+                let edges: [Double] = switch alignment {
+                case .left: frames.map(\.minX) + [union.minX]
+                case .center: frames.map(\.center.x)
+                case .right: frames.map(\.maxX) + [union.maxX]
+                case .top: frames.map(\.minY) + [union.minY]
+                case .middle: frames.map(\.center.y)
+                case .bottom: frames.map(\.maxY) + [union.maxY]
+                }
+                #expect(Set(edges).count == 1, "\(alignment): \(frames)")
+                try await document.input.key("ctrl+z")
+                #expect(try await document.save().emojis == original.emojis, "one step")
+            }
+        }
+
         @Test("Ctrl+G groups: a click on one member then drags the whole group; Ctrl+Shift+G ends it (R3)")
         func groupAndUngroup() async throws {
             try await withExampleDocument("sunny-meadow") { document in

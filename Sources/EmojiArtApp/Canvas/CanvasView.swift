@@ -75,8 +75,8 @@ final class CanvasView {
     var onPointerMove: (() -> Void)?
     /// Called once the canvas has taken in a document change.
     var onDocumentChangeHandled: ((DocumentChange) -> Void)?
-    /// Called once, after the canvas's first frame is on screen (the launch's other work waits
-    /// for it, issue 12).
+    /// Called once, after the canvas's first frame is on screen: the launch's other work (the
+    /// palette strip's glyphs) waits for it, so the document shows first.
     var onFirstFrame: (() -> Void)?
     /// Draws over the canvas after the selection frame, in view pixels (a shared document's
     /// presence, C5); never part of an export.
