@@ -6,6 +6,17 @@ extension GUITests {
     /// Arranging like a design tool (R1–R4), driven through the real app and read from the saved file.
     @Suite("Arranging emojis", .serialized, .ownXvfbDisplay)
     struct ArrangeTests {
+        /// Selects the bee and the dog of sunny-meadow (a click, a Shift+click); returns them and
+        /// the document as it was.
+        static func selectBeeAndDog(in document: OpenDocument) async throws -> (EmojiArtModel, Emoji, Emoji) {
+            let original = try document.savedModel()
+            let bee = try #require(original.emojis.first { $0.text == "🐝" })
+            let dog = try #require(original.emojis.first { $0.text == "🐶" })
+            try await document.input.click(at: document.canvas.screenPoint(for: bee.position))
+            try await document.input.click(at: document.canvas.screenPoint(for: dog.position), holding: ["shift"])
+            return (original, bee, dog)
+        }
+
         @Test("a dragged emoji snaps to another's centre line; holding Alt it lands where the pointer puts it (R1)")
         func snapAndAlt() async throws {
             try await withExampleDocument("sunny-meadow") { document in
@@ -32,12 +43,8 @@ extension GUITests {
         @Test("Ctrl+Shift+Left aligns the selection's left edges, Ctrl+Alt+H spaces three evenly; each is one undo step (R2)")
         func alignAndDistribute() async throws {
             try await withExampleDocument("sunny-meadow") { document in
-                let original = try document.savedModel()
+                let (original, bee, dog) = try await Self.selectBeeAndDog(in: document)
                 let canvas = document.canvas
-                let bee = try #require(original.emojis.first { $0.text == "🐝" })
-                let dog = try #require(original.emojis.first { $0.text == "🐶" })
-                try await document.input.click(at: canvas.screenPoint(for: bee.position))
-                try await document.input.click(at: canvas.screenPoint(for: dog.position), holding: ["shift"])
                 try await document.input.key("ctrl+shift+Left")
                 let aligned = try await document.save()
                 let leftEdge = bee.position.x - bee.size / 2
@@ -66,12 +73,7 @@ extension GUITests {
         ])
         func alignKeys(key: String, alignment: Alignment) async throws {
             try await withExampleDocument("sunny-meadow") { document in
-                let original = try document.savedModel()
-                let canvas = document.canvas
-                let bee = try #require(original.emojis.first { $0.text == "🐝" })
-                let dog = try #require(original.emojis.first { $0.text == "🐶" })
-                try await document.input.click(at: canvas.screenPoint(for: bee.position))
-                try await document.input.click(at: canvas.screenPoint(for: dog.position), holding: ["shift"])
+                let (original, bee, dog) = try await Self.selectBeeAndDog(in: document)
                 try await document.input.key(key)
                 let aligned = try await document.save()
                 let frames = try [bee, dog].map { try #require(aligned.emoji(withID: $0.id)).boundingBox }
@@ -93,12 +95,8 @@ extension GUITests {
         @Test("Ctrl+G groups: a click on one member then drags the whole group; Ctrl+Shift+G ends it (R3)")
         func groupAndUngroup() async throws {
             try await withExampleDocument("sunny-meadow") { document in
-                let original = try document.savedModel()
+                let (_, bee, dog) = try await Self.selectBeeAndDog(in: document)
                 let canvas = document.canvas
-                let bee = try #require(original.emojis.first { $0.text == "🐝" })
-                let dog = try #require(original.emojis.first { $0.text == "🐶" })
-                try await document.input.click(at: canvas.screenPoint(for: bee.position))
-                try await document.input.click(at: canvas.screenPoint(for: dog.position), holding: ["shift"])
                 try await document.input.key("ctrl+g")
                 let grouped = try await document.save()
                 let group = try #require(grouped.emoji(withID: bee.id)?.group)
