@@ -167,6 +167,7 @@ let package = Package(
                 "EmojiArtCollab",
                 "EmojiArtCollabTestSupport",
                 "EmojiArtCore",
+                "EmojiArtTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

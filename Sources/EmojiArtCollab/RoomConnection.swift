@@ -82,6 +82,10 @@ public final class RoomConnection {
         }
     }
 
+    /// Events the reader has taken from the link that the next drain will apply, so a test can
+    /// wait until a batch has arrived instead of sleeping.
+    var queuedEventCount: Int { inbox.count }
+
     /// My edits not yet acknowledged (what "offline, N edits waiting" counts).
     public var pendingCount: Int { bridge.session.pending.count }
 
@@ -186,6 +190,8 @@ private final class EventInbox: @unchecked Sendable {
             return false
         }
     }
+
+    var count: Int { lock.withLock { events.count } }
 
     func takeAll() -> ([RelayLinkEvent], ContinuousClock.Instant?) {
         lock.withLock {

@@ -5,6 +5,9 @@ import Foundation
 /// A session driven by a link without a main loop (the CLI's `share` and `join`, benchmarks,
 /// tests): one task reads the link's events, answers them and tells waiters. Everything touching
 /// the session goes through `with` / `perform`, under a lock.
+///
+/// `@unchecked Sendable` because every stored `var` (the session's state, the waiters, the change
+/// streams, the last disconnect) is read and written only inside `lock`.
 public final class HeadlessRoom: @unchecked Sendable {
     public let link: any RelayLink
     private let lock = NSLock()
@@ -12,8 +15,10 @@ public final class HeadlessRoom: @unchecked Sendable {
     private var consumer: Task<Void, Never>?
     private var waiters: [UUID: Waiter] = [:]
     private var changeContinuations: [UUID: AsyncStream<Void>.Continuation] = [:]
+    private var lastDisconnectReason: String?
+
     /// The last `.disconnected` reason, for error messages.
-    public private(set) var lastDisconnect: String?
+    public var lastDisconnect: String? { lock.withLock { lastDisconnectReason } }
 
     private struct Waiter {
         var condition: @Sendable (SyncSession) -> Bool
@@ -38,14 +43,14 @@ public final class HeadlessRoom: @unchecked Sendable {
 
     private func handle(_ event: RelayLinkEvent) {
         let (replies, ready, changes) = lock.withLock { () -> ([ClientMessage], [CheckedContinuation<Void, any Error>], [AsyncStream<Void>.Continuation]) in
-            if case .disconnected(let reason) = event { lastDisconnect = reason }
+            if case .disconnected(let reason) = event { lastDisconnectReason = reason }
             let replies: [ClientMessage]
             do {
                 replies = try session.handle(event)
             } catch {
                 // The outbox could not be written: the session stays as it was; it is reported
                 // through lastProblem-like paths by the caller's checks.
-                lastDisconnect = String(describing: error)
+                lastDisconnectReason = String(describing: error)
                 replies = []
             }
             var ready = [CheckedContinuation<Void, any Error>]()
@@ -99,8 +104,9 @@ public final class HeadlessRoom: @unchecked Sendable {
             Task { [weak self] in
                 try? await Task.sleep(for: timeout)
                 guard let self else { return }
-                let expired = self.lock.withLock { self.waiters.removeValue(forKey: id) }
-                expired?.continuation.resume(throwing: HeadlessRoomTimeout(awaited: awaited, timeout: timeout, lastDisconnect: self.lastDisconnect))
+                let (expired, lastDisconnect) = self.lock.withLock { (self.waiters.removeValue(forKey: id), self.lastDisconnectReason) }
+                let timedOut = HeadlessRoomTimeout(awaited: awaited, timeout: timeout, lastDisconnect: lastDisconnect)
+                expired?.continuation.resume(throwing: timedOut)
             }
         }
     }

@@ -18,8 +18,9 @@ struct WebImageTransfer {
     let limits: FetchLimits
     var client: HTTPClient = WebClient.shared
 
-    /// The Accept header browsers send for images, so servers that negotiate pick an image.
-    static let accept = "image/webp,image/png,image/jpeg,image/gif;q=0.9,*/*;q=0.5"
+    /// Asks for the formats EmojiArt shows, and anything else at a lower preference (as browsers
+    /// ask for images), so servers that negotiate pick one we can show; the bytes decide anyway.
+    static let accept = ImageHeader.Format.allCases.map(\.mediaType).joined(separator: ",") + ",*/*;q=0.5"
 
     func run() async throws -> Data {
         let clock = ContinuousClock()

@@ -72,8 +72,8 @@ public final class ContentLayer {
     ) {
         guard viewSize.isDrawable else { return }
         guard !model.emojis.isEmpty || background != nil else {
-            // Nothing to show over the caller's backdrop: no layer to make, clear and blit (an
-            // untitled window's first frame, issue 12).
+            // Nothing to show over the caller's backdrop: no layer to make, clear and blit, which
+            // would only delay an untitled window's first frame.
             releaseSurface()
             return
         }

@@ -44,7 +44,7 @@ public final class EmojiRaster {
 /// arithmetic, so the frame is the same as with a run per stretch of opaque or translucent
 /// pixels — but the painter takes no branch per stretch. With a run per stretch, a frame of 360
 /// different turned emojis mispredicted its way to 1.75× the upright one (the upright frame's 15
-/// rasters repeat, so their branches are learnt); a row at once: 1.4× (issue 11).
+/// rasters repeat, so their branches are learnt); a row at once: 1.4×.
 ///
 /// The buffers never move, so painter threads can read them through plain pointers while the
 /// raster lives.

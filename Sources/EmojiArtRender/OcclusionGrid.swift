@@ -1,6 +1,6 @@
 /// Which parts of a frame are already hidden under opaque emoji pixels, on a coarse grid, so a
 /// frame painted from the top of the stack down can skip emojis nothing of which would show
-/// (issue 12: a 100,000-emoji document has ~80 layers of emojis on a 1920 × 1080 view).
+/// (a 100,000-emoji document has ~80 layers of emojis on a 1920 × 1080 view).
 ///
 /// A cell is covered once every one of its pixels lies under an opaque run of one emoji above;
 /// an emoji is hidden when every cell its ink touches is covered. Both tests are conservative,

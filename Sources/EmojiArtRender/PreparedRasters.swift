@@ -1,7 +1,7 @@
 import EmojiArtCore
 
 /// Emoji rasters made ahead of time on a thread of their own, for a window's raster cache to
-/// adopt (issue 12): while GTK starts on the main thread, the launch's decode thread makes the
+/// adopt, so a large document's first frame comes sooner: while GTK starts on the main thread, the launch's decode thread makes the
 /// rasters a document's first frame will ask for, so that frame only paints.
 ///
 /// Made by one thread and adopted by another: the rasters are read-only once made, and a

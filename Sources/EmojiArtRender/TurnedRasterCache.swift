@@ -3,7 +3,7 @@ import CRenderKernels
 
 /// Turned or mirrored emojis, rendered once per (emoji, device size, angle, flip) by the same
 /// bilinear C loop the direct painter uses, then painted like upright rasters: run by run at
-/// whole pixels, with row occlusion (M3, issue 11's turned frame). Only the ink is kept, its
+/// whole pixels, with row occlusion (M3; the benchmarks' turned frame). Only the ink is kept, its
 /// pixels packed row after row.
 ///
 /// The pixels are those the direct path would paint, but for a level of rounding on translucent

@@ -23,22 +23,4 @@ enum HeadlessBackground {
     struct HeadlessBackgroundError: Error, CustomStringConvertible {
         let description: String
     }
-
-    /// Runs `work` on the global executor and waits for it: the command line has nothing else to
-    /// do meanwhile, and its `run()` is synchronous.
-    private static func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
-        let box = ResultBox<Value>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try box.result!.get()
-    }
-}
-
-/// Carries a result from the detached task to the waiting thread; the semaphore orders the access.
-private final class ResultBox<Value>: @unchecked Sendable {
-    var result: Result<Value, any Error>?
 }

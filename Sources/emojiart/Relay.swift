@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// `emojiart relay`: runs `emojiart-relay`, installed beside `emojiart`. The relay is its own
-/// executable so the app never links or loads the server stack (launch time, issue 12).
+/// executable so the app never links or loads the server stack, which would slow every launch.
 struct Relay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "relay",

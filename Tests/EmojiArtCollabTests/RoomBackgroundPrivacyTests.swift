@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import EmojiArtCollab
 import EmojiArtCollabTestSupport
+import EmojiArtTestSupport
 
 /// SPEC C7, "nothing local leaks through a room", through the sync engine: sharing a document
 /// whose background is a file of this computer sends the image's bytes as a blob and never the
@@ -10,19 +11,7 @@ import EmojiArtCollabTestSupport
 /// document's background, which `RoomBackgroundRule` never reads.
 @MainActor
 @Suite struct RoomBackgroundPrivacyTests {
-    static let png = Data([
-        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
-        0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
-        0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x60, 0x00, 0x02, 0x00,
-        0x00, 0x05, 0x00, 0x01, 0xE9, 0xFA, 0xDC, 0xD8, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44,
-        0xAE, 0x42, 0x60, 0x82,
-    ])
-
-    private static func temporaryFile(_ name: String, _ data: Data) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
-        try data.write(to: url)
-        return url
-    }
+    static let png = LoadingTestImages.onePixelPNG
 
     /// Every background value that went through the relay, from everyone's pushes.
     private static func sentBackgrounds(_ room: BridgedRoom) -> [CollabBackground] {
@@ -34,30 +23,34 @@ import EmojiArtCollabTestSupport
 
     @Test("sharing a document with a file:// background sends the image as a blob; the others get the image")
     func shareEmbedsLocalFile() throws {
-        let file = try Self.temporaryFile("meadow.png", Self.png)
-        defer { try? FileManager.default.removeItem(at: file) }
-        var model = EmojiArtModel(background: .url(file), emojis: [])
-        model.addEmoji("🌼", at: .zero, size: 40)
-        let room = try BridgedRoom(sharing: model, others: 1)
-        let hash = SHA256.hex(Self.png)
-        #expect(Self.sentBackgrounds(room) == [.image(sha256: hash)])
-        #expect(room.blobStore[hash] == Self.png)
-        #expect(!String(describing: room.sent).contains(file.path), "the path never travels")
-        #expect(room.peers[1].document.model.background == .imageData(Self.png))
-        // The sharer's own document now holds the image too, as everyone's does.
-        #expect(room.peers[0].document.model.background == .imageData(Self.png))
+        try withTemporaryDirectory { folder in
+            let file = folder.appendingPathComponent("meadow.png")
+            try Self.png.write(to: file)
+            var model = EmojiArtModel(background: .url(file), emojis: [])
+            model.addEmoji("🌼", at: .zero, size: 40)
+            let room = try BridgedRoom(sharing: model, others: 1)
+            let hash = SHA256.hex(Self.png)
+            #expect(Self.sentBackgrounds(room) == [.image(sha256: hash)])
+            #expect(room.blobStore[hash] == Self.png)
+            #expect(!String(describing: room.sent).contains(file.path), "the path never travels")
+            #expect(room.peers[1].document.model.background == .imageData(Self.png))
+            // The sharer's own document now holds the image too, as everyone's does.
+            #expect(room.peers[0].document.model.background == .imageData(Self.png))
+        }
     }
 
     @Test("sharing is refused with the reason when the background file cannot be embedded")
     func shareRefusesMissingFile() throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-gone.png")
-        let document = EmojiArtDocument(model: EmojiArtModel(background: .url(missing), emojis: []))
-        let session = try SyncSession(room: BridgedRoom.room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer())
-        #expect(throws: RoomBackgroundError.cannotEmbed(path: missing.path, reason: "it has disappeared")) {
-            try CollabDocumentBridge.share(document, session: session, room: BridgedRoom.room)
+        try withTemporaryDirectory { folder in
+            let missing = folder.appendingPathComponent("gone.png")
+            let document = EmojiArtDocument(model: EmojiArtModel(background: .url(missing), emojis: []))
+            let session = try SyncSession(room: BridgedRoom.room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer())
+            #expect(throws: RoomBackgroundError.cannotEmbed(path: missing.path, reason: "it has disappeared")) {
+                try CollabDocumentBridge.share(document, session: session, room: BridgedRoom.room)
+            }
+            #expect(session.pending.isEmpty, "nothing entered the room")
+            #expect(!document.isShared)
         }
-        #expect(session.pending.isEmpty, "nothing entered the room")
-        #expect(!document.isShared)
     }
 
     @Test("a file:// background from a room is kept as the shared document's address, never sent back")

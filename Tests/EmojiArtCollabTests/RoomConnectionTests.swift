@@ -3,28 +3,7 @@ import Foundation
 import Testing
 @testable import EmojiArtCollab
 import EmojiArtCollabTestSupport
-
-/// Drains a connection's events when the test says so, as the app's GLib source does once per
-/// frame: whatever arrived meanwhile is one batch.
-final class HeldWake: @unchecked Sendable {
-    private let lock = NSLock()
-    private var drains: [@Sendable () -> Void] = []
-
-    var wake: RoomConnection.Wake {
-        { [self] drain in lock.withLock { drains.append(drain) } }
-    }
-
-    var isWaiting: Bool { lock.withLock { !drains.isEmpty } }
-
-    @MainActor
-    func run() {
-        let pending = lock.withLock {
-            defer { drains.removeAll() }
-            return drains
-        }
-        for drain in pending { drain() }
-    }
-}
+import EmojiArtTestSupport
 
 /// Shared windows' consumers over `InMemoryRelay` (C3, C6): the document of each, its bridge and
 /// its `RoomConnection`, pumped by the test's wake.
@@ -50,17 +29,6 @@ final class HeldWake: @unchecked Sendable {
             connection.onStatusChange = { [unowned self] in statusChanges += 1 }
         }
 
-        /// Drains until `done` holds; false if it does not within 60 s (a hang, not a timing: the
-        /// reader runs on the cooperative pool, which the property tests may fill for seconds).
-        func pump(until done: () -> Bool) async -> Bool {
-            let deadline = ContinuousClock.now + .seconds(60)
-            while !done() {
-                guard ContinuousClock.now < deadline else { return false }
-                if wake.isWaiting { wake.run() } else { try? await Task.sleep(for: .milliseconds(2)) }
-            }
-            return true
-        }
-
         var texts: [String] { document.model.emojis.map(\.text) }
     }
 
@@ -77,13 +45,13 @@ final class HeldWake: @unchecked Sendable {
         relay.createRoom("room-0001")
         let ann = try Window(relay: relay, sharing: Self.model(), seed: 1)
         let bob = try Window(relay: relay, sharing: nil, seed: 2)
-        #expect(await ann.pump { ann.connection.status == .connected && ann.connection.pendingCount == 0 })
-        #expect(await bob.pump { bob.texts == ["😀", "🐶"] })
+        #expect(await ann.wake.pump { ann.connection.status == .connected && ann.connection.pendingCount == 0 })
+        #expect(await bob.wake.pump { bob.texts == ["😀", "🐶"] })
         #expect(bob.connection.status == .connected)
         bob.document.addEmoji("🌲", at: .zero, size: 30)
         ann.document.moveEmojis([1], by: DocumentVector(dx: 5, dy: 5))
-        #expect(await ann.pump { ann.texts == ["😀", "🐶", "🌲"] && ann.connection.pendingCount == 0 })
-        #expect(await bob.pump { bob.document.model.emojis.first?.position == DocumentPoint(x: 5, y: 5) })
+        #expect(await ann.wake.pump { ann.texts == ["😀", "🐶", "🌲"] && ann.connection.pendingCount == 0 })
+        #expect(await bob.wake.pump { bob.document.model.emojis.first?.position == DocumentPoint(x: 5, y: 5) })
         #expect(ann.statusChanges > 0)
         ann.connection.close()
         bob.connection.close()
@@ -96,13 +64,12 @@ final class HeldWake: @unchecked Sendable {
         relay.createRoom("room-0001")
         let ann = try Window(relay: relay, sharing: Self.model(), seed: 3)
         let bob = try Window(relay: relay, sharing: nil, seed: 4)
-        #expect(await ann.pump { ann.connection.status == .connected })
-        #expect(await bob.pump { bob.texts.count == 2 })
+        #expect(await ann.wake.pump { ann.connection.status == .connected })
+        #expect(await bob.wake.pump { bob.texts.count == 2 })
         for index in 0..<40 { ann.document.addEmoji("🌲", at: DocumentPoint(x: Double(index), y: 0), size: 30) }
-        #expect(await ann.pump { ann.connection.pendingCount == 0 })
-        // All 40 broadcasts are in Bob's stream; let the reader take them in before one drain.
-        #expect(await bob.pump { bob.wake.isWaiting })
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await ann.wake.pump { ann.connection.pendingCount == 0 })
+        // All 40 broadcasts are in Bob's stream; the reader takes them all in before one drain.
+        try await waitUntil("bob's reader holds the 40 broadcasts", timeout: .seconds(60)) { bob.connection.queuedEventCount >= 40 }
         var changes = 0
         bob.document.onChange = { if $0.contains(.emojis) { changes += 1 } }
         bob.wake.run()
@@ -116,15 +83,15 @@ final class HeldWake: @unchecked Sendable {
         relay.createRoom("room-0001")
         let ann = try Window(relay: relay, sharing: Self.model(), seed: 5)
         let bob = try Window(relay: relay, sharing: nil, seed: 6)
-        #expect(await ann.pump { ann.connection.status == .connected })
-        #expect(await bob.pump { bob.texts.count == 2 })
+        #expect(await ann.wake.pump { ann.connection.status == .connected })
+        #expect(await bob.wake.pump { bob.texts.count == 2 })
         relay.stop()
-        #expect(await bob.pump { if case .offline = bob.connection.status { true } else { false } })
+        #expect(await bob.wake.pump { if case .offline = bob.connection.status { true } else { false } })
         bob.document.addEmoji("🌲", at: .zero, size: 30)
         bob.document.deleteEmojis([1])
         #expect(bob.connection.pendingCount == 2)
         relay.start()
-        #expect(await bob.pump { bob.connection.status == .connected && bob.connection.pendingCount == 0 })
-        #expect(await ann.pump { ann.texts == ["🐶", "🌲"] })
+        #expect(await bob.wake.pump { bob.connection.status == .connected && bob.connection.pendingCount == 0 })
+        #expect(await ann.wake.pump { ann.texts == ["🐶", "🌲"] })
     }
 }

@@ -3,14 +3,15 @@ import Foundation
 import Testing
 @testable import EmojiArtCollab
 import EmojiArtCollabTestSupport
+import EmojiArtTestSupport
 
 /// C10's local files: keys 0600 in private folders, never replaced silently; the outbox and
 /// replica (decrypted content) private; the relays this user agreed to.
 @Suite struct RoomKeyStoreTests {
     static func withStorage(_ body: (CollabStorage, URL) throws -> Void) throws {
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: state) }
-        try body(CollabStorage(locations: StorageLocations(dataDirectory: state, stateDirectory: state)), state)
+        try withTemporaryDirectory { state in
+            try body(CollabStorage(locations: StorageLocations(dataDirectory: state, stateDirectory: state)), state)
+        }
     }
 
     static func mode(_ url: URL) throws -> Int {

@@ -139,27 +139,38 @@ private final class WriteRecorder: Sendable {
     @Test("saves never overlap: saves waiting for a running one start one at a time, and the newest is written last")
     func savesNeverOverlap() async throws {
         let document = EmojiArtDocument()
-        let gate = LoadingGate()
-        defer { gate.open() }
-        let writes = LoadingBox((running: 0, mostAtOnce: 0, models: [EmojiArtModel]()))
+        // Each write holds until the test opens its own gate, so an overlapping write would be
+        // running at the same time as the held one.
+        let gates = [LoadingGate(), LoadingGate(), LoadingGate()]
+        defer { gates.forEach { $0.open() } }
+        let writes = LoadingBox((started: 0, running: 0, mostAtOnce: 0, models: [EmojiArtModel]()))
         let autosaver = Autosaver(document: document, write: { model in
-            _ = writes.update { $0.running += 1; $0.mostAtOnce = max($0.mostAtOnce, $0.running) }
-            await gate.wait()
-            try? await Task.sleep(for: .milliseconds(20))  // long enough for a second write to start
+            let index = writes.update {
+                $0.started += 1
+                $0.running += 1
+                $0.mostAtOnce = max($0.mostAtOnce, $0.running)
+            }.started - 1
+            await gates[min(index, gates.count - 1)].wait()
             _ = writes.update { $0.running -= 1; $0.models.append(model) }
         }, debounceSeconds: 60, maximumDelaySeconds: 60)
 
         document.addEmoji("😀", at: .zero, size: 40)
         let first = Task { await autosaver.saveNow() }
-        try await waitUntil("writes.value.running == 1", timeout: .seconds(60)) { writes.value.running == 1 }
+        try await waitUntil("the first write runs", timeout: .seconds(60)) { writes.value.running == 1 }
         document.addEmoji("🐶", at: .zero, size: 40)
         let second = Task { await autosaver.saveNow() }
         let third = Task { await autosaver.saveNow() }
-        try? await Task.sleep(for: .milliseconds(20))  // both are now waiting for the first
-        gate.open()
+        try await waitUntil("both later saves wait for the first", timeout: .seconds(60)) { autosaver.waitingSaveCount == 2 }
+        gates[0].open()
+        // One of the two starts the next write; the other waits for that one in turn.
+        try await waitUntil("the second write runs while the third save waits", timeout: .seconds(60)) {
+            writes.value.models.count == 1 && writes.value.running == 1 && autosaver.waitingSaveCount == 1
+        }
+        gates[1].open()
         for save in [first, second, third] { await save.value }
 
         #expect(writes.value.mostAtOnce == 1)
+        #expect(writes.value.models.count == 2, "the third save found the second had written everything")
         #expect(writes.value.models.last == document.model)
         #expect(!document.hasUnsavedChanges)
     }

@@ -99,8 +99,11 @@ extension GUITests {
                 try await document.waitForTitle(document.unsavedTitle)
                 try await document.input.key("ctrl+z")
                 try await document.waitForTitle(document.savedTitle)
-                // Autosave waits ~1 s after a change: give it twice that to prove it does not write.
-                try await Task.sleep(for: .seconds(2))
+                // Closing saves whatever is unsaved before the window goes, and once the app has
+                // ended no pending autosave can write: an unchanged file then proves that no path
+                // counted the document as changed, without guessing how long autosave waits.
+                try await document.input.key("ctrl+w")
+                #expect(try await document.app.waitForExit() == 0)
                 #expect(try OpenDocument.fileNumber(of: document.file) == before)
                 #expect(try Data(contentsOf: document.file) == bytes)
             }

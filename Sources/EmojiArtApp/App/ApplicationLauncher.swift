@@ -17,7 +17,7 @@ public enum ApplicationLauncher {
         LaunchTrace.mark("launcher-started")
         let paths = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         growHeapInLargeSteps()
-        // Decoding starts before GTK does, on the other core (issue 12).
+        // Decoding starts before GTK does, on the other core, so the two overlap.
         let storage = StorageLocations()
         DocumentPrefetch.shared.start(paths: paths, stateDirectory: storage.stateDirectory)
         guard gtk_init_check() != 0 else {
@@ -40,7 +40,7 @@ public enum ApplicationLauncher {
     /// The heap grows 64 MB past each request instead of glibc's 128 KB. While GTK starts on the
     /// main thread and the launch's decode and rasters are made on the other core, the many
     /// small steps slowed GTK's start: the 10,000-emoji art's first frame came 3–8% sooner with
-    /// this in five paired runs of 20–25 launches, the 100k art's ~15 ms sooner (issue 12). The
+    /// this in five paired runs of 20–25 launches, the 100k art's ~15 ms sooner. The
     /// price: what is freed at the heap's top is kept, ~20 MB more resident at the 100k art's
     /// peak (README, Performance).
     private static func growHeapInLargeSteps() {

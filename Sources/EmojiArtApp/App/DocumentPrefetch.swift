@@ -2,8 +2,8 @@ import EmojiArtCore
 import EmojiArtRender
 import Foundation
 
-/// Decodes the documents named on the command line on a thread of its own while GTK starts
-/// (issue 12): on two cores the decode of a 100,000-emoji file (~100 ms) then overlaps GTK's and
+/// Decodes the documents named on the command line on a thread of its own while GTK starts:
+/// on two cores the decode of a 100,000-emoji file (~100 ms) then overlaps GTK's and
 /// libadwaita's start-up instead of following it. The window asks for its document with `take`,
 /// which waits for that file's decode if it is still running; a file that was not prefetched
 /// (opened later, or named differently by GApplication) is read as before.

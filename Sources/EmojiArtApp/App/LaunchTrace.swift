@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Milestones of a launch, for measuring what a user waits for from outside the app (issue 12).
+/// Milestones of a launch, for measuring what a user waits for from outside the app (the launch benchmarks and GUI tests).
 ///
 /// With `EMOJIART_TRACE=FILE` in the environment, each milestone appends one JSON line to FILE:
 /// `{"event": "first-frame", "ms": 231.4, "emojis": 10000}`, where `ms` counts from the moment

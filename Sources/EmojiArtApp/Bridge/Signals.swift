@@ -1,6 +1,7 @@
 import CGtk
 
-// The rule for GTK objects and their Swift owners (issue 15). An owner is a Swift object that
+// The rule for GTK objects and their Swift owners, so that no handler or continuation touches a
+// widget that was destroyed. An owner is a Swift object that
 // keeps pointers to widgets and connects handlers on them: `DocumentWindow` (its window),
 // `CanvasView` (its overlay and drawing area).
 // 1. One reference. The owner takes one GObject reference on its top widget when it makes it

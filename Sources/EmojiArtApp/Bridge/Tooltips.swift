@@ -7,7 +7,7 @@ import CGtk
 /// Why not `gtk_widget_set_tooltip_text`: in GTK 4.8 each call asks the display where the pointer
 /// is (`gtk_tooltip_trigger_tooltip_query`, an XQueryPointer round trip on X11), even for a widget
 /// in no window yet. The palette strip's 75 buttons made 75 round trips while the first window was
-/// built, and Undo and Redo two more after every edit (issue 12). Here the text is kept on the
+/// built, and Undo and Redo two more after every edit. Here the text is kept on the
 /// widget and read by a `query-tooltip` handler connected once.
 @MainActor
 func setTooltip(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String?) {

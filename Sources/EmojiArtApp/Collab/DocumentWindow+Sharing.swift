@@ -66,7 +66,7 @@ extension DocumentWindow {
         guard let key = try? CollabStorage(locations: StorageLocations()).keys.key(for: room.room) else {
             return showToast(CollabError.noKeyForSharedDocument(server: room.server).description)
         }
-        // Its relay may have lost the room (its data deleted): the file makes it again (item 4).
+        // Its relay may have lost the room (its data deleted): the file makes it again from its content (C6).
         let address = RoomLink(server: room.server, room: room.room, key: key)
         let connect: () -> Void = { [weak self] in self?.startSharing(at: address, recreatesMissingRoom: true, key: .kept) }
         if CollabStorage(locations: StorageLocations()).knownRelays.contains(room.server) { return connect() }

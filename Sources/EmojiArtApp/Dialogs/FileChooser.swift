@@ -119,8 +119,10 @@ enum FileChooser {
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, localized("Images"))
         // The formats ImageHeader.validated accepts (B6, DESIGN "Images"): others would be refused.
-        for type in ["image/png", "image/jpeg", "image/gif", "image/webp"] {
-            gtk_file_filter_add_mime_type(filter, type)
+        // The extensions too, for a file whose type the system does not know.
+        for format in ImageHeader.Format.allCases {
+            gtk_file_filter_add_mime_type(filter, format.mediaType)
+            for fileExtension in format.fileExtensions { gtk_file_filter_add_suffix(filter, fileExtension) }
         }
         gtk_file_chooser_add_filter(cast(chooser), filter)
         show(chooser) { accepted in

@@ -2,8 +2,8 @@ import CGtk
 import EmojiArtRender
 
 /// The picture inside a palette strip button: a drawing area of a fixed size that paints the
-/// emoji's image from `PaletteGlyphs` (issue 12), instead of a label laying out colour-emoji
-/// text on the main thread. Until the image is ready the area stays empty at its final size.
+/// emoji's image from `PaletteGlyphs`, instead of a label laying out colour-emoji text on the
+/// main thread while the first window is built. Until the image is ready the area stays empty at its final size.
 @MainActor
 enum PaletteEmojiImage {
     private typealias DrawHandler = @MainActor (OpaquePointer, Int32, Int32) -> Void

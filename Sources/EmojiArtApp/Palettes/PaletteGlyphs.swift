@@ -6,7 +6,7 @@ import Foundation
 import Glibc
 #endif
 
-/// The palette strip's emoji images, made on a thread of their own (issue 12).
+/// The palette strip's emoji images, made on a thread of their own, off the launch's main thread.
 ///
 /// Shown as GtkLabel text, each colour emoji made FreeType decode its PNG glyph on the main
 /// thread, once to measure the label and again to draw it: ~40 ms of an untitled launch for the
@@ -125,7 +125,7 @@ final class PaletteGlyphs: @unchecked Sendable {
     private func work() {
         // Nice 10 for this thread only (on Linux, who 0 names the calling thread, not the
         // process): on two cores the launch's main thread, the display server and the document's
-        // decode come first, and the strip's pictures are made in the time they leave (issue 12).
+        // decode come first, and the strip's pictures are made in the time they leave.
         // Without it this thread took a core from them for a palette's ~75 emojis during GTK's
         // start-up.
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)

@@ -46,7 +46,7 @@ final class PrimaryMenu {
         button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
         // The popover and its ~25 item widgets are made when the menu first opens, not with the
-        // window (issue 12); the button owns `menu` from here on.
+        // window, whose first frame they would delay; the button owns `menu` from here on.
         gtk_menu_button_set_create_popup_func(cast(button), Self.createPopover, menu.raw, g_object_unref)
         gtk_menu_button_set_primary(cast(button), 1)  // F10 opens it
         setTooltip(button, localized("Main Menu"))

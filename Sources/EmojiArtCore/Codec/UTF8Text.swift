@@ -2,7 +2,7 @@
 ///
 /// `String(validating:as:)` is generic over the encoding and the sequence, and the standard
 /// library does not specialize it for callers: each call asked the runtime for type metadata,
-/// a quarter of the time a 10,000-emoji document took to decode at launch (issue 12). Decoding
+/// a quarter of the time a 10,000-emoji document took to decode at launch. Decoding
 /// with `String(decoding:as:)` takes the standard library's fast path and replaces every
 /// ill-formed sequence with U+FFFD, so input that comes back byte for byte was valid.
 enum UTF8Text {

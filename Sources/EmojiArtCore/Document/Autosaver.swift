@@ -22,6 +22,9 @@ public final class Autosaver {
     private var firstUnsavedChange: Duration?
     private var scheduled: Task<Void, Never>?
     private var running: Task<Void, Never>?
+    /// How many `saveNow` calls are waiting for a running save to end, so a test can see that a
+    /// second save waits instead of guessing how long it takes to get there.
+    private(set) var waitingSaveCount = 0
 
     /// The last save's error, nil after a save succeeds. The window shows it once, persistently.
     public private(set) var lastError: (any Error)?
@@ -72,7 +75,9 @@ public final class Autosaver {
         // waiting with us may start the next save first: then wait for that one too (it may
         // already hold every change).
         while let running {
+            waitingSaveCount += 1
             await running.value
+            waitingSaveCount -= 1
             // Its owner clears it too, but may not have resumed yet: awaiting a finished task
             // returns at once, so without this the loop would spin on the main actor.
             if self.running == running { self.running = nil }

@@ -1,5 +1,5 @@
 /// One reversible change to a model. Undo steps hold these — what changed, never a copy of
-/// the whole document — so 1,000 moves of one emoji cost 1,000 small values (issue #2, U1).
+/// the whole document — so 1,000 moves of one emoji cost 1,000 small values (U1).
 enum DocumentEdit: Sendable {
     case insertEmojis([PlacedEmoji])
     case removeEmojis([PlacedEmoji])
