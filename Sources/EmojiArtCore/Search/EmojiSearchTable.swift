@@ -40,7 +40,7 @@ struct EmojiSearchTable: Sendable {
             var namings = [index.naming(record, language: language)]
             if language != 0, let english = record.names[0] { namings.append(english) }
             for naming in namings {
-                foldedNames.append(SearchFolding.words(naming.name).map(SearchFolding.fold).joined(separator: [0x20]).map { $0 })
+                foldedNames.append(Array(SearchFolding.words(naming.name).map(SearchFolding.fold).joined(separator: [0x20])))
                 for (text, isName) in [(naming.name, true)] + naming.keywords.map({ ($0, false) }) {
                     for (position, word) in SearchFolding.words(text).enumerated() {
                         terms.append(Term(
@@ -60,7 +60,7 @@ struct EmojiSearchTable: Sendable {
         let words = SearchFolding.words(query)
         guard !words.isEmpty, limit > 0 else { return [] }
         let folded = words.map { (bytes: SearchFolding.fold($0), isCJK: SearchFolding.containsCJK($0)) }
-        let wholeQuery = folded.map(\.bytes).joined(separator: [0x20]).map { $0 }
+        let wholeQuery = Array(folded.map(\.bytes).joined(separator: [0x20]))
         var found: [(position: Int, score: Int, partialWords: Int, isExact: Bool, length: Int)] = []
         for (position, entry) in entries.enumerated() {
             var score = 0
