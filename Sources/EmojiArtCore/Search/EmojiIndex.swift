@@ -35,23 +35,29 @@ final class EmojiIndex: Sendable {
     static let skinTones: [Unicode.Scalar] = ["\u{1F3FB}", "\u{1F3FC}", "\u{1F3FD}", "\u{1F3FE}", "\u{1F3FF}"]
 
     init(parsing text: String) {
+        // Parsed as bytes, each field decoded once: splitting the String itself breaks graphemes
+        // through every ZWJ sequence of the ~450 KB, which was most of the load.
+        typealias Field = ArraySlice<UInt8>
+        func string(_ field: Field) -> String { String(decoding: field, as: UTF8.self) }
+        let bytes = Array(text.utf8)
         var languages: [String] = ["en"]
         var groups: [String] = []
         var keywordTables: [String: [String]] = [:]
         var toneLines: [String: ToneNaming] = [:]
-        var rawRecords: [[Substring]] = []
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            switch fields.first {
-            case "L" where fields.count > 1:
-                languages = fields[1].split(separator: " ").map(String.init)
+        var rawRecords: [[Field]] = []
+        for line in bytes.split(separator: 0x0A) {
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            guard fields.count > 1, fields[0].count == 1, let kind = fields[0].first else { continue }
+            switch UnicodeScalar(kind) {
+            case "L":
+                languages = fields[1].split(separator: 0x20).map(string)
             case "T" where fields.count == 9:
-                toneLines[String(fields[1])] = ToneNaming(
-                    separator: String(fields[2]), between: String(fields[3]), tones: fields[4...].map(String.init))
-            case "G" where fields.count > 1:
-                groups.append(String(fields[1]))
-            case "K" where fields.count > 1:
-                keywordTables[String(fields[1])] = fields[2...].map(String.init)
+                toneLines[string(fields[1])] = ToneNaming(
+                    separator: string(fields[2]), between: string(fields[3]), tones: fields[4...].map(string))
+            case "G":
+                groups.append(string(fields[1]))
+            case "K":
+                keywordTables[string(fields[1])] = fields[2...].map(string)
             case "E" where fields.count >= 4:
                 rawRecords.append(fields)
             default:
@@ -61,23 +67,24 @@ final class EmojiIndex: Sendable {
         var records: [Record] = []
         var lookup: [String: (record: Int, tones: [Int])] = [:]
         records.reserveCapacity(rawRecords.count)
+        let tables = languages.map { keywordTables[$0] ?? [] }
         for fields in rawRecords {
-            guard let group = Int(fields[2]), groups.indices.contains(group) else { continue }
+            guard let group = Int(string(fields[2])), groups.indices.contains(group) else { continue }
             let names = languages.indices.map { position -> Naming? in
-                let field = fields.count > 4 + position ? fields[4 + position] : ""
-                let parts = field.split(separator: "|")
+                let field = fields.count > 4 + position ? fields[4 + position] : []
+                let parts = field.split(separator: 0x7C)
                 guard let name = parts.first else { return nil }
-                let table = keywordTables[languages[position]] ?? []
                 let keywords = parts.dropFirst().compactMap { number in
-                    Int(number, radix: 36).flatMap { table.indices.contains($0) ? table[$0] : nil }
+                    Int(string(number), radix: 36).flatMap { tables[position].indices.contains($0) ? tables[position][$0] : nil }
                 }
-                return Naming(name: String(name), keywords: keywords)
+                return Naming(name: string(name), keywords: keywords)
             }
             guard names.first??.name != nil else { continue }
-            let variants = fields[3].split(separator: " ").map(String.init)
+            let emoji = string(fields[1])
+            let variants = fields[3].split(separator: 0x20).map(string)
             let position = records.count
-            records.append(Record(emoji: String(fields[1]), group: group, skinToneVariants: variants, names: names))
-            lookup[Self.withoutPresentationSelector(String(fields[1]))] = (position, [])
+            records.append(Record(emoji: emoji, group: group, skinToneVariants: variants, names: names))
+            lookup[Self.withoutPresentationSelector(emoji)] = (position, [])
             for variant in variants {
                 let tones = variant.unicodeScalars.compactMap { Self.skinTones.firstIndex(of: $0) }
                 lookup[Self.withoutPresentationSelector(variant)] = (position, tones)
