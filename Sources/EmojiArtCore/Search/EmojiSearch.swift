@@ -42,15 +42,15 @@ public final class EmojiSearch: @unchecked Sendable {
     /// best first: a name before a keyword, a whole word before a prefix, then the shorter name.
     /// `language` is a locale code ("de", "de_DE.UTF-8", "zh_CN"); others get English names.
     public func results(for query: String, language: String, limit: Int) -> [EmojiMatch] {
-        let (index, table) = lock.withLock { () -> (EmojiIndex, EmojiSearchTable) in
-            let index = loadedIndex()
-            let position = index.languagePosition(language)
-            if let table = tables[position] { return (index, table) }
-            let table = EmojiSearchTable(index: index, language: position)
-            tables[position] = table
-            return (index, table)
-        }
+        let (index, table) = loadedTable(language: language)
         return table.search(query, limit: limit).map { match(index.records[$0], in: index, language: table.language) }
+    }
+
+    /// Parses the index and folds `language`'s table now, if not yet done: the first search pays
+    /// both (tens of milliseconds, README "Performance"), so the strip calls this off the main
+    /// thread when its search entry opens and the first keystroke answers within a frame.
+    public func prepare(language: String) {
+        _ = loadedTable(language: language)
     }
 
     /// Every emoji of the index in Unicode's order, named in `language`.
@@ -74,6 +74,17 @@ public final class EmojiSearch: @unchecked Sendable {
         let index = lock.withLock { loadedIndex() }
         guard let position = index.recordPosition(of: emoji) else { return nil }
         return match(index.records[position], in: index, language: index.languagePosition(language))
+    }
+
+    private func loadedTable(language: String) -> (EmojiIndex, EmojiSearchTable) {
+        lock.withLock {
+            let index = loadedIndex()
+            let position = index.languagePosition(language)
+            if let table = tables[position] { return (index, table) }
+            let table = EmojiSearchTable(index: index, language: position)
+            tables[position] = table
+            return (index, table)
+        }
     }
 
     /// Call with `lock` held.

@@ -49,6 +49,17 @@ import Testing
         #expect(loads.count == 1)
     }
 
+    @Test("prepare parses the index ahead of the first search, once")
+    func prepare() {
+        let loads = LoadCounter()
+        let text = Self.index([("🐱", "cat face", [], "Katzengesicht")])
+        let search = EmojiSearch { loads.increment(); return EmojiIndex(parsing: text) }
+        search.prepare(language: "de")
+        #expect(search.isLoaded)
+        #expect(search.results(for: "katz", language: "de", limit: 5).map(\.emoji) == ["🐱"])
+        #expect(loads.count == 1)
+    }
+
     @Test("ranking: the whole name; a name's whole word, shorter name first, then its first word's start; a later word's start; a keyword; a keyword's start")
     func ranking() {
         let text = Self.index([
