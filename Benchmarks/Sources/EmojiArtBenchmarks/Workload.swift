@@ -13,6 +13,7 @@ struct Workload: Sendable {
         Workload(name: "undo", run: { await UndoBenchmarks.run() }),
         Workload(name: "frames", run: { FrameBenchmarks.run() }),
         Workload(name: "snap", run: { SnapBenchmarks.run() }),
+        Workload(name: "search", run: { SearchBenchmarks.run() }),
         Workload(name: "export", run: ExportBenchmarks.run),
         Workload(name: "launch", run: LaunchBenchmarks.run),
         Workload(name: "collab", run: CollabBenchmarks.run),
