@@ -62,4 +62,17 @@ import Testing
         #expect(fillPlaceholders("{a} {b} {c", ["a": "1"]) == "1 {b} {c")
         #expect(fillPlaceholders("no braces", ["a": "1"]) == "no braces")
     }
+
+    @Test("the language of the messages is the one the catalog's header declares; English without one")
+    func languageFromCatalogHeader() {
+        let japanese = MessageCatalog(
+            translate: { $0.isEmpty ? "Project-Id-Version: EmojiArt\nLanguage: ja\nContent-Type: text/plain; charset=UTF-8\n" : $0 },
+            translatePlural: { singular, plural, count in count == 1 ? singular : plural })
+        Localization.$override.withValue(japanese) {
+            #expect(Localization.language == "ja")
+        }
+        Localization.$override.withValue(MessageCatalog.untranslated) {
+            #expect(Localization.language == "en")
+        }
+    }
 }

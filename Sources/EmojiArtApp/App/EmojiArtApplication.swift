@@ -14,6 +14,8 @@ final class EmojiArtApplication {
     let drafts: DraftStore
     /// The editor's settings, the same in every window (Snap to Objects, R1).
     private(set) var preferences: EditorPreferences
+    /// The emojis most recently added to documents, for the strip's search (F1).
+    let recentEmojis: RecentEmojiList
     private let stateDirectory: URL
     private var windows: [DocumentWindow] = []
     /// Drafts come back once per process, at its first activate or open (W2).
@@ -32,6 +34,7 @@ final class EmojiArtApplication {
         drafts = DraftStore(stateDirectory: storage.stateDirectory)
         stateDirectory = storage.stateDirectory
         preferences = EditorPreferences.load(from: storage.stateDirectory)
+        recentEmojis = RecentEmojiList(stateDirectory: storage.stateDirectory)
         for directory in [storage.dataDirectory, windowStates.directory, drafts.directory] {
             AtomicFile.removeStaleTemporaryFiles(in: directory)
         }

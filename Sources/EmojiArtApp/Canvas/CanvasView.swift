@@ -73,6 +73,8 @@ final class CanvasView {
     var onCommandsChange: (() -> Void)?
     /// The pointer moved over the canvas or left it (`interaction.pointerDocumentPoint`).
     var onPointerMove: (() -> Void)?
+    /// Called with an emoji added from the strip or dropped as text (F1's recent emojis).
+    var onEmojiAdded: ((String) -> Void)?
     /// Called once the canvas has taken in a document change.
     var onDocumentChangeHandled: ((DocumentChange) -> Void)?
     /// Called once, after the canvas's first frame is on screen: the launch's other work (the
@@ -159,6 +161,7 @@ final class CanvasView {
         if !effects.isDisjoint(with: [.selection, .commands]) { onCommandsChange?() }
         if effects.contains(.cursor) { gtk_widget_set_cursor_from_name(drawingArea, interaction.cursor.name) }
         if effects.contains(.pointer) { onPointerMove?() }
+        if effects.contains(.emojiAdded), let emoji = interaction.lastAddedEmoji { onEmojiAdded?(emoji) }
         if effects.contains(.redraw) { gtk_widget_queue_draw(drawingArea) }
     }
 
@@ -213,6 +216,7 @@ final class CanvasView {
         onSelectionChange = nil
         onCommandsChange = nil
         onPointerMove = nil
+        onEmojiAdded = nil
         onDocumentChangeHandled = nil
         backgroundLoader.onChange = nil
         backgroundLoader.cancel()

@@ -2,41 +2,66 @@ import CGtk
 import EmojiArtCore
 import Foundation
 
-/// The strip under the canvas (P1, P2): a chooser showing the palette's name — click for the
-/// next palette; its menu edits, adds, deletes and manages palettes and goes to any palette — and
-/// the palette's emojis, each a button that adds it at the view centre and a drag source for
-/// dropping it anywhere on the canvas. It follows the shared `PaletteStore`, so an edit made in
-/// any window or process shows here at once (P5).
+/// The strip under the canvas (P1, P2, F1): a search button, a chooser showing the palette's
+/// name — click for the next palette; its menu edits, adds, deletes and manages palettes and goes
+/// to any palette — and the palette's emojis, each a button that adds it at the view centre and
+/// a drag source for dropping it anywhere on the canvas. It follows the shared `PaletteStore`, so
+/// an edit made in any window or process shows here at once (P5). The search that replaces the
+/// palette's emojis with emojis found by name is in `PaletteBar+Search.swift`.
 @MainActor
 final class PaletteBar {
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let store: PaletteStore
+    let store: PaletteStore
+    let recents: RecentEmojiList
     /// The document window: the palette editor, manager and dialogs open over it.
     private let window: UnsafeMutablePointer<GtkWidget>
-    private let chooser: UnsafeMutablePointer<GtkWidget>
+    let searchButton: UnsafeMutablePointer<GtkWidget>
+    let searchEntry: UnsafeMutablePointer<GtkWidget>
+    /// Says that nothing matched, in place of the emojis.
+    let searchStatus: UnsafeMutablePointer<GtkWidget>
+    let chooser: UnsafeMutablePointer<GtkWidget>
     private let emojiBox: UnsafeMutablePointer<GtkWidget>
-    private let onChoose: @MainActor (String) -> Void
+    private let scroller: UnsafeMutablePointer<GtkWidget>
+    let emojiMenu: EmojiMenu
+    let onChoose: @MainActor (String) -> Void
     private(set) var paletteIndex = 0
     /// The palette shown: followed by id, so it stays shown when palettes are reordered or renamed.
     private(set) var paletteID = 0
-    private var shownEmojis: [String]?
+    /// The emojis the strip's buttons show: the palette's, or the search's.
+    private(set) var shownEmojis: [String]?
+    /// The search entry is open in place of the palette chooser (F1).
+    var isSearching = false
     private var deleteAction: OpaquePointer?
     private var observer: PaletteStore.ObserverToken?
-    /// Redraws the strip's pictures as `PaletteGlyphs` makes them; rebuilds them for a new text size.
-    private var glyphObserver: Int?
+    /// Rebuilds the strip's pictures for a new text size.
     private var textScaleObserver: UInt = 0
+    /// Renames the buttons once the emojis' names are loaded; shows new recents while searching.
+    private var namesObserver: Int?
+    private var recentsObserver: Int?
+    /// Called when the search closes, so the window gives the keys back to the canvas.
+    var onSearchEnd: (() -> Void)?
+    /// Called when the search entry gains (true) or loses the keyboard focus.
+    var onSearchFocusChange: ((Bool) -> Void)?
     /// Called when the palette shown changes — the user picked another, or the one shown was
     /// deleted — so the window remembers it (W4/P6).
     var onPaletteChange: (() -> Void)?
     /// Called with a sentence to show when a palette change failed (e.g. it could not be saved).
     var onMessage: ((String) -> Void)?
 
-    init(store: PaletteStore, window: UnsafeMutablePointer<GtkWidget>, onChoose: @escaping @MainActor (String) -> Void) {
+    init(
+        store: PaletteStore, recents: RecentEmojiList, window: UnsafeMutablePointer<GtkWidget>,
+        onChoose: @escaping @MainActor (String) -> Void
+    ) {
         self.store = store
+        self.recents = recents
         self.window = window
         self.onChoose = onChoose
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         gtk_widget_add_css_class(widget, "palette-bar")
+        emojiMenu = EmojiMenu(parent: widget)
+        searchButton = gtk_toggle_button_new()
+        searchEntry = gtk_search_entry_new()
+        searchStatus = gtk_label_new(nil)
         chooser = adw_split_button_new()
         gtk_widget_set_valign(chooser, GTK_ALIGN_CENTER)
         setTooltip(chooser, localized("Next Palette"))
@@ -44,28 +69,36 @@ final class PaletteBar {
         AccessibleNames.nameSplitButtonMenu(chooser, localized("Palette Menu"))
         emojiBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
 
-        let scroller = gtk_scrolled_window_new()!
+        scroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_child(opaque(scroller), emojiBox)
         gtk_widget_set_hexpand(scroller, 1)
+        gtk_box_append(cast(widget), searchButton)
         gtk_box_append(cast(widget), chooser)
+        gtk_box_append(cast(widget), searchEntry)
+        gtk_box_append(cast(widget), searchStatus)
         gtk_box_append(cast(widget), scroller)
+        buildSearch()
 
         onSignal(chooser, "clicked") { [unowned self] in
             showPalette(at: paletteIndex + 1)
             onPaletteChange?()
         }
         observer = store.addObserver { [weak self] in self?.palettesDidChange() }
-        glyphObserver = PaletteGlyphs.shared.addObserver { [weak self] in self?.redrawEmojis() }
         textScaleObserver = TextScale.observe { [weak self] in
             guard let self, let emojis = shownEmojis else { return }
             fillEmojis(emojis)
         }
+        namesObserver = SpokenEmojiNames.addObserver { [weak self] in self?.renameEmojis() }
+        recentsObserver = recents.addObserver { [weak self] in self?.recentsDidChange() }
         onSignal(widget, "destroy") { [unowned self] in
+            emojiMenu.tearDown()
+            if let namesObserver { SpokenEmojiNames.removeObserver(namesObserver) }
+            namesObserver = nil
+            if let recentsObserver { recents.removeObserver(recentsObserver) }
+            recentsObserver = nil
             if let observer { store.removeObserver(observer) }
             observer = nil
-            if let glyphObserver { PaletteGlyphs.shared.removeObserver(glyphObserver) }
-            glyphObserver = nil
             TextScale.stopObserving(textScaleObserver)
             textScaleObserver = 0
         }
@@ -113,7 +146,7 @@ final class PaletteBar {
         adw_split_button_set_menu_model(opaque(chooser), cast(menu))
         g_object_unref(menu.raw)
         let emojis = palette.uniqueEmojis
-        if emojis != shownEmojis { fillEmojis(emojis) }
+        if !isSearching && emojis != shownEmojis { fillEmojis(emojis) }
         updateDeleteAction()
     }
 
@@ -145,7 +178,12 @@ final class PaletteBar {
         if let deleteAction { setEnabled(deleteAction, store.palettes.count > 1) }
     }
 
-    private func fillEmojis(_ emojis: [String]) {
+    /// The emojis of the palette shown.
+    var paletteEmojis: [String] {
+        store.palette(withID: paletteID)?.uniqueEmojis ?? []
+    }
+
+    func fillEmojis(_ emojis: [String]) {
         shownEmojis = emojis
         // In the strip's order, so the first ones shown are made first.
         let scale = max(1, Int(gtk_widget_get_scale_factor(emojiBox)))
@@ -154,9 +192,15 @@ final class PaletteBar {
             gtk_box_remove(cast(emojiBox), child)
         }
         for emoji in emojis {
-            gtk_box_append(cast(emojiBox), makeEmojiButton(emoji))
+            gtk_box_append(cast(emojiBox), PaletteEmojiButton.make(emoji, onChoose: onChoose) { [unowned self] emoji, button in
+                showMenu(for: emoji, from: button)
+            })
         }
+        gtk_adjustment_set_value(gtk_scrolled_window_get_hadjustment(cast(scroller)), 0)  // new emojis show from their first
     }
+
+    /// The first emoji button, for Enter in the search entry.
+    var firstEmoji: String? { shownEmojis?.first }
 
     /// At most how many of the strip's emoji buttons the window shows at its default width: as if
     /// the strip had the whole width (the palette chooser takes some of it).
@@ -167,38 +211,36 @@ final class PaletteBar {
         return max(1, Int(windowWidth) / buttonWidth + 1)
     }
 
-    /// Some pictures were made: each button's picture draws again (a drawing area caches its
-    /// last drawing until asked; one that already shows its image repaints a cached surface).
-    private func redrawEmojis() {
+    /// The emojis' names were loaded: each button is named by its emoji's name from now on.
+    private func renameEmojis() {
         var button = gtk_widget_get_first_child(emojiBox)
-        while let current = button {
-            if let picture = gtk_button_get_child(cast(current)) { gtk_widget_queue_draw(picture) }
+        var index = 0
+        while let current = button, let emojis = shownEmojis, index < emojis.count {
+            PaletteEmojiButton.name(current, for: emojis[index])
             button = gtk_widget_get_next_sibling(current)
+            index += 1
         }
     }
 
-    /// A button showing the emoji's picture (`PaletteEmojiImage`), named by the emoji for
-    /// screen readers as its label text named it before.
-    private func makeEmojiButton(_ emoji: String) -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_button_new()!
-        gtk_button_set_child(cast(button), PaletteEmojiImage.make(emoji))
-        emojiart_accessible_set_label(button, emoji)
-        gtk_widget_add_css_class(button, "flat")
-        gtk_widget_add_css_class(button, "palette-emoji")
-        setTooltip(button, localized("Add {emoji}", ["emoji": emoji]))
-        onSignal(button, "clicked") { [unowned self] in onChoose(emoji) }
+    /// The menu of a strip emoji: its skin tones, and "Add to Palette" when the palette shown
+    /// lacks it (an emoji found by name, F1).
+    private func showMenu(for emoji: String, from button: UnsafeMutablePointer<GtkWidget>) {
+        guard let palette = store.palette(withID: paletteID) else { return }
+        let lacksIt = !palette.uniqueEmojis.contains(emoji)
+        let addToPalette = lacksIt ? (name: PaletteDialogs.displayName(of: palette), add: { @MainActor [unowned self] in
+            add(emoji, toPaletteWithID: palette.id)
+        }) : nil
+        emojiMenu.show(for: emoji, from: button, addToPalette: addToPalette, onChoose: onChoose)
+    }
 
-        let source = gtk_drag_source_new()!
-        gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
-        var value = GValue()
-        g_value_init(&value, emojiart_type_string())
-        g_value_set_string(&value, emoji)
-        let provider = gdk_content_provider_new_for_value(&value)
-        g_value_unset(&value)
-        gtk_drag_source_set_content(source, provider)
-        g_object_unref(provider?.raw)
-        gtk_widget_add_controller(button, opaque(source))
-        return button
+    /// Adds `emoji` at the start of the palette, as the palette editor adds (P3).
+    private func add(_ emoji: String, toPaletteWithID id: Int) {
+        guard let palette = store.palette(withID: id) else { return }
+        do {
+            try store.setEmojis(String.mergingEmojis(emoji, into: palette.emojis), forPaletteWithID: id)
+        } catch {
+            onMessage?("\(error)")
+        }
     }
 
     /// The chooser's menu (P2): Edit, New and Delete act on the palette shown; Manage opens the

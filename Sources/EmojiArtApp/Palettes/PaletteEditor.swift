@@ -2,8 +2,8 @@ import CGtk
 import EmojiArtCore
 
 /// The palette editor, "Edit <name>" (SPEC P3): a name entry that renames live; an "Add Emojis"
-/// entry whose text is filtered to emojis and merged in, new ones first; GTK's emoji chooser; and
-/// the palette's emojis, each removed by activating it. Every change goes straight to the shared
+/// entry whose text is filtered to emojis and merged in, new ones first; GTK's emoji chooser; a
+/// search by name (F1); and the palette's emojis, each removed by activating it. Every change goes straight to the shared
 /// `PaletteStore`, which saves it and tells every window's strip. At most one editor per palette.
 @MainActor
 final class PaletteEditor {
@@ -16,6 +16,7 @@ final class PaletteEditor {
     private let nameRow: UnsafeMutablePointer<GtkWidget>
     private let addRow: UnsafeMutablePointer<GtkWidget>
     private let emojiGroup: UnsafeMutablePointer<GtkWidget>
+    private var search: PaletteEditorSearch?
     private let flowBox: UnsafeMutablePointer<GtkWidget>
     /// What the flow box shows, in order: activating child `i` removes `shownEmojis[i]`.
     private var shownEmojis: [String]?
@@ -60,6 +61,9 @@ final class PaletteEditor {
         adw_entry_row_add_suffix(cast(addRow), makeEmojiChooserButton())
         adw_preferences_group_add(cast(addGroup), addRow)
         adw_preferences_page_add(cast(page), cast(addGroup))
+        let search = PaletteEditorSearch { [unowned self] emoji in addEmojis(emoji) }
+        self.search = search
+        adw_preferences_page_add(cast(page), cast(search.group))
 
         adw_preferences_group_set_title(cast(emojiGroup), localized("Emojis"))
         gtk_flow_box_set_selection_mode(cast(flowBox), GTK_SELECTION_NONE)
@@ -165,7 +169,7 @@ final class PaletteEditor {
             gtk_widget_add_css_class(label, "palette-emoji")
             let child = gtk_flow_box_child_new()!
             gtk_flow_box_child_set_child(cast(child), label)
-            let remove = localized("Remove {emoji}", ["emoji": emoji])
+            let remove = localized("Remove {emoji}", ["emoji": EmojiSearch.shared.spokenName(of: emoji)])
             setTooltip(child, remove)
             emojiart_accessible_set_label(child, remove)
             gtk_flow_box_insert(cast(flowBox), child, -1)

@@ -50,11 +50,31 @@ enum PaletteEmojiImage {
         return area
     }
 
+    /// Areas that drew before their image was made, each with a reference, drawn again when
+    /// `PaletteGlyphs` has made more images (wherever the area is: strip, menu or editor).
+    private static var waiting: [UnsafeMutablePointer<GtkWidget>] = []
+    private static var glyphObserver: Int?
+
+    private static func drawAgainWhenMade(_ area: UnsafeMutablePointer<GtkWidget>) {
+        g_object_ref(area.raw)
+        waiting.append(area)
+        guard glyphObserver == nil else { return }
+        glyphObserver = PaletteGlyphs.shared.addObserver {
+            let areas = waiting
+            waiting = []
+            for area in areas {
+                gtk_widget_queue_draw(area)  // harmless on an area already disposed
+                g_object_unref(area.raw)
+            }
+        }
+    }
+
     private static func draw(_ emoji: String, in area: UnsafeMutablePointer<GtkWidget>, cr: OpaquePointer, width: Int, height: Int) {
         let scale = max(1, Int(gtk_widget_get_scale_factor(area)))
         // Sized from the area's height, so a text-size change (which rebuilds the strip) and a
         // scale change (which redraws it) both get an image made for what is shown.
-        guard let made = PaletteGlyphs.shared.raster(of: emoji, pixelSize: height * scale), let raster = made else { return }
+        guard let made = PaletteGlyphs.shared.raster(of: emoji, pixelSize: height * scale) else { return drawAgainWhenMade(area) }
+        guard let raster = made else { return }
         cairo_save(cr)
         cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
         // Centred on whole device pixels, so the glyph's bitmap stays on the pixel grid.

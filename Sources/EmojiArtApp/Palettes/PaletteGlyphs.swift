@@ -95,8 +95,27 @@ final class PaletteGlyphs: @unchecked Sendable {
         let done = finished[key]
         condition.unlock()
         if let done { return .some(done.raster) }
-        prefetch([emoji], pixelSize: pixelSize)
+        makeNext(key)
         return nil
+    }
+
+    /// Queues `key` ahead of every other: a picture being drawn is on screen, and comes before
+    /// those queued for buttons scrolled out of view (a search's hundreds of results).
+    private func makeNext(_ key: Key) {
+        condition.lock()
+        defer { condition.unlock() }
+        if !requested.insert(key).inserted {
+            if let index = pending.firstIndex(of: key) {
+                pending.remove(at: index)
+            } else if let index = heldBack.firstIndex(of: key) {
+                heldBack.remove(at: index)
+            } else {
+                return  // being made now
+            }
+        }
+        pending.insert(key, at: 0)
+        startWorkerIfNeeded()
+        condition.signal()
     }
 
     /// Calls `observer` on the main thread after new images are ready, until removed.
@@ -157,6 +176,9 @@ final class PaletteGlyphs: @unchecked Sendable {
         let allMade = !holdsBack && finished.count == requested.count
         condition.unlock()
         for observer in observers.values { observer() }
-        if allMade { LaunchTrace.markOnce("palette-ready") }
+        guard allMade else { return }
+        LaunchTrace.markOnce("palette-ready")
+        // The strip is whole: the emojis' spoken names load now, off the launch's way.
+        SpokenEmojiNames.loadSoon()
     }
 }

@@ -14,10 +14,12 @@ extension DocumentWindow {
         updateCommandStates()
     }
 
-    /// Actions are insensitive when they cannot act (U4); Undo and Redo name their step (U2).
+    /// Actions are insensitive when they cannot act (U4), and while the strip's search entry has
+    /// the focus those whose keys it needs for its text (F1); Undo and Redo name their step (U2).
     func updateCommandStates() {
+        let yielding = searchHasFocus ? KeyboardAccess.actionsSharingKeysWithTextFields : []
         for (command, action) in commandActions {
-            setEnabled(action, canvas.interaction.canPerform(command))
+            setEnabled(action, canvas.interaction.canPerform(command) && !yielding.contains("win." + command.actionName))
         }
         let undoName = document.undoActionName, redoName = document.redoActionName
         primaryMenu.updateHistory(undoName: undoName, redoName: redoName)

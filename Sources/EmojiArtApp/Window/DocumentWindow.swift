@@ -36,6 +36,8 @@ final class DocumentWindow {
     /// Writes the window state (W4) a moment after the last zoom, pan or palette change.
     private(set) lazy var stateSave = Debouncer(delay: Self.stateSaveDelay) { [weak self] in self?.saveWindowStateNow() }
     var isClosing = false
+    /// The strip's search entry has the keyboard focus: the actions whose keys it needs are off.
+    var searchHasFocus = false
     /// Set when the window closes. Every continuation after an `await` checks it before touching
     /// a widget (the rule is written in Bridge/Signals.swift).
     private(set) var isClosed = false
@@ -56,7 +58,7 @@ final class DocumentWindow {
         toastOverlay = adw_toast_overlay_new()
         undoButton = gtk_button_new_from_icon_name("edit-undo-symbolic")
         redoButton = gtk_button_new_from_icon_name("edit-redo-symbolic")
-        paletteBar = PaletteBar(store: application.palettes, window: window) { [weak canvas] emoji in
+        paletteBar = PaletteBar(store: application.palettes, recents: application.recentEmojis, window: window) { [weak canvas] emoji in
             canvas?.addEmojiAtCenter(emoji)
         }
 
@@ -95,6 +97,12 @@ final class DocumentWindow {
         canvas.onFirstFrame = { PaletteGlyphs.shared.releaseLaunchHold() }
         paletteBar.onPaletteChange = { [weak self] in self?.scheduleStateSave() }
         paletteBar.onMessage = { [weak self] message in self?.showToast(message) }
+        paletteBar.onSearchEnd = { [unowned self] in gtk_widget_grab_focus(canvas.drawingArea) }
+        paletteBar.onSearchFocusChange = { [unowned self] focused in
+            searchHasFocus = focused
+            updateCommandStates()
+        }
+        canvas.onEmojiAdded = { [unowned application] emoji in application.recentEmojis.add(emoji) }
         // GTK may notify the size while it disposes the window.
         onSignal(window, "notify::default-width") { [unowned self] (_: UnsafeMutableRawPointer?) in
             guard !isClosed else { return }
@@ -135,6 +143,8 @@ final class DocumentWindow {
             autosaver.cancel()
             paletteBar.onPaletteChange = nil
             paletteBar.onMessage = nil
+            paletteBar.onSearchEnd = nil
+            paletteBar.onSearchFocusChange = nil
             canvas.tearDown()
             if let toast = saveErrorToast { g_object_unref(toast.raw) }
             if let shown = backgroundFailureToast { g_object_unref(shown.toast.raw) }
@@ -183,6 +193,7 @@ final class DocumentWindow {
         addAction("zoom-out", to: window) { [unowned self] in
             canvas.apply(canvas.interaction.zoomViewAroundCenter(by: 1 / Viewport.wheelZoomStep))
         }
+        addAction("find-emoji", to: window) { [unowned self] in paletteBar.startSearch() }
         paletteBar.installActions(on: window)
         installSharingActions()
     }

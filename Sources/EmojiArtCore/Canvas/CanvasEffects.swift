@@ -27,6 +27,9 @@ public struct CanvasEffects: OptionSet, Sendable, Hashable {
     /// The background's loading status changed: the spinner (B2) and the failure with Retry (B4)
     /// follow `isFetchingBackground` and `backgroundFailure`.
     public static let backgroundStatus = CanvasEffects(rawValue: 1 << 8)
+    /// An emoji was added from the strip or dropped as text: it becomes the newest of the
+    /// recently added emojis (F1), read from `lastAddedEmoji`.
+    public static let emojiAdded = CanvasEffects(rawValue: 1 << 9)
 
     public static let none: CanvasEffects = []
 }

@@ -19,7 +19,7 @@ extension CanvasInteraction {
             let viewport = effectiveViewport
             let position = viewport.documentPoint(for: point ?? viewSize.center, in: viewSize)
             let added = document.addEmoji(emoji, at: position, size: defaultEmojiSize / viewport.zoom)
-            return CanvasResponse(added == nil ? [] : .redraw)
+            return CanvasResponse(added == nil ? [] : remember(addedEmoji: emoji))
         case .unusable:
             return CanvasResponse(request: .showMessage(source.refusal))
         }

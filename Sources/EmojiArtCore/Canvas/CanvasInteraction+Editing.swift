@@ -107,6 +107,11 @@ extension CanvasInteraction {
         endBurst()
         let viewport = effectiveViewport
         let position = viewport.documentPoint(for: viewSize.center, in: viewSize)
-        return document.addEmoji(emoji, at: position, size: defaultEmojiSize / viewport.zoom) == nil ? [] : .redraw
+        return document.addEmoji(emoji, at: position, size: defaultEmojiSize / viewport.zoom) == nil ? [] : remember(addedEmoji: emoji)
+    }
+
+    func remember(addedEmoji emoji: String) -> CanvasEffects {
+        lastAddedEmoji = emoji
+        return [.redraw, .emojiAdded]
     }
 }

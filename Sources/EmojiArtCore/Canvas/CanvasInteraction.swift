@@ -40,6 +40,9 @@ public final class CanvasInteraction {
     var lastPaste: PasteMemory?
     /// Drags and corner drags snap to other things' lines (R1, "Snap to Objects").
     public internal(set) var snapsToObjects = true
+    /// The emoji the last input added from the strip or a drop (`.emojiAdded`), for the strip's
+    /// recently added emojis (F1).
+    public internal(set) var lastAddedEmoji: String?
     /// The lines the running drag snapped to, in document points: drawn, never exported (R1).
     public internal(set) var snapGuides: [SnapGuide] = []
 
@@ -149,11 +152,12 @@ public final class CanvasInteraction {
         }
     }
 
-    /// What a screen reader says about the canvas (A2): "2 emojis selected: 😀 🌲".
+    /// What a screen reader says about the canvas (A2, F1): "2 emojis selected: grinning face,
+    /// evergreen tree", in the language of the menus.
     public var selectionDescription: String {
         let texts = selectedEmojis.map(\.text)
         guard !texts.isEmpty else { return localized("No emoji selected") }
-        let shown = texts.prefix(20).joined(separator: " ") + (texts.count > 20 ? " …" : "")
+        let shown = EmojiSearch.shared.spokenList(of: texts.prefix(20)) + (texts.count > 20 ? " …" : "")
         return localizedPlural(
             "{count} emoji selected: {emojis}", "{count} emojis selected: {emojis}", count: texts.count, ["emojis": shown])
     }

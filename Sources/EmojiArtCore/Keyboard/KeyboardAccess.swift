@@ -45,6 +45,7 @@ public enum KeyboardAccess {
             "win.delete-palette": [.paletteMenu],
             "win.manage-palettes": [.paletteMenu],
             "win.go-to-palette": [.paletteMenu],
+            "win.find-emoji": [.accelerators(["<Control>f"])],
         ]
         for command in CanvasCommand.allCases {
             actions["win." + command.actionName] = paths(of: command)
@@ -101,6 +102,21 @@ public enum KeyboardAccess {
     public static func canvasKey(for command: CanvasCommand) -> String? {
         for case .canvasKey(let key) in actions["win." + command.actionName] ?? [] { return key }
         return nil
+    }
+
+    /// Keys a focused text field needs for itself: deleting, selecting, the clipboard, its own
+    /// undo, and selecting by words.
+    static let textFieldKeys: Set<String> = [
+        "Delete", "KP_Delete", "BackSpace", "<Control>a", "<Control>x", "<Control>c", "<Control>v",
+        "<Control>z", "<Control><Shift>z", "<Control>y", "<Control><Shift>Left", "<Control><Shift>Right",
+    ]
+
+    /// The window actions to turn off while a text field of the window has the focus (the
+    /// strip's emoji search, F1). GTK 4 runs a window's accelerators before the focused widget
+    /// sees the key, so without this BackSpace in the search entry would delete the selected
+    /// emojis; a disabled action's accelerator lets the key through to the field.
+    public static var actionsSharingKeysWithTextFields: Set<String> {
+        Set(accelerators.filter { !textFieldKeys.isDisjoint(with: $0.keys) }.map(\.action))
     }
 
     /// Whether the keyboard reaches the action `name` ("save") of a window or the application.

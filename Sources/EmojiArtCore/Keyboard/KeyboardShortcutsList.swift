@@ -50,6 +50,7 @@ public enum KeyboardShortcutsList {
             ]),
             section(localized("General"), [
                 ("<Control>question", localized("Keyboard shortcuts")), ("F10", localized("Main menu")),
+                ("<Control>f", localized("Find an emoji by name")),
                 // The canvas takes Tab to step through the emojis; Ctrl+Tab always moves on, to
                 // the palette strip (GTK's own binding).
                 ("<Control>Tab", localized("Move the focus out of the canvas")),

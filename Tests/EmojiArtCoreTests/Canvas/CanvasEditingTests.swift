@@ -105,13 +105,24 @@ import Testing
         #expect(canvas.canPerform(.undo) && !canvas.canPerform(.selectAll))
     }
 
-    @Test("the canvas describes the selection for a screen reader (A2)")
+    @Test("the canvas describes the selection for a screen reader by the emojis' names (A2, F1)")
     func description() {
         let canvas = makeCanvas()
         #expect(canvas.selectionDescription == "No emoji selected")
         canvas.click(canvas.view(0, 0))
-        #expect(canvas.selectionDescription == "1 emoji selected: 😀")
+        #expect(canvas.selectionDescription == "1 emoji selected: grinning face")
         canvas.click(canvas.view(200, 0), modifiers: .shift)
-        #expect(canvas.selectionDescription == "2 emojis selected: 😀 🌲")
+        #expect(canvas.selectionDescription == "2 emojis selected: grinning face, evergreen tree")
+    }
+
+    @Test("a palette click and a dropped emoji report `.emojiAdded` with the emoji, for the recently added list (F1)")
+    func addedEmojiIsReported() {
+        let canvas = makeCanvas()
+        #expect(canvas.addEmojiAtCenter("🐱").contains(.emojiAdded))
+        #expect(canvas.lastAddedEmoji == "🐱")
+        #expect(canvas.accept(.emoji("🦊"), at: canvas.view(10, 10), from: .drop).effects.contains(.emojiAdded))
+        #expect(canvas.lastAddedEmoji == "🦊")
+        _ = canvas.selectAll()
+        #expect(!canvas.perform(.duplicate).effects.contains(.emojiAdded), "copies of the canvas's own emojis are not recents")
     }
 }

@@ -6,6 +6,8 @@ uses (DBUS_SESSION_BUS_ADDRESS), on which at-spi-bus-launcher serves the accessi
     atspi-tree.py tree PID                      the tree of the application with that pid, as JSON
     atspi-tree.py act PID ROLE NAME ACTION      performs ACTION on the first node (depth first)
                                                 with that role and name; prints what it did
+    atspi-tree.py set-text PID ROLE NAME TEXT   replaces the text of the first editable node with
+                                                that role and name (any script, no keyboard needed)
 
 JSON nodes: {"role", "name", "description", "actions": [...], "states": [...], "children": [...]}.
 Exit status 2 when the application is not (yet) on the accessibility bus, or no node matches.
@@ -73,8 +75,9 @@ def describe(node, depth=0):
     }
 
 
-def find(node, role, name, action, depth=0):
-    if node.getRoleName() == role and (node.name or "") == name and action in actions(node):
+def find(node, role, name, action=None, depth=0):
+    """The first node (depth first) with this role and name, and this action when one is given."""
+    if node.getRoleName() == role and (node.name or "") == name and (action is None or action in actions(node)):
         return node
     if depth >= 60:
         return None
@@ -107,6 +110,16 @@ def main():
             print(f"the {role} “{name}” refused “{action}”", file=sys.stderr)
             sys.exit(1)
         print(json.dumps({"done": action, "role": role, "name": name}, ensure_ascii=False))
+    elif command == "set-text":
+        role, name, text = sys.argv[3], sys.argv[4], sys.argv[5]
+        node = find(app, role, name)
+        if node is None:
+            print(f"no {role} named “{name}”", file=sys.stderr)
+            sys.exit(2)
+        if not node.queryEditableText().setTextContents(text):
+            print(f"the {role} “{name}” refused the text", file=sys.stderr)
+            sys.exit(1)
+        print(json.dumps({"done": "set-text", "role": role, "name": name}, ensure_ascii=False))
     else:
         print(f"unknown command {command}", file=sys.stderr)
         sys.exit(64)

@@ -67,6 +67,15 @@ enum AccessibleTree {
         }
     }
 
+    /// Replaces the text of the first editable node with this role and name, as a screen
+    /// reader's or an input method's text would arrive (any script, no keyboard layout needed).
+    static func setText(_ text: String, role: String, name: String, in app: AppUnderTest, on bus: AccessibilityBus) async throws {
+        let output = try await run(["set-text", "\(app.processIdentifier)", role, name, text], on: bus)
+        guard output.status == 0 else {
+            throw ExternalCommand.Failure(description: "AT-SPI text “\(text)” into [\(role)] “\(name)” failed: \(output.standardError)")
+        }
+    }
+
     private static func run(_ arguments: [String], on bus: AccessibilityBus) async throws -> ExternalCommand.Output {
         try await ExternalCommand.run(
             "/usr/bin/python3", [helper.path] + arguments,

@@ -1,0 +1,95 @@
+import CGtk
+import EmojiArtCore
+import Foundation
+
+/// The strip's search (F1): Ctrl+F or the search button opens an entry in place of the palette
+/// chooser, and the strip shows the emojis whose names or keywords match what is typed, in the
+/// language of the menus and in English. Results are emoji buttons like the palette's; Enter adds
+/// the first; Escape brings the palette back. With the entry empty the strip shows the emojis most
+/// recently added to documents.
+extension PaletteBar {
+    /// How many results the strip shows: a one-letter query matches most of the index, and a
+    /// strip of hundreds of buttons is not a result anyone scrolls through.
+    static let maximumResults = 300
+
+    func buildSearch() {
+        gtk_button_set_icon_name(cast(searchButton), "system-search-symbolic")
+        gtk_widget_set_valign(searchButton, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(searchButton, "flat")
+        setTooltip(searchButton, localized("Find an Emoji by Name"))
+        emojiart_accessible_set_label(searchButton, localized("Find an Emoji by Name"))
+        onSignal(searchButton, "toggled") { [unowned self] in
+            let isOn = gtk_toggle_button_get_active(cast(searchButton)) != 0
+            if isOn != isSearching { isOn ? startSearch() : endSearch() }
+        }
+
+        gtk_widget_set_valign(searchEntry, GTK_ALIGN_CENTER)
+        gtk_widget_set_size_request(searchEntry, 220, -1)
+        emojiart_search_entry_set_placeholder(searchEntry, localized("Emoji name"))
+        emojiart_accessible_set_label(searchEntry, localized("Find an Emoji by Name"))
+        gtk_widget_set_visible(searchEntry, 0)
+        onSignal(searchEntry, "changed") { [unowned self] in showResults() }
+        onSignal(searchEntry, "activate") { [unowned self] in
+            if let first = firstEmoji { onChoose(first) }
+        }
+        onSignal(searchEntry, "stop-search") { [unowned self] in endSearch() }
+        let focus = gtk_event_controller_focus_new()!
+        onSignal(focus, "enter") { [unowned self] in onSearchFocusChange?(true) }
+        onSignal(focus, "leave") { [unowned self] in onSearchFocusChange?(false) }
+        gtk_widget_add_controller(searchEntry, focus)
+
+        gtk_widget_add_css_class(searchStatus, "dim-label")
+        gtk_widget_set_visible(searchStatus, 0)
+    }
+
+    /// Opens the search, or gives the open search the keys again with its text selected (Ctrl+F).
+    func startSearch() {
+        if !isSearching {
+            isSearching = true
+            gtk_toggle_button_set_active(cast(searchButton), 1)
+            gtk_widget_set_visible(chooser, 0)
+            gtk_widget_set_visible(searchEntry, 1)
+            // The first keystroke must not wait for the index (tens of milliseconds).
+            SpokenEmojiNames.loadSoon()
+            showResults()
+        }
+        gtk_widget_grab_focus(searchEntry)
+        gtk_editable_select_region(cast(searchEntry), 0, -1)
+    }
+
+    /// Closes the search: the palette's emojis come back and the keys go back to the canvas.
+    func endSearch() {
+        guard isSearching else { return }
+        isSearching = false
+        gtk_editable_set_text(cast(searchEntry), "")
+        gtk_widget_set_visible(searchEntry, 0)
+        gtk_widget_set_visible(searchStatus, 0)
+        gtk_widget_set_visible(chooser, 1)
+        gtk_toggle_button_set_active(cast(searchButton), 0)
+        fillEmojis(paletteEmojis)
+        onSearchEnd?()
+    }
+
+    /// What the strip shows for the entry's text: the matches, best first; with no text, the
+    /// recently added emojis (or the palette's, before any was added).
+    private func showResults() {
+        guard isSearching else { return }
+        let query = String(cString: gtk_editable_get_text(cast(searchEntry)))
+        let emojis: [String]
+        if query.trimmingCharacters(in: .whitespaces).isEmpty {
+            emojis = recents.emojis.isEmpty ? paletteEmojis : recents.emojis
+        } else {
+            emojis = EmojiSearch.shared.results(for: query, language: Localization.language, limit: Self.maximumResults).map(\.emoji)
+        }
+        let nothingFound = emojis.isEmpty
+        gtk_label_set_text(cast(searchStatus), nothingFound ? localized("No emoji is called “{name}”", ["name": query]) : "")
+        gtk_widget_set_visible(searchStatus, nothingFound ? 1 : 0)
+        if emojis != shownEmojis { fillEmojis(emojis) }
+    }
+
+    /// An emoji was added somewhere: a search showing the recent emojis shows it first.
+    func recentsDidChange() {
+        guard isSearching, String(cString: gtk_editable_get_text(cast(searchEntry))).isEmpty else { return }
+        showResults()
+    }
+}
