@@ -124,6 +124,11 @@ extension GUITests {
             try await withAccessibleDocument({ try $0.writeDocument(named: "tree.emojiart", contents: Self.tree) }) { bus, document in
                 let app = document.app
                 let faces = DefaultPalettes.all[0].uniqueEmojis
+                // Emoji buttons are named by the emojis' names, loaded just after the launch (F1).
+                let names = faces.prefix(2).map { EmojiSearch.shared.spokenName(of: $0) }
+                _ = try await AccessibleTree.waitFor("the strip's emojis are named", in: app, on: bus) {
+                    $0.first(role: "push button", name: names[0])
+                }
                 try await document.input.focus()
                 var node = try await AccessibleTree.waitFor("the canvas has the focus", in: app, on: bus) { tree in
                     Self.focused(tree).flatMap { $0.name == "Canvas" ? $0 : nil }
@@ -131,15 +136,15 @@ extension GUITests {
                 // Tab steps through the canvas's one selectable emoji (the other is locked), then
                 // leaves it for the palette bar.
                 var passedPaletteMenu = false
-                for _ in 0..<12 where !(node.role == "push button" && node.name == faces[0]) {
+                for _ in 0..<12 where !(node.role == "push button" && node.name == names[0]) {
                     node = try await Self.moveFocus("Tab", from: node.summary, in: document, on: bus)
                     if node.name == "Palette Menu" { passedPaletteMenu = true }
                 }
-                #expect(node.role == "push button" && node.name == faces[0], "Tab never reached \(faces[0]); last \(node.summary)")
+                #expect(node.role == "push button" && node.name == names[0], "Tab never reached \(names[0]); last \(node.summary)")
                 #expect(passedPaletteMenu, "Tab passed by the Palette Menu button")
                 try await document.input.key("Return")
                 let next = try await Self.moveFocus("Tab", from: node.summary, in: document, on: bus)
-                #expect(next.name == faces[1], "\(next.summary)")
+                #expect(next.name == names[1], "\(next.summary)")
                 try await document.input.key("space")
                 let saved = try await document.waitForSavedModel("holds the two emojis Enter and Space added") { $0.emojis.count == 4 }
                 #expect(saved.emojis.map(\.text) == ["🌲", "🌳", faces[0], faces[1]], "\(saved.emojis.map(\.text))")

@@ -11,11 +11,12 @@ extension GUITests {
             try await withAccessibleExample("sunny-meadow") { bus, document in
                 let original = try document.savedModel()
                 let first = try #require(DefaultPalettes.all[0].uniqueEmojis.first)
-                let button = try await AccessibleTree.waitFor("the palette strip is published", in: document.app, on: bus) {
-                    $0.first(role: "push button", name: first)
+                let name = EmojiSearch.shared.spokenName(of: first)
+                let button = try await AccessibleTree.waitFor("the palette strip is published, named", in: document.app, on: bus) {
+                    $0.first(role: "push button", name: name)
                 }
-                #expect(button.description == "Add \(first)")
-                try await AccessibleTree.perform("click", role: "push button", name: first, in: document.app, on: bus)
+                #expect(button.description == "Add \(name)")
+                try await AccessibleTree.perform("click", role: "push button", name: name, in: document.app, on: bus)
 
                 let saved = try await document.save()
                 #expect(saved.emojis.count == original.emojis.count + 1)
@@ -40,10 +41,11 @@ extension GUITests {
                 let emojis = DefaultPalettes.all[0].uniqueEmojis
                 let last = try #require(emojis.last)
                 #expect(emojis.count > 30, "the Faces palette is longer than a window of the default width shows")
+                let names = emojis.map { EmojiSearch.shared.spokenName(of: $0) }
                 _ = try await AccessibleTree.waitFor("all \(emojis.count) palette buttons are published", in: document.app, on: bus) { tree in
-                    Set(tree.names(ofRole: "push button")).isSuperset(of: emojis) ? true : nil
+                    Set(tree.names(ofRole: "push button")).isSuperset(of: names) ? true : nil
                 }
-                try await AccessibleTree.perform("click", role: "push button", name: last, in: document.app, on: bus)
+                try await AccessibleTree.perform("click", role: "push button", name: EmojiSearch.shared.spokenName(of: last), in: document.app, on: bus)
                 let saved = try await document.save()
                 #expect(saved.emojis.count == original.emojis.count + 1)
                 #expect(saved.emojis.last?.text == last)

@@ -3,7 +3,8 @@ import EmojiArtCore
 
 /// The menu of an emoji in the strip (F1): "Add to Palette “NAME”" when the palette shown lacks
 /// it, and the emoji's skin tones, each added to the document as a click on the emoji would.
-/// One popover per strip, filled anew for each emoji and pointing at its button.
+/// One popover per strip, filled anew for each emoji and pointing at its button; the strip's box
+/// unparents it with its other children when it is disposed.
 @MainActor
 final class EmojiMenu {
     private let popover: UnsafeMutablePointer<GtkWidget>
@@ -16,11 +17,6 @@ final class EmojiMenu {
         gtk_popover_set_position(cast(popover), GTK_POS_TOP)
         gtk_widget_add_css_class(popover, "emoji-menu")
         emojiart_accessible_set_label(popover, localized("Emoji Menu"))
-    }
-
-    /// Before the strip is disposed: a popover is a child GTK does not drop by itself.
-    func tearDown() {
-        gtk_widget_unparent(popover)
     }
 
     /// Opens the menu of `emoji` over `button`; nothing opens when it would be empty.

@@ -92,7 +92,6 @@ final class PaletteBar {
         namesObserver = SpokenEmojiNames.addObserver { [weak self] in self?.renameEmojis() }
         recentsObserver = recents.addObserver { [weak self] in self?.recentsDidChange() }
         onSignal(widget, "destroy") { [unowned self] in
-            emojiMenu.tearDown()
             if let namesObserver { SpokenEmojiNames.removeObserver(namesObserver) }
             namesObserver = nil
             if let recentsObserver { recents.removeObserver(recentsObserver) }
