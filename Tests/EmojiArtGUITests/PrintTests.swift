@@ -79,6 +79,34 @@ extension GUITests {
             }
         }
 
+        @Test("the printed page carries the background at its full resolution, not the canvas's 4,096 px copy (X7, E1)")
+        func printsFullResolutionBackground() async throws {
+            try await withWorkspace { workspace in
+                // 6,000 px wide: the canvas shows a copy at most 4,096 px a side. White but for a
+                // red corner, so the canvas is still found on screen by its white.
+                let png = try await ExternalCommand.runChecked(
+                    "convert", ["-size", "6000x80", "xc:white", "-fill", "red", "-draw", "rectangle 0,0 40,40", "png:-"]).standardOutput
+                let file = try workspace.writeDocument(
+                    named: "wide.emojiart",
+                    contents: #"{"background":{"imageData":"\#(png.base64EncodedString())"},"emojis":[{"id":1,"size":40,"text":"🌳","x":0,"y":0}],"formatVersion":1,"uniqueEmojiId":1}"#)
+                let pdf = workspace.root.appendingPathComponent("printed.pdf")
+                try await withApp(in: workspace, arguments: [file.path], extraEnvironment: ["EMOJIART_TEST_PRINT_TO_PDF": pdf.path]) { app in
+                    let document = try await OpenDocument.waitForWindow(of: file, in: app)
+                    try await document.input.key("ctrl+p")
+                    let images = try await waitFor("the printed PDF lists its images") { () -> String? in
+                        guard FileManager.default.fileExists(atPath: pdf.path) else { return nil }
+                        let output = try await ExternalCommand.run("pdfimages", ["-list", pdf.path])
+                        return output.status == 0 && output.text.contains("image") ? output.text : nil
+                    }
+                    // pdfimages -list: "page num type width height …"; the background is the widest.
+                    let widths = images.split(separator: "\n").dropFirst(2).compactMap { line in
+                        line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.flatMap { Int($0) }
+                    }
+                    #expect(widths.max() == 6000, "the background's width in the PDF: \(images)")
+                }
+            }
+        }
+
         @Test("Print… is in the primary menu's File section, after Export…, and opens the print dialog (X7)")
         func printOpensDialog() async throws {
             try await withAccessibilityBus { bus in

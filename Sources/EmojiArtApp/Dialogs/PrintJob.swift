@@ -1,12 +1,11 @@
 import CGtk
-import CPangoCairo
 import EmojiArtCore
 import EmojiArtRender
 import Foundation
 
-/// Print… (SPEC X7): a GtkPrintOperation whose one page is the artwork drawn by the Render layer
-/// — the same `DocumentRenderer` and picture area as Export — fitted to the printable area and
-/// centred, on a page turned landscape when the artwork is wider than tall.
+/// Print… (SPEC X7): a GtkPrintOperation whose one page is the Render layer's `PrintedPage` —
+/// the picture Export draws, fitted to the printable area — on a page turned landscape when the
+/// artwork is wider than tall.
 ///
 /// The operation runs asynchronously, so the print dialog never blocks the window; the job keeps
 /// itself alive (a retain held by the draw-page handler) until GTK is done with it.
@@ -16,38 +15,18 @@ final class PrintJob {
     /// the print dialog (GTK's EXPORT action), so the printed page can be checked with pdftoppm.
     static let exportVariable = "EMOJIART_TEST_PRINT_TO_PDF"
 
-    private let model: EmojiArtModel
-    private let background: BackgroundImage?
-    /// The document rectangle on the page: the background and every emoji, as Export's "both".
-    private let area: DocumentRect
-    private let renderer = DocumentRenderer()
+    private let page: PrintedPage
     private let onError: (String) -> Void
 
-    private init(model: EmojiArtModel, background: BackgroundImage?, area: DocumentRect, onError: @escaping (String) -> Void) {
-        self.model = model
-        self.background = background
-        self.area = area
+    private init(page: PrintedPage, onError: @escaping (String) -> Void) {
+        self.page = page
         self.onError = onError
-        // Each distinct emoji is embedded once, from a raster as fine as the colour font's own.
-        renderer.fixedRasterPixelSize = DocumentExporter.vectorEmojiPixelSize
     }
 
-    /// Shows the print dialog for `model` over `parent`; `onError` gets a sentence to show when
+    /// Shows the print dialog for `page` over `parent`; `onError` gets a sentence to show when
     /// printing fails.
-    static func start(
-        model: EmojiArtModel, background: BackgroundImage?, title: String, parent: UnsafeMutablePointer<GtkWidget>,
-        onError: @escaping (String) -> Void
-    ) {
-        // Only the rectangle is used; a small width keeps any artwork shape within the geometry's
-        // pixel limits, which concern exports, not pages.
-        let options = ExportOptions(format: .pdf, size: .width(100), area: .both)
-        let area: DocumentRect
-        do {
-            area = try ExportGeometry(model: model, backgroundSize: background?.size, options: options).rect
-        } catch {
-            return onError("\(error)")
-        }
-        let job = PrintJob(model: model, background: background, area: area, onError: onError)
+    static func start(page: PrintedPage, title: String, parent: UnsafeMutablePointer<GtkWidget>, onError: @escaping (String) -> Void) {
+        let job = PrintJob(page: page, onError: onError)
         let operation = gtk_print_operation_new()!
         defer { g_object_unref(operation.raw) }
         gtk_print_operation_set_job_name(operation, title)
@@ -55,7 +34,7 @@ final class PrintJob {
         gtk_print_operation_set_allow_async(operation, 1)
         gtk_print_operation_set_embed_page_setup(operation, 1)
         let setup = gtk_page_setup_new()!
-        gtk_page_setup_set_orientation(setup, area.width > area.height ? GTK_PAGE_ORIENTATION_LANDSCAPE : GTK_PAGE_ORIENTATION_PORTRAIT)
+        gtk_page_setup_set_orientation(setup, page.isLandscape ? GTK_PAGE_ORIENTATION_LANDSCAPE : GTK_PAGE_ORIENTATION_PORTRAIT)
         gtk_print_operation_set_default_page_setup(operation, setup)
         g_object_unref(setup.raw)
 
@@ -79,14 +58,10 @@ final class PrintJob {
         if let error { g_error_free(error) }
     }
 
-    /// Draws the artwork on the page: scaled to fit the printable area, centred.
+    /// Draws the artwork on the page: fitted to the printable area, centred.
     fileprivate func drawPage(_ context: OpaquePointer) {
         guard let cr = gtk_print_context_get_cairo_context(context) else { return }
-        let page = ViewSize(width: gtk_print_context_get_width(context), height: gtk_print_context_get_height(context))
-        guard page.isDrawable, area.width > 0, area.height > 0 else { return }
-        let scale = min(page.width / area.width, page.height / area.height)
-        let viewport = Viewport(zoom: scale, pan: ViewVector(dx: -area.center.x * scale, dy: -area.center.y * scale))
-        renderer.draw(model, background: background, viewport: viewport, viewSize: page, deviceScale: 1, selection: [], into: cr)
+        page.draw(into: cr, size: ViewSize(width: gtk_print_context_get_width(context), height: gtk_print_context_get_height(context)))
     }
 
     fileprivate func reportFailure(_ error: UnsafeMutablePointer<GError>?) {

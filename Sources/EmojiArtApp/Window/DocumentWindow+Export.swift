@@ -4,19 +4,22 @@ import EmojiArtHTTP
 import EmojiArtRender
 import Foundation
 
+/// Export… and Print…: the two ways to paper or a file, one path (E1, X7). Both draw the
+/// document through the Render layer with the background from its original bytes at export
+/// resolution, never the canvas's display copy: a URL background still loading is waited for
+/// (cancellable), one that fails is named, and the user may go on without it.
 extension DocumentWindow {
+    /// What the picture is for, which names the dialogs.
+    enum Output {
+        case export, print
+    }
+
     /// A URL background that takes longer than this to arrive shows "Waiting for the background…"
     /// with a Cancel button; a quick one shows nothing.
     private static let waitingDialogDelay = Duration.milliseconds(400)
 
     /// Export…: the picture as PNG (at a chosen scale), SVG or PDF, written off the main thread
-    /// with the same pixels as `emojiart render` (E1): the background comes from its original
-    /// bytes through `BackgroundImage.load` at export resolution, not from the canvas's display
-    /// copy. A URL background still loading is waited for (cancellable); one that fails is named,
-    /// and the user may export without it.
-    ///
-    /// Every continuation after an `await` re-checks `self` (held weakly) and `isClosed`: the
-    /// window may have been closed meanwhile, and its widgets must not be touched then.
+    /// with the same pixels as `emojiart render` (E1).
     func export() {
         let name = "\(location.displayName).png"
         FileChooser.chooseExportLocation(parent: window, suggestedName: name) { [weak self] url, scale in
@@ -24,35 +27,67 @@ extension DocumentWindow {
             let model = document.model
             let options = ExportOptions(
                 format: ExportOptions.Format(fileExtension: url.pathExtension) ?? .png, size: .scale(scale))
-            let waiting = WaitingDialog()
-            let export = Task { [weak self] in
-                let background: BackgroundImage?
-                do {
-                    background = try await Self.loadBackground(model.background, inRoom: model.collab != nil)
-                } catch let error where Self.isCancellation(error) {
-                    return waiting.close()
-                } catch {
-                    waiting.close()
-                    guard let self, !isClosed, await askToExportWithout(reason: model.background.loadFailureMessage(error)) else { return }
-                    background = nil
-                }
-                waiting.close()
+            withOutputBackground(of: model, for: .export) { window, background in
                 let result = await Task.detached {
                     Result { try AtomicFile.write(DocumentExporter().export(model, background: background, options: options), to: url) }
                 }.value
-                guard let self, !isClosed else { return }
+                guard !window.isClosed else { return }
                 switch result {
-                case .success: showToast(localized("Exported “{file}”.", ["file": url.lastPathComponent]))
-                case .failure(let error): showToast("\(error)")
+                case .success: window.showToast(localized("Exported “{file}”.", ["file": url.lastPathComponent]))
+                case .failure(let error): window.showToast("\(error)")
                 }
             }
-            // Only a URL can keep the user waiting; the dialog appears if it does.
-            guard model.background.url != nil else { return }
-            Task { [weak self] in
-                try? await Task.sleep(for: Self.waitingDialogDelay)
-                guard let self, !isClosed, !export.isCancelled, !waiting.isClosed else { return }
-                waiting.present(parent: window, url: model.background.url) { export.cancel() }
+        }
+    }
+
+    /// Print… (Ctrl+P): the print dialog for the page Export would draw (X7).
+    func printDocument() {
+        let model = document.model
+        let title = location.displayName
+        withOutputBackground(of: model, for: .print) { window, background in
+            do {
+                let page = try PrintedPage(model: model, background: background)
+                PrintJob.start(page: page, title: title, parent: window.window) { [weak window] in window?.showToast($0) }
+            } catch {
+                window.showToast("\(error)")
             }
+        }
+    }
+
+    /// Loads `model`'s background at export resolution off the main thread, then runs `body` with
+    /// it — or with nil when it failed and the user chose to go on without it. Nothing runs when
+    /// the user cancels the wait, refuses, or the window closes meanwhile.
+    ///
+    /// Every continuation after an `await` re-checks `self` (held weakly) and `isClosed`: the
+    /// window may have been closed meanwhile, and its widgets must not be touched then.
+    private func withOutputBackground(
+        of model: EmojiArtModel, for output: Output,
+        _ body: @escaping @MainActor (DocumentWindow, BackgroundImage?) async -> Void
+    ) {
+        let waiting = WaitingDialog()
+        let work = Task { [weak self] in
+            let background: BackgroundImage?
+            do {
+                background = try await Self.loadBackground(model.background, inRoom: model.collab != nil)
+            } catch let error where Self.isCancellation(error) {
+                return waiting.close()
+            } catch {
+                waiting.close()
+                guard let self, !isClosed,
+                      await askToGoOnWithoutBackground(output, reason: model.background.loadFailureMessage(error))
+                else { return }
+                background = nil
+            }
+            waiting.close()
+            guard let self, !isClosed else { return }
+            await body(self, background)
+        }
+        // Only a URL can keep the user waiting; the dialog appears if it does.
+        guard model.background.url != nil else { return }
+        Task { [weak self] in
+            try? await Task.sleep(for: Self.waitingDialogDelay)
+            guard let self, !isClosed, !work.isCancelled, !waiting.isClosed else { return }
+            waiting.present(parent: window, output: output, url: model.background.url) { work.cancel() }
         }
     }
 
@@ -71,14 +106,16 @@ extension DocumentWindow {
         error is CancellationError || Task.isCancelled
     }
 
-    /// "Export Without Background?" naming why it failed; true when the user agrees (E1).
-    private func askToExportWithout(reason: String) async -> Bool {
+    /// "Export Without Background?" (or Print) naming why it failed; true when the user agrees (E1).
+    private func askToGoOnWithoutBackground(_ output: Output, reason: String) async -> Bool {
         await withCheckedContinuation { continuation in
-            let heading = localized("Export Without Background?")
+            let heading = output == .export ? localized("Export Without Background?") : localized("Print Without Background?")
             let dialog = adw_message_dialog_new(cast(window), heading, reason)!
             gtk_window_set_title(cast(dialog), heading)
             emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
-            emojiart_message_dialog_add_response(cast(dialog), "export", localized("_Export Without Background"))
+            emojiart_message_dialog_add_response(
+                cast(dialog), "export",
+                output == .export ? localized("_Export Without Background") : localized("_Print Without Background"))
             adw_message_dialog_set_response_appearance(cast(dialog), "export", ADW_RESPONSE_SUGGESTED)
             adw_message_dialog_set_default_response(cast(dialog), "export")
             adw_message_dialog_set_close_response(cast(dialog), "cancel")
@@ -91,19 +128,24 @@ extension DocumentWindow {
     }
 }
 
-/// "Waiting for the background…" with Cancel, shown while Export waits for a URL background.
+/// "Waiting for the background…" with Cancel, shown while Export or Print waits for a URL background.
 @MainActor
 private final class WaitingDialog {
     private var dialog: UnsafeMutablePointer<GtkWidget>?
     private(set) var isClosed = false
 
-    func present(parent: UnsafeMutablePointer<GtkWidget>, url: URL?, onCancel: @escaping @MainActor () -> Void) {
+    func present(
+        parent: UnsafeMutablePointer<GtkWidget>, output: DocumentWindow.Output, url: URL?, onCancel: @escaping @MainActor () -> Void
+    ) {
         let address = url.map { $0.isFileURL ? $0.path : $0.absoluteString } ?? ""
         let heading = localized("Waiting for the Background…")
-        let made = adw_message_dialog_new(
-            cast(parent), heading, localized("Export starts once the image from {address} has arrived.", ["address": address]))!
+        let body = output == .export
+            ? localized("Export starts once the image from {address} has arrived.", ["address": address])
+            : localized("Printing starts once the image from {address} has arrived.", ["address": address])
+        let made = adw_message_dialog_new(cast(parent), heading, body)!
         gtk_window_set_title(cast(made), heading)
-        emojiart_message_dialog_add_response(cast(made), "cancel", localized("_Cancel Export"))
+        emojiart_message_dialog_add_response(
+            cast(made), "cancel", output == .export ? localized("_Cancel Export") : localized("_Cancel Printing"))
         adw_message_dialog_set_close_response(cast(made), "cancel")
         // Not modal: the user may still close the window, which then destroys this dialog too
         // (destroy-with-parent) and so cancels the export.

@@ -180,9 +180,7 @@ final class DocumentWindow {
         addAction("save", to: window) { [unowned self] in save() }
         addAction("save-as", to: window) { [unowned self] in saveAs() }
         addAction("export", to: window) { [unowned self] in export() }
-        addAction("print", to: window) { [unowned self] in
-            PrintJob.start(model: document.model, background: canvas.backgroundImage, title: location.displayName, parent: window) { [weak self] in self?.showToast($0) }
-        }
+        addAction("print", to: window) { [unowned self] in printDocument() }
         addAction("close", to: window) { [unowned self] in requestClose() }
         addAction("retry-background", to: window) { [unowned self] in
             canvas.apply(canvas.interaction.retryBackground())
