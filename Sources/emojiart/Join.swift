@@ -2,6 +2,7 @@ import ArgumentParser
 import EmojiArtCollab
 import EmojiArtCollabNet
 import EmojiArtCore
+import EmojiArtRender
 import Foundation
 
 /// `emojiart join LINK -o FILE [--follow]`: writes a shared room's document to FILE, once or
@@ -110,7 +111,7 @@ private final class DocumentWriter: @unchecked Sendable {
             }
         }
         let model = state.model(ids: &ids, room: shared, imageData: { [images] in images[$0] })
-        try DocumentFile.write(model, to: url)
+        try DocumentFile.write(model, to: url, shrinkingImageWith: .reencoding)
         written = state
         reportForeignFile(model.background)
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import EmojiArtCollab
 import EmojiArtCollabNet
 import EmojiArtCore
+import EmojiArtRender
 import Foundation
 
 /// `emojiart share FILE --relay ws://HOST:PORT`: puts a document into a new encrypted room and
@@ -82,7 +83,7 @@ struct Share: ParsableCommand {
             setup.rememberRelay()
             var ids = imported.ids
             let shared = room.with { $0.document(ids: &ids, room: SharedRoom(server: server, room: address.room), images: imported.images) }
-            try DocumentFile.write(shared, to: url)
+            try DocumentFile.write(shared, to: url, shrinkingImageWith: .reencoding)
         }
         print(address.description)
     }

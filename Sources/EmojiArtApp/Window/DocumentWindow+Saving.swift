@@ -1,13 +1,14 @@
 import CGtk
 import EmojiArtCore
+import EmojiArtRender
 import Foundation
 
 extension DocumentWindow {
     /// Where autosave writes: the user's file, or the untitled document's draft (W2).
     static func writer(for location: DocumentLocation, drafts: DraftStore) -> Autosaver.Write {
         switch location {
-        case .file(let url): { model in try DocumentFile.write(model, to: url) }
-        case .draft(let url): { model in try drafts.write(model, to: url) }
+        case .file(let url): { model in try DocumentFile.write(model, to: url, shrinkingImageWith: .reencoding) }
+        case .draft(let url): { model in try drafts.write(model, to: url, shrinkingImageWith: .reencoding) }
         }
     }
 
@@ -39,7 +40,7 @@ extension DocumentWindow {
         let model = document.model
         let revision = document.revision
         do {
-            try await Task.detached { try DocumentFile.write(model, to: url) }.value
+            try await Task.detached { try DocumentFile.write(model, to: url, shrinkingImageWith: .reencoding) }.value
         } catch {
             showToast("\(error)")  // nothing when the window closed meanwhile
             return false

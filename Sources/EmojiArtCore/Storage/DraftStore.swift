@@ -81,10 +81,11 @@ public struct DraftStore: Sendable {
         }
     }
 
-    /// Writes a draft atomically, creating the drafts folder (private to the user) if needed.
-    public func write(_ model: EmojiArtModel, to url: URL) throws {
+    /// Writes a draft atomically, creating the drafts folder (private to the user) if needed;
+    /// `shrinker` keeps it under 48 MB as a document is kept (M5).
+    public func write(_ model: EmojiArtModel, to url: URL, shrinkingImageWith shrinker: EmbeddedImageShrinker? = nil) throws {
         try PrivateDirectory.create(directory, forSaving: url.path)
-        try DocumentFile.write(model, to: url)
+        try DocumentFile.write(model, to: url, shrinkingImageWith: shrinker)
     }
 
     public func remove(_ url: URL) {
