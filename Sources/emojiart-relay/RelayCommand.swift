@@ -19,7 +19,8 @@ struct RelayCommand: AsyncParsableCommand {
             On a public address, run it behind a TLS proxy with --trust-proxy; the bounds below keep \
             strangers from filling its disk or holding its connections (README, “Running a relay”).
             Stops on SIGTERM or SIGINT.
-            """
+            """,
+        version: AppVersion.current
     )
 
     @Option(help: "The address to listen on (0.0.0.0 for every interface).")

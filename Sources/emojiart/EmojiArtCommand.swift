@@ -1,5 +1,6 @@
 import ArgumentParser
 import EmojiArtApp
+import EmojiArtCore
 import Foundation
 
 /// `emojiart [FILE…]` opens windows (the default `open` subcommand); the other subcommands work
@@ -13,6 +14,7 @@ struct EmojiArtCommand: ParsableCommand {
             Run with .emojiart files (or none) to open them in windows; `emojiart open --help` says more.
             The subcommands below other than `open` work without a display.
             """,
+        version: AppVersion.current,
         subcommands: [Open.self, Info.self, Render.self, Share.self, Join.self, Relay.self],
         defaultSubcommand: Open.self
     )

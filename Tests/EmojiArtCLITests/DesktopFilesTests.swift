@@ -39,6 +39,19 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8).contains("<id>\(Self.applicationID)</id>"))
     }
 
+    @Test("every metainfo screenshot is a file in data/screenshots of the size the metainfo states")
+    func screenshots() throws {
+        let metainfo = try String(contentsOf: data.appendingPathComponent("\(Self.applicationID).metainfo.xml"), encoding: .utf8)
+        let images = metainfo.matches(of: /<image type="source" width="(\d+)" height="(\d+)">[^<]*\/data\/screenshots\/([^<]+)<\/image>/)
+        #expect(images.count == 3)
+        for image in images {
+            let png = try Data(contentsOf: data.appendingPathComponent("screenshots/\(image.output.3)"))
+            // A PNG's IHDR chunk starts at byte 16: width, then height, big-endian.
+            let size = [16, 20].map { offset in png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+            #expect(size == [Int(image.output.1)!, Int(image.output.2)!], "\(image.output.3)")
+        }
+    }
+
     @Test("the MIME type maps *.emojiart to application/x-emojiart, a kind of JSON")
     func mimeType() throws {
         let source = data.appendingPathComponent("\(Self.applicationID).mime.xml")

@@ -4,13 +4,11 @@ import EmojiArtCore
 /// The About window (X2), from the primary menu.
 @MainActor
 enum AboutWindow {
-    static let version = "0.1.0"
-
     static func present(parent: UnsafeMutablePointer<GtkWidget>?) {
         let about = adw_about_window_new()!
         adw_about_window_set_application_name(cast(about), "EmojiArt")
         adw_about_window_set_application_icon(cast(about), ApplicationLauncher.applicationID)
-        adw_about_window_set_version(cast(about), version)
+        adw_about_window_set_version(cast(about), AppVersion.current)
         adw_about_window_set_developer_name(cast(about), localized("The EmojiArt developers"))
         adw_about_window_set_comments(
             cast(about), localized("Make pictures out of emojis on top of a background image. A Linux successor of the CS193p EmojiArt app."))
