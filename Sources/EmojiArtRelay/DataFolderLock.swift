@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Exactly one relay may own a data folder (README "Beyond one relay"): two processes appending
+/// Exactly one relay may own a data folder (docs/sharing.md, "Beyond one relay"): two processes appending
 /// to one room's log would break its order. An exclusive `flock` on `relay.lock` in the folder,
 /// held while the relay runs; the kernel drops it when the process ends in any way, `kill -9`
 /// included, so a restart never finds a stale lock. (Only processes of one machine see it: a

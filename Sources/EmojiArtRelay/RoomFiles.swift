@@ -5,7 +5,7 @@ import Foundation
 import Glibc
 #endif
 
-/// One room on disk (the data folder's layout is in README "Running a relay"):
+/// One room on disk (the data folder's layout is in docs/sharing.md, "Running a relay"):
 ///
 ///     rooms/<room>/epoch           the room's epoch, written once when the room is made
 ///     rooms/<room>/access          the verifier its creator registered (C10), base64url

@@ -2,7 +2,7 @@ import EmojiArtCollab
 import Foundation
 
 /// The rooms of one relay's data folder, read from disk the first time someone asks for them.
-/// Exactly one relay process may own a data folder (README "Scaling"): rooms are not shared
+/// Exactly one relay process may own a data folder (docs/sharing.md, "Beyond one relay"): rooms are not shared
 /// between processes.
 actor RoomRegistry {
     /// What a new room's folder, epoch and empty log take, reserved in the quota.

@@ -17,7 +17,7 @@ struct RelayCommand: AsyncParsableCommand {
             sees it, so stopping the relay in any way loses no edit it acknowledged. The relay never \
             reads the edits: in an encrypted room (the key after “#” in the link) it cannot.
             On a public address, run it behind a TLS proxy with --trust-proxy; the bounds below keep \
-            strangers from filling its disk or holding its connections (README, “Running a relay”).
+            strangers from filling its disk or holding its connections (docs/sharing.md, “Running a relay”).
             Stops on SIGTERM or SIGINT.
             """,
         version: AppVersion.current

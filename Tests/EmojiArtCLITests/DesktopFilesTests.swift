@@ -8,16 +8,7 @@ import Testing
     private var data: URL { CommandRunner.packageRoot.appendingPathComponent("data") }
 
     private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try CommandRunner.runTool(tool, arguments)
     }
 
     @Test("the desktop file passes desktop-file-validate and opens .emojiart documents")

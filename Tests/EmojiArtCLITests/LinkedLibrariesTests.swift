@@ -3,7 +3,7 @@ import Testing
 
 /// The executables load no libcurl: http(s) goes through AsyncHTTPClient on NIO (EmojiArtHTTP),
 /// not URLSession, whose FoundationNetworking brings libcurl and the ~25 libraries it needs
-/// (TLS, LDAP, Kerberos, SSH…) into every launch's dynamic loader (README, Performance).
+/// (TLS, LDAP, Kerberos, SSH…) into every launch's dynamic loader (docs/performance.md).
 @Suite struct LinkedLibrariesTests {
     /// The shared libraries `binary` names itself (its ELF dynamic section's NEEDED entries).
     private func neededLibraries(of binary: URL) throws -> [String] {

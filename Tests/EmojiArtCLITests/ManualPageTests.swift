@@ -7,17 +7,10 @@ import Testing
 @Suite struct ManualPageTests {
     @Test("the committed manual pages equal the ones the built programs' help gives")
     func pagesAreCurrent() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", CommandRunner.packageRoot.appendingPathComponent("scripts/generate-man-pages").path,
-                             "--check", CommandRunner.executableURL.deletingLastPathComponent().path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let (status, output) = try CommandRunner.runTool(
+            "python3", [CommandRunner.packageRoot.appendingPathComponent("scripts/generate-man-pages").path,
+                        "--check", CommandRunner.executableURL.deletingLastPathComponent().path])
+        #expect(status == 0, "\(output)")
     }
 
     @Test("emojiart(1) has a section for every subcommand")

@@ -35,14 +35,7 @@ import Testing
         #expect(command.first == "/usr/bin/emojiart-relay")
         #expect(command.joined(separator: " ").contains("--host 127.0.0.1"))
         #expect(command.joined(separator: " ").contains("--data %S/emojiart-relay"))
-        let process = Process()
-        process.executableURL = CommandRunner.executableURL.deletingLastPathComponent().appendingPathComponent("emojiart-relay")
-        process.arguments = ["--experimental-dump-help"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let help = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let help = try CommandRunner.runProgram(CommandRunner.builtProgram("emojiart-relay"), ["--experimental-dump-help"]).output
         for flag in command.dropFirst() where flag.hasPrefix("--") {
             #expect(help.contains("\"name\" : \"\(flag.dropFirst(2))\"") || help.contains("\"name\":\"\(flag.dropFirst(2))\""), "\(flag)")
         }

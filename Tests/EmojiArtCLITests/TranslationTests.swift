@@ -8,17 +8,7 @@ import Testing
 
     /// Runs a script of the checkout and returns its status and combined output.
     private static func script(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = root.appendingPathComponent("scripts/\(name)")
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try CommandRunner.runProgram(root.appendingPathComponent("scripts/\(name)"), arguments)
     }
 
     @Test("every catalog passes msgfmt --check and translates every message of the template")

@@ -29,15 +29,8 @@ import Testing
 
     @Test("emojiart --version and emojiart-relay --version print VERSION", arguments: ["emojiart", "emojiart-relay"])
     func versionFlag(program: String) throws {
-        let process = Process()
-        process.executableURL = CommandRunner.executableURL.deletingLastPathComponent().appendingPathComponent(program)
-        process.arguments = ["--version"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, output) = try CommandRunner.runProgram(CommandRunner.builtProgram(program), ["--version"])
+        #expect(status == 0)
         #expect(output == "\(try fileVersion)\n")
     }
 

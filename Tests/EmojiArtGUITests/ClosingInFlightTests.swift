@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension GUITests {
-    /// A window closed while work it started is still in flight (issue 15): the work's
+    /// A window closed while work it started is still in flight: the work's
     /// continuation must not touch the destroyed window. The app runs with
     /// G_DEBUG=fatal-criticals, so any GTK call on a destroyed widget aborts it and fails here.
     @Suite("Closing in flight", .serialized, .ownXvfbDisplay)

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension GUITests {
-    /// What we save, we open (SPEC M5; issue 15's hold-out): a 48 MB PNG pasted into the app —
+    /// What we save, we open (SPEC M5): a 48 MB PNG pasted into the app —
     /// 4096 px, so D3 would embed it byte for byte, and the document would pass the 64 MB a file
     /// may have — is re-encoded to fit, and the autosaved document opens, in `emojiart info` and
     /// in the app.

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension GUITests {
-    /// EMOJIART_TRACE (issue 12): the milestones a launch benchmark reads, one JSON line each.
+    /// EMOJIART_TRACE: the milestones a launch benchmark reads, one JSON line each.
     @Suite("Launch trace", .serialized, .ownXvfbDisplay)
     struct LaunchTraceTests {
         @Test("a launch writes window-shown, document-decoded, first-frame with the emoji count, and background-ready")

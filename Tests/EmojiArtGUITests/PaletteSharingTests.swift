@@ -28,6 +28,11 @@ extension GUITests {
                     try await secondApp.move(window, to: Self.secondWindowOrigin)
                     let second = try await OpenDocument.waitForWindow(of: secondFile, in: secondApp)
                     #expect(second.windowFrame.minX == Self.secondWindowOrigin.x)
+                    // Both strips' pictures are made on a thread of low priority, which a busy
+                    // machine can hold back for seconds: the tests compare strips once both are whole.
+                    try await waitUntil("both processes' palette strips are made (palette-ready twice)", timeout: .seconds(60)) {
+                        try LaunchTraceTests.readEvents(workspace.traceFile).count { $0["event"] as? String == "palette-ready" } >= 2
+                    }
                     try await body(first, second)
                 }
             }

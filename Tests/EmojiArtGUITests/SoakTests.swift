@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension GUITests {
-    /// A soak (issue 15's hold-out): hundreds of seeded random user actions on two windows of one
+    /// A soak: hundreds of seeded random user actions on two windows of one
     /// app — palette clicks, clicks, drags, Ctrl+scroll, editing keys, undo and redo, copy in one
     /// window and paste in the other — under G_DEBUG=fatal-criticals. Then the app is alive with
     /// no GTK critical, every saved file opens, and undoing everything brings each document back

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension GUITests {
-    /// Issue 23: a drawing shaped like a user's — 3,000 emojis of 60 kinds, each at a size of its
+    /// A drawing shaped like a user's — 3,000 emojis of 60 kinds, each at a size of its
     /// own, some turned — needs more rasters than a frame may make on the main thread. The canvas
     /// shows what it has, the rest are made off the main thread, and the exact frame follows.
     @Suite("A user's drawing", .serialized, .ownXvfbDisplay)

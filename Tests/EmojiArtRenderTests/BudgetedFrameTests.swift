@@ -6,7 +6,7 @@ import Testing
 
 @testable import EmojiArtRender
 
-/// Issue 23: a canvas frame never waits for rasters. Under a `RasterBudget` it makes rasters only
+/// A canvas frame never waits for rasters. Under a `RasterBudget` it makes rasters only
 /// while the budget lasts, paints the rest from cached rasters of other sizes, and lists what it
 /// lacked; a `RasterWorkshop` makes those off the frame's thread, and the frame after they arrive
 /// is the frame an unbudgeted renderer paints, pixel for pixel.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import EmojiArtRender
 
-/// The fast path (issue 12) must change no pixel: a frame planned top-down with occlusion and
+/// The fast path must change no pixel: a frame planned top-down with occlusion and
 /// painted by the C loop in two bands equals, bit for bit, the frame cairo paints emoji by emoji.
 @Suite struct DirectDrawingTests {
     /// `count` emojis of 10–70 pt over a `width` × `height` view; every `turnEvery`-th one turned

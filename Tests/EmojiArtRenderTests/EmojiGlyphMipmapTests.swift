@@ -4,7 +4,7 @@ import Testing
 
 @testable import EmojiArtRender
 
-/// Issue 23: rasters resampled from each emoji's glyph, decoded once at the font's strike, look
+/// Rasters resampled from each emoji's glyph, decoded once at the font's strike, look
 /// like the ones Pango and cairo paint at each size — within a stated tolerance, not bit for bit.
 @Suite struct EmojiGlyphMipmapTests {
     /// Emojis of every kind a document holds: faces, a text-presentation default with U+FE0F, a

@@ -5,7 +5,7 @@ import Testing
 @testable import EmojiArtRender
 
 /// A document may hold any text for an emoji (SPEC M4 keeps what the original wrote), so the
-/// renderer lays out at most `EmojiRasterizer.maximumLaidOutBytes` of it (issue 15): a hostile
+/// renderer lays out at most `EmojiRasterizer.maximumLaidOutBytes` of it: a hostile
 /// file with a text of megabytes draws like one with its first few scalars.
 @Suite struct EmojiTextCapTests {
     /// 4 MB of one emoji repeated, and 4 MB of one grapheme ("e" and a million accents).

@@ -5,7 +5,7 @@ import Testing
 
 @testable import EmojiArtRender
 
-/// Issue 12: the rasters a launch makes on its decode thread, before the window exists, are the
+/// The rasters a launch makes on its decode thread, before the window exists, are the
 /// ones the first frame asks for, and a frame painted from them is the frame painted without.
 @Suite struct PreparedRastersTests {
     private static let viewSize = ViewSize(width: 320, height: 240)

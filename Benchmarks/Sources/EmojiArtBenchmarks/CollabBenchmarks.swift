@@ -2,7 +2,7 @@ import EmojiArtCollab
 import EmojiArtCollabNet
 import Foundation
 
-/// Editing together (issue 14), end to end over the real pieces: the release `emojiart-relay`
+/// Editing together, end to end over the real pieces: the release `emojiart-relay`
 /// process, `WebSocketRelayLink`s, AES-GCM, `SyncSession`s. Each latency row has its floor beside
 /// it from the same run — a protocol ping → pong through the same relay over the same network,
 /// what a message costs with no edit, no encryption and no fsync — and the lossy rows have the

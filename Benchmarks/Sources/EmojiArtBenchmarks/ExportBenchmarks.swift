@@ -4,7 +4,7 @@ import Foundation
 
 /// Export of the 10k art as whole processes, as a user runs it: `emojiart render` to PNG at
 /// 1920 px, next to `rsvg-convert` turning our own SVG of the same art into a PNG of the same
-/// size (issue 12: ≥ 30× faster), and our SVG and PDF exports; plus the PNG encoder in-process.
+/// size (the target: ≥ 30× faster), and our SVG and PDF exports; plus the PNG encoder in-process.
 enum ExportBenchmarks {
     @Sendable static func run() throws -> [Row] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emojiart-bench-export-\(getpid())")

@@ -5,7 +5,7 @@ import Foundation
 
 /// Frame times for 10,000 emojis of 40 pt on a 1920×1080 view (issues #3, #6, 11, 12): the
 /// canvas's crisp re-render (the content layer's direct painter), next to the same frame painted
-/// emoji by emoji through cairo (the path before issue 12, and still the vector exports'); the
+/// emoji by emoji through cairo (the path before the direct painter, and still the vector exports'); the
 /// interactive frame (a pan reuses the cached layer), also with a selection frame shown; every
 /// emoji turned; and a naive reference that lays out and shows every emoji with Pango.
 enum FrameBenchmarks {
@@ -82,7 +82,7 @@ enum FrameBenchmarks {
             Row(name: "frame, 10k emojis 1920×1080: crisp", value: milliseconds(crisp),
                 note: String(format: "target ≤ 16 ms; %d of 10,000 painted, the rest hidden; raster cache warm", painted)),
             Row(name: "  same frame, cairo emoji by emoji", value: milliseconds(cairoCrisp),
-                note: String(format: "the path before issue 12: %.1f× slower", cairoCrisp / crisp)),
+                note: String(format: "the path before the direct painter: %.1f× slower", cairoCrisp / crisp)),
             Row(name: "frame, 10k emojis all turned: crisp", value: milliseconds(turned),
                 note: String(format: "%.2f× the upright frame (target ≤ 1.5×); its 360 turned rasters cached", turned / crisp)),
             Row(name: "  first frame at a new zoom, upright", value: milliseconds(coldUpright),

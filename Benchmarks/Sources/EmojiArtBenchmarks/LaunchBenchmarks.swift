@@ -5,7 +5,7 @@ import Foundation
 /// Real launches under Xvfb, timed by the apps themselves (EMOJIART_TRACE): from the process's
 /// start to the first frame that drew the whole document, next to a bare C GTK 4 + libadwaita
 /// window's first frame (the floor) and to CPython's `json.load` of the 100k file as a whole
-/// process — all in the same run, interleaved so they share the machine's load (issue 12); each
+/// process — all in the same run, interleaved so they share the machine's load; each
 /// ratio is the median of the rounds' ratios.
 /// Also the peak resident memory of the app holding the 100k document against the bare window's.
 enum LaunchBenchmarks {

@@ -42,7 +42,7 @@ public enum ApplicationLauncher {
     /// small steps slowed GTK's start: the 10,000-emoji art's first frame came 3–8% sooner with
     /// this in five paired runs of 20–25 launches, the 100k art's ~15 ms sooner. The
     /// price: what is freed at the heap's top is kept, ~20 MB more resident at the 100k art's
-    /// peak (README, Performance).
+    /// peak (docs/performance.md).
     private static func growHeapInLargeSteps() {
         emojiart_set_heap_top_pad(64 * 1024 * 1024)
     }

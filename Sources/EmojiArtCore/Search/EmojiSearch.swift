@@ -47,7 +47,7 @@ public final class EmojiSearch: @unchecked Sendable {
     }
 
     /// Parses the index and folds `language`'s table now, if not yet done: the first search pays
-    /// both (tens of milliseconds, README "Performance"), so the strip calls this off the main
+    /// both (tens of milliseconds, docs/performance.md), so the strip calls this off the main
     /// thread when its search entry opens and the first keystroke answers within a frame.
     public func prepare(language: String) {
         _ = loadedTable(language: language)

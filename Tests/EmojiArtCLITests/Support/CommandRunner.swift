@@ -19,6 +19,32 @@ enum CommandRunner {
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// A program built beside `emojiart` (`emojiart-relay`).
+    static func builtProgram(_ name: String) -> URL {
+        executableURL.deletingLastPathComponent().appendingPathComponent(name)
+    }
+
+    /// Runs any program — a script of the repository, a system tool, another built program —
+    /// from the package root, with its output and errors read together.
+    static func runProgram(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    /// Runs a tool found on PATH (`desktop-file-validate`, `python3`).
+    static func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        try runProgram(URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments)
+    }
+
     /// `input`: what the command reads on standard input (nothing when nil).
     static func run(_ arguments: [String], environment: [String: String]? = nil, input: String? = nil) throws -> Result {
         let process = Process()

@@ -47,7 +47,7 @@ final class TestWorkspace: Sendable {
             "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
             "NO_AT_BRIDGE": "1",
             "GTK_A11Y": "none",
-            // Every launch writes its milestones (issue 12); LaunchTraceTests reads them.
+            // Every launch writes its milestones; LaunchTraceTests reads them.
             "EMOJIART_TRACE": traceFile.path,
         ]
         for (variable, path) in Self.xdgFolders {
