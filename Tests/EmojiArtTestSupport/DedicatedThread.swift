@@ -6,7 +6,7 @@ import Foundation
 /// threads on a two-core machine. Seconds of synchronous work there (a million-emoji decode in a
 /// sanitizer build, a reader looping on a file) starve every other suite running meanwhile, and
 /// their timeouts fire. A `Thread` is outside that pool.
-func onDedicatedThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+public func onDedicatedThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
     await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: body()) }.start()
     }
