@@ -5,8 +5,8 @@ import Foundation
 /// paints each visible emoji as one image instead of laying out text: about 16 ms instead of 47 ms
 /// for 10,000 emojis on a 1920×1080 frame (DESIGN "Performance budget").
 ///
-/// The cache drops the least recently used rasters beyond `capacityInBytes` (a raster destroys
-/// its surface when its last reference goes, so a frame still painting one keeps it alive). It
+/// The cache drops the least recently used rasters beyond `capacityInBytes` (a raster frees its
+/// pixels when its last reference goes, so a frame still painting one keeps it alive). It
 /// is not thread-safe and holds
 /// Pango objects that must stay on one thread: one cache belongs to one thread (the canvas's main
 /// thread, or one export job).
