@@ -198,31 +198,25 @@ static void weigh_columns_sse2(
     weigh_columns_sse2_from(0, out, padded, columns, pixel_weights, target_width);
 }
 
-/// `weigh_columns_sse2` four target pixels a step, for processors with AVX2: pixels x and x + 2
-/// share one vector, x + 1 and x + 3 another.
+/// `weigh_columns_sse2` four target pixels a step, for processors with AVX2: each target pixel's
+/// four line pixels from its first (the fourth weighs nothing) times its four weights, one
+/// vector each, then the four pixels' sums folded together.
 __attribute__((target("avx2")))
 static void weigh_columns_avx2(
     uint32_t *out, const uint16_t *padded, const taps *columns, const __m128i *pixel_weights, int target_width) {
     const __m256i half = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
     int x = 0;
     for (; x + 4 <= target_width; x += 4) {
-        const uint16_t *p0 = padded + 4 * columns[x].first, *p1 = padded + 4 * columns[x + 1].first;
-        const uint16_t *p2 = padded + 4 * columns[x + 2].first, *p3 = padded + 4 * columns[x + 3].first;
-        const __m128i *w = &pixel_weights[2 * x];
-        __m256i first02 = _mm256_loadu2_m128i((const __m128i *)p2, (const __m128i *)p0);
-        __m256i third02 = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(p0 + 8))), _mm_loadl_epi64((const __m128i *)(p2 + 8)), 1);
-        __m256i first13 = _mm256_loadu2_m128i((const __m128i *)p3, (const __m128i *)p1);
-        __m256i third13 = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(p1 + 8))), _mm_loadl_epi64((const __m128i *)(p3 + 8)), 1);
-        __m256i s02 = _mm256_add_epi16(
-            _mm256_mullo_epi16(first02, _mm256_loadu2_m128i(w + 4, w)),
-            _mm256_mullo_epi16(third02, _mm256_loadu2_m128i(w + 5, w + 1)));
-        __m256i s13 = _mm256_add_epi16(
-            _mm256_mullo_epi16(first13, _mm256_loadu2_m128i(w + 6, w + 2)),
-            _mm256_mullo_epi16(third13, _mm256_loadu2_m128i(w + 7, w + 3)));
-        // Per lane: pixel x (x + 2) in the low half, x + 1 (x + 3) in the high half.
-        __m256i sum = _mm256_add_epi16(_mm256_unpacklo_epi64(s02, s13), _mm256_unpackhi_epi64(s02, s13));
+        __m256i p[4];
+        for (int i = 0; i < 4; i++) {
+            p[i] = _mm256_mullo_epi16(
+                _mm256_loadu_si256((const __m256i *)(padded + 4 * columns[x + i].first)),
+                _mm256_loadu_si256((const __m256i *)&pixel_weights[2 * (x + i)]));
+        }
+        // Per lane of a: pixel x's and x + 1's taps 0 + 1 (low lane) or 2 + 3 (high lane); b the same for x + 2, x + 3.
+        __m256i a = _mm256_add_epi16(_mm256_unpacklo_epi64(p[0], p[1]), _mm256_unpackhi_epi64(p[0], p[1]));
+        __m256i b = _mm256_add_epi16(_mm256_unpacklo_epi64(p[2], p[3]), _mm256_unpackhi_epi64(p[2], p[3]));
+        __m256i sum = _mm256_add_epi16(_mm256_permute2x128_si256(a, b, 0x20), _mm256_permute2x128_si256(a, b, 0x31));
         __m256i pixels = _mm256_packus_epi16(_mm256_srli_epi16(_mm256_add_epi16(sum, half), 8), zero);
         _mm_storeu_si128((__m128i *)(out + x), _mm256_castsi256_si128(_mm256_permute4x64_epi64(pixels, 0x08)));
     }
@@ -255,7 +249,8 @@ static void resample_rows(
     const source_window *window, int source_width,
     uint32_t *target, int target_width, int target_height, int target_stride_bytes,
     const taps *columns, const taps *rows, uint16_t *line, __m128i *pixel_weights) {
-    // Per target pixel: its first two taps' weights (four lanes each), then its third's.
+    // Per target pixel: its first two taps' weights (four lanes each), then its third's and a
+    // fourth of none.
     for (int x = 0; x <= target_width; x++) {
         short w0 = (short)columns[x].weight[0], w1 = (short)columns[x].weight[1], w2 = (short)columns[x].weight[2];
         pixel_weights[2 * x] = _mm_set_epi16(w1, w1, w1, w1, w0, w0, w0, w0);
@@ -265,7 +260,7 @@ static void resample_rows(
     const weigh_rows_function weigh_rows = passes.weigh_rows;
     const weigh_columns_function weigh_columns = passes.weigh_columns;
     uint16_t *padded = line + 2 * 4;
-    size_t line_bytes = sizeof(uint16_t) * 4 * (size_t)(source_width + 4);
+    size_t line_bytes = sizeof(uint16_t) * 4 * (size_t)(source_width + 5);
     for (int y = 0; y < target_height; y++) {
         uint32_t *out = (uint32_t *)((char *)target + (long)y * target_stride_bytes);
         memset(line, 0, line_bytes);
@@ -301,7 +296,7 @@ int emojiart_resample_window(
     taps *columns = malloc(sizeof(taps) * (size_t)(target_width + 1 + target_height));
     // One source row's worth of the rows a target row covers, weighed, channels in 16-bit
     // lanes; two transparent pixels pad either end for taps that reach past the edge (and one
-    // more for the vector loop's last pair).
+    // more at the end for the pixel a vector reads past a target pixel's third).
     uint64_t *line = malloc(sizeof(uint64_t) * (size_t)(source_width + 5));
     if (!columns || !line) { free(columns); free(line); return 0; }
     taps *rows = columns + target_width + 1;
