@@ -12,7 +12,7 @@ import Foundation
 /// thread, or one export job).
 public final class EmojiRasterCache {
     /// Default memory cap of the cached pixels: 256 MB hold the crisp frames of a user's drawing
-    /// — 3,000 emojis each at its own size take ~140 MB of rasters for a 1920 × 1080 view at zoom
+    /// — 3,000 emojis each at its own size take ~90 MB of rasters for a 1920 × 1080 view at zoom
     /// 1.1 (at 64 MB such frames evicted rasters they needed again) — or ~40,000 rasters of 40 px.
     /// A frame needing more still gets them (`beginFrame`).
     public static let defaultCapacityInBytes = 256 * 1024 * 1024
