@@ -37,8 +37,10 @@ typedef struct {
     uint32_t weight[3];
 } taps;
 
-static void axis_taps(int count, int extent, double scale, double offset, taps *out) {
-    for (int i = 0; i < count; i++) {
+/// The taps of target pixels `start` … `start + count − 1`, into `out[0]` … .
+static void axis_taps(int start, int count, int extent, double scale, double offset, taps *out) {
+    for (int n = 0; n < count; n++) {
+        int i = start + n;
         taps t = { 0, { 0, 0, 0 } };
         if (scale >= 1) {
             double from = scale * i + offset, to = from + scale;
@@ -66,78 +68,207 @@ static void axis_taps(int count, int extent, double scale, double offset, taps *
             t.first = 0;
             t.weight[0] = t.weight[1] = t.weight[2] = 0;
         }
-        out[i] = t;
+        out[n] = t;
     }
 }
 
 #if defined(__SSE2__)
+#include <cpuid.h>
 #include <emmintrin.h>
+#include <immintrin.h>
 
-/// Down, then across, in 16-bit lanes, two pixels a vector: the rows a target row covers are
-/// weighed into a line (4 pixels at a time), then each target pixel weighs its line pixels.
-static void resample_rows(
-    const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
-    uint32_t *target, int target_width, int target_height, int target_stride_bytes,
-    const taps *columns, const taps *rows, uint16_t *line, __m128i *pair_weights) {
+/// What the vertical pass needs of one target row: its source rows and their weights, and the
+/// part of the source that holds ink.
+typedef struct {
+    const uint32_t *source;
+    int source_height;
+    int source_stride_bytes;
+    int window_left;
+    int window_top;
+    int window_right;
+    int window_bottom;
+} source_window;
+
+/// Down: the source rows a target row covers, weighed into `padded` (channels in 16-bit lanes,
+/// zero beyond the window), then rounded to 8 bits. Returns 0 when no source row of the window
+/// has weight (the target row is transparent).
+static int weigh_rows_sse2(const source_window *w, const taps *row_taps, uint16_t *padded) {
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
-    for (int x = 0; x < target_width; x += 2) {
-        for (int k = 0; k < 3; k++) {
-            short first = (short)columns[x].weight[k], second = (short)columns[x + 1].weight[k];
-            pair_weights[3 * (x / 2) + k] = _mm_set_epi16(second, second, second, second, first, first, first, first);
+    int any = 0;
+    for (int k = 0; k < 3; k++) {
+        int j = row_taps->first + k;
+        if (row_taps->weight[k] == 0 || j < w->window_top || j >= w->window_bottom) continue;
+        any = 1;
+        const __m128i weight = _mm_set1_epi16((short)row_taps->weight[k]);
+        const uint32_t *row = (const uint32_t *)((const char *)w->source + (long)j * w->source_stride_bytes);
+        int x = w->window_left;
+        for (; x + 4 <= w->window_right; x += 4) {
+            __m128i pixels = _mm_loadu_si128((const __m128i *)(row + x));
+            __m128i *sums = (__m128i *)(padded + 4 * x);
+            __m128i low = _mm_mullo_epi16(_mm_unpacklo_epi8(pixels, zero), weight);
+            __m128i high = _mm_mullo_epi16(_mm_unpackhi_epi8(pixels, zero), weight);
+            _mm_storeu_si128(sums, _mm_add_epi16(_mm_loadu_si128(sums), low));
+            _mm_storeu_si128(sums + 1, _mm_add_epi16(_mm_loadu_si128(sums + 1), high));
+        }
+        for (; x < w->window_right; x++) {
+            __m128i pixel = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)row[x]), zero);
+            __m128i *sums = (__m128i *)(padded + 4 * x);
+            _mm_storel_epi64(sums, _mm_add_epi16(_mm_loadl_epi64(sums), _mm_mullo_epi16(pixel, weight)));
         }
     }
+    if (!any) return 0;
+    // Past the window the line holds zeros, which stay zeros.
+    for (int x = w->window_left; x < w->window_right; x += 2) {
+        __m128i *sums = (__m128i *)(padded + 4 * x);
+        _mm_storeu_si128(sums, _mm_srli_epi16(_mm_add_epi16(_mm_loadu_si128(sums), half), 8));
+    }
+    return 1;
+}
+
+/// `weigh_rows_sse2` eight source pixels a step, for processors with AVX2: the same sums.
+__attribute__((target("avx2")))
+static int weigh_rows_avx2(const source_window *w, const taps *row_taps, uint16_t *padded) {
+    const __m256i half = _mm256_set1_epi16(128);
+    int any = 0;
+    for (int k = 0; k < 3; k++) {
+        int j = row_taps->first + k;
+        if (row_taps->weight[k] == 0 || j < w->window_top || j >= w->window_bottom) continue;
+        any = 1;
+        const __m256i weight = _mm256_set1_epi16((short)row_taps->weight[k]);
+        const uint32_t *row = (const uint32_t *)((const char *)w->source + (long)j * w->source_stride_bytes);
+        int x = w->window_left;
+        for (; x + 8 <= w->window_right; x += 8) {
+            __m256i low = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row + x)));
+            __m256i high = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row + x + 4)));
+            __m256i *sums = (__m256i *)(padded + 4 * x);
+            _mm256_storeu_si256(sums, _mm256_add_epi16(_mm256_loadu_si256(sums), _mm256_mullo_epi16(low, weight)));
+            _mm256_storeu_si256(sums + 1, _mm256_add_epi16(_mm256_loadu_si256(sums + 1), _mm256_mullo_epi16(high, weight)));
+        }
+        const __m128i narrow = _mm256_castsi256_si128(weight);
+        for (; x < w->window_right; x++) {
+            __m128i pixel = _mm_cvtepu8_epi16(_mm_cvtsi32_si128((int)row[x]));
+            __m128i *sums = (__m128i *)(padded + 4 * x);
+            _mm_storel_epi64(sums, _mm_add_epi16(_mm_loadl_epi64(sums), _mm_mullo_epi16(pixel, narrow)));
+        }
+    }
+    if (!any) return 0;
+    // Past the window the line holds zeros, which stay zeros.
+    for (int x = w->window_left; x < w->window_right; x += 4) {
+        __m256i *sums = (__m256i *)(padded + 4 * x);
+        _mm256_storeu_si256(sums, _mm256_srli_epi16(_mm256_add_epi16(_mm256_loadu_si256(sums), half), 8));
+    }
+    return 1;
+}
+
+/// Whether the processor and the system run AVX2.
+static int has_avx2(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE) || !(c & bit_AVX)) return 0;
+    unsigned low, high;
+    __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+    if ((low & 6) != 6) return 0;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2);
+}
+
+/// Across: target pixels `from` … `target_width − 1` (`from` even) of a row, each the weighed sum
+/// of its three line pixels — the first two with one load, the third with another — two target
+/// pixels added up and stored at once.
+static void weigh_columns_sse2_from(
+    int from, uint32_t *out, const uint16_t *padded, const taps *columns, const __m128i *pixel_weights,
+    int target_width) {
+    const __m128i half = _mm_set1_epi16(128), zero = _mm_setzero_si128();
+    for (int x = from; x < target_width; x += 2) {
+        const uint16_t *a = padded + 4 * columns[x].first;
+        const uint16_t *b = padded + 4 * columns[x + 1].first;
+        const __m128i *wa = &pixel_weights[2 * x];
+        // Low half: taps 0 and 2; high half: tap 1.
+        __m128i sa = _mm_add_epi16(_mm_mullo_epi16(_mm_loadu_si128((const __m128i *)a), wa[0]),
+                                   _mm_mullo_epi16(_mm_loadl_epi64((const __m128i *)(a + 8)), wa[1]));
+        __m128i sb = _mm_add_epi16(_mm_mullo_epi16(_mm_loadu_si128((const __m128i *)b), wa[2]),
+                                   _mm_mullo_epi16(_mm_loadl_epi64((const __m128i *)(b + 8)), wa[3]));
+        __m128i sum = _mm_add_epi16(_mm_unpacklo_epi64(sa, sb), _mm_unpackhi_epi64(sa, sb));
+        __m128i pixels = _mm_packus_epi16(_mm_srli_epi16(_mm_add_epi16(sum, half), 8), zero);
+        if (x + 1 < target_width) _mm_storel_epi64((__m128i *)(out + x), pixels);
+        else out[x] = (uint32_t)_mm_cvtsi128_si32(pixels);
+    }
+}
+
+static void weigh_columns_sse2(
+    uint32_t *out, const uint16_t *padded, const taps *columns, const __m128i *pixel_weights, int target_width) {
+    weigh_columns_sse2_from(0, out, padded, columns, pixel_weights, target_width);
+}
+
+/// `weigh_columns_sse2` four target pixels a step, for processors with AVX2: each target pixel's
+/// four line pixels from its first (the fourth weighs nothing) times its four weights, one
+/// vector each, then the four pixels' sums folded together.
+__attribute__((target("avx2")))
+static void weigh_columns_avx2(
+    uint32_t *out, const uint16_t *padded, const taps *columns, const __m128i *pixel_weights, int target_width) {
+    const __m256i half = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
+    int x = 0;
+    for (; x + 4 <= target_width; x += 4) {
+        __m256i p[4];
+        for (int i = 0; i < 4; i++) {
+            p[i] = _mm256_mullo_epi16(
+                _mm256_loadu_si256((const __m256i *)(padded + 4 * columns[x + i].first)),
+                _mm256_loadu_si256((const __m256i *)&pixel_weights[2 * (x + i)]));
+        }
+        // Per lane of a: pixel x's and x + 1's taps 0 + 1 (low lane) or 2 + 3 (high lane); b the same for x + 2, x + 3.
+        __m256i a = _mm256_add_epi16(_mm256_unpacklo_epi64(p[0], p[1]), _mm256_unpackhi_epi64(p[0], p[1]));
+        __m256i b = _mm256_add_epi16(_mm256_unpacklo_epi64(p[2], p[3]), _mm256_unpackhi_epi64(p[2], p[3]));
+        __m256i sum = _mm256_add_epi16(_mm256_permute2x128_si256(a, b, 0x20), _mm256_permute2x128_si256(a, b, 0x31));
+        __m256i pixels = _mm256_packus_epi16(_mm256_srli_epi16(_mm256_add_epi16(sum, half), 8), zero);
+        _mm_storeu_si128((__m128i *)(out + x), _mm256_castsi256_si128(_mm256_permute4x64_epi64(pixels, 0x08)));
+    }
+    weigh_columns_sse2_from(x, out, padded, columns, pixel_weights, target_width);
+}
+
+typedef int (*weigh_rows_function)(const source_window *, const taps *, uint16_t *);
+typedef void (*weigh_columns_function)(uint32_t *, const uint16_t *, const taps *, const __m128i *, int);
+
+typedef struct {
+    weigh_rows_function weigh_rows;
+    weigh_columns_function weigh_columns;
+} pass_functions;
+
+static pass_functions chosen_passes(void) {
+    // -1 unknown, 0 SSE2, 1 AVX2; racing threads store the same answer.
+    static int avx2 = -1;
+    int known = __atomic_load_n(&avx2, __ATOMIC_RELAXED);
+    if (known < 0) {
+        known = has_avx2();
+        __atomic_store_n(&avx2, known, __ATOMIC_RELAXED);
+    }
+    return known ? (pass_functions){ weigh_rows_avx2, weigh_columns_avx2 }
+                 : (pass_functions){ weigh_rows_sse2, weigh_columns_sse2 };
+}
+
+/// Down, then across, in 16-bit lanes: the rows a target row covers are weighed into a line,
+/// then each target pixel weighs its three line pixels.
+static void resample_rows(
+    const source_window *window, int source_width,
+    uint32_t *target, int target_width, int target_height, int target_stride_bytes,
+    const taps *columns, const taps *rows, uint16_t *line, __m128i *pixel_weights) {
+    // Per target pixel: its first two taps' weights (four lanes each), then its third's and a
+    // fourth of none.
+    for (int x = 0; x <= target_width; x++) {
+        short w0 = (short)columns[x].weight[0], w1 = (short)columns[x].weight[1], w2 = (short)columns[x].weight[2];
+        pixel_weights[2 * x] = _mm_set_epi16(w1, w1, w1, w1, w0, w0, w0, w0);
+        pixel_weights[2 * x + 1] = _mm_set_epi16(0, 0, 0, 0, w2, w2, w2, w2);
+    }
+    const pass_functions passes = chosen_passes();
+    const weigh_rows_function weigh_rows = passes.weigh_rows;
+    const weigh_columns_function weigh_columns = passes.weigh_columns;
     uint16_t *padded = line + 2 * 4;
-    size_t line_bytes = sizeof(uint16_t) * 4 * (size_t)(source_width + 4);
+    size_t line_bytes = sizeof(uint16_t) * 4 * (size_t)(source_width + 5);
     for (int y = 0; y < target_height; y++) {
         uint32_t *out = (uint32_t *)((char *)target + (long)y * target_stride_bytes);
-        const taps *row_taps = &rows[y];
         memset(line, 0, line_bytes);
-        int any = 0;
-        for (int k = 0; k < 3; k++) {
-            int j = row_taps->first + k;
-            if (row_taps->weight[k] == 0 || j < 0 || j >= source_height) continue;
-            any = 1;
-            const __m128i weight = _mm_set1_epi16((short)row_taps->weight[k]);
-            const uint32_t *row = (const uint32_t *)((const char *)source + (long)j * source_stride_bytes);
-            int x = 0;
-            for (; x + 4 <= source_width; x += 4) {
-                __m128i pixels = _mm_loadu_si128((const __m128i *)(row + x));
-                __m128i *sums = (__m128i *)(padded + 4 * x);
-                __m128i low = _mm_mullo_epi16(_mm_unpacklo_epi8(pixels, zero), weight);
-                __m128i high = _mm_mullo_epi16(_mm_unpackhi_epi8(pixels, zero), weight);
-                _mm_storeu_si128(sums, _mm_add_epi16(_mm_loadu_si128(sums), low));
-                _mm_storeu_si128(sums + 1, _mm_add_epi16(_mm_loadu_si128(sums + 1), high));
-            }
-            for (; x < source_width; x++) {
-                __m128i pixel = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)row[x]), zero);
-                __m128i *sums = (__m128i *)(padded + 4 * x);
-                _mm_storel_epi64(sums, _mm_add_epi16(_mm_loadl_epi64(sums), _mm_mullo_epi16(pixel, weight)));
-            }
-        }
-        if (!any) {
+        if (!weigh_rows(window, &rows[y], padded)) {
             memset(out, 0, sizeof(uint32_t) * (size_t)target_width);
             continue;
         }
-        for (int x = 0; x < source_width; x += 2) {
-            __m128i *sums = (__m128i *)(padded + 4 * x);
-            _mm_storeu_si128(sums, _mm_srli_epi16(_mm_add_epi16(_mm_loadu_si128(sums), half), 8));
-        }
-        // Two target pixels a vector: the first's line pixels in the low half, the second's in
-        // the high half, each with its own weights.
-        for (int x = 0; x < target_width; x += 2) {
-            const uint16_t *a = padded + 4 * columns[x].first;
-            const uint16_t *b = padded + 4 * columns[x + 1].first;
-            const __m128i *weights = &pair_weights[3 * (x / 2)];
-            __m128i sum = _mm_mullo_epi16(
-                _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)a), _mm_loadl_epi64((const __m128i *)b)), weights[0]);
-            sum = _mm_add_epi16(sum, _mm_mullo_epi16(
-                _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(a + 4)), _mm_loadl_epi64((const __m128i *)(b + 4))), weights[1]));
-            sum = _mm_add_epi16(sum, _mm_mullo_epi16(
-                _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(a + 8)), _mm_loadl_epi64((const __m128i *)(b + 8))), weights[2]));
-            __m128i pixels = _mm_packus_epi16(_mm_srli_epi16(_mm_add_epi16(sum, half), 8), zero);
-            if (x + 1 < target_width) _mm_storel_epi64((__m128i *)(out + x), pixels);
-            else out[x] = (uint32_t)_mm_cvtsi128_si32(pixels);
-        }
+        weigh_columns(out, padded, columns, pixel_weights, target_width);
     }
 }
 #endif
@@ -146,24 +277,40 @@ int emojiart_resample(
     const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
     uint32_t *target, int target_width, int target_height, int target_stride_bytes,
     double scale, double offset_x, double offset_y) {
-    if (scale > 3 || source_width <= 0 || source_height <= 0) return 0;
+    return emojiart_resample_window(
+        source, source_width, source_height, source_stride_bytes, 0, 0, source_width, source_height,
+        target, 0, 0, target_width, target_height, target_stride_bytes, scale, offset_x, offset_y);
+}
+
+int emojiart_resample_window(
+    const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
+    int window_left, int window_top, int window_right, int window_bottom,
+    uint32_t *target, int target_left, int target_top, int target_width, int target_height, int target_stride_bytes,
+    double scale, double offset_x, double offset_y) {
+    if (scale > 3 || source_width <= 0 || source_height <= 0 || target_width <= 0 || target_height <= 0) return 0;
+    window_left = window_left < 0 ? 0 : window_left;
+    window_top = window_top < 0 ? 0 : window_top;
+    window_right = window_right > source_width ? source_width : window_right;
+    window_bottom = window_bottom > source_height ? source_height : window_bottom;
     // One column more than the target has: the pairs' last partner when the width is odd.
     taps *columns = malloc(sizeof(taps) * (size_t)(target_width + 1 + target_height));
     // One source row's worth of the rows a target row covers, weighed, channels in 16-bit
     // lanes; two transparent pixels pad either end for taps that reach past the edge (and one
-    // more for the vector loop's last pair).
+    // more at the end for the pixel a vector reads past a target pixel's third).
     uint64_t *line = malloc(sizeof(uint64_t) * (size_t)(source_width + 5));
     if (!columns || !line) { free(columns); free(line); return 0; }
     taps *rows = columns + target_width + 1;
-    axis_taps(target_width, source_width, scale, offset_x, columns);
+    axis_taps(target_left, target_width, source_width, scale, offset_x, columns);
     columns[target_width] = (taps){ 0, { 0, 0, 0 } };
-    axis_taps(target_height, source_height, scale, offset_y, rows);
+    axis_taps(target_top, target_height, source_height, scale, offset_y, rows);
 #if defined(__SSE2__)
-    __m128i *pair_weights = malloc(sizeof(__m128i) * 3 * (size_t)(target_width / 2 + 1));
-    if (!pair_weights) { free(columns); free(line); return 0; }
-    resample_rows(source, source_width, source_height, source_stride_bytes, target, target_width, target_height,
-                  target_stride_bytes, columns, rows, (uint16_t *)line, pair_weights);
-    free(pair_weights);
+    __m128i *pixel_weights = malloc(sizeof(__m128i) * 2 * (size_t)(target_width + 1));
+    if (!pixel_weights) { free(columns); free(line); return 0; }
+    const source_window window = {
+        source, source_height, source_stride_bytes, window_left, window_top, window_right, window_bottom };
+    resample_rows(&window, source_width, target, target_width, target_height, target_stride_bytes, columns, rows,
+                  (uint16_t *)line, pixel_weights);
+    free(pixel_weights);
 #else
     const uint64_t half = 0x0080008000800080ull, low_bytes = 0x00FF00FF00FF00FFull;
     uint64_t *padded = line + 2;
@@ -176,10 +323,10 @@ int emojiart_resample(
         for (int k = 0; k < 3; k++) {
             int j = row_taps->first + k;
             uint64_t w = row_taps->weight[k];
-            if (w == 0 || j < 0 || j >= source_height) continue;
+            if (w == 0 || j < window_top || j >= window_bottom) continue;
             any = 1;
             const uint32_t *row = (const uint32_t *)((const char *)source + (long)j * source_stride_bytes);
-            for (int x = 0; x < source_width; x++) {
+            for (int x = window_left; x < window_right; x++) {
                 uint32_t p = row[x];
                 if (p) padded[x] += spread(p) * w;
             }
@@ -188,7 +335,7 @@ int emojiart_resample(
             for (int x = 0; x < target_width; x++) out[x] = 0;
             continue;
         }
-        for (int x = 0; x < source_width; x++) padded[x] = ((padded[x] + half) >> 8) & low_bytes;
+        for (int x = window_left; x < window_right; x++) padded[x] = ((padded[x] + half) >> 8) & low_bytes;
         // Across: the line's pixels, weighed, into the target row.
         for (int x = 0; x < target_width; x++) {
             const taps *t = &columns[x];
@@ -201,34 +348,4 @@ int emojiart_resample(
     free(columns);
     free(line);
     return 1;
-}
-
-void emojiart_scan_rows(
-    const uint32_t *pixels, int stride_bytes, int side, emojiart_row_scan *rows) {
-    for (int y = 0; y < side; y++) {
-        const uint32_t *row = (const uint32_t *)((const char *)pixels + (long)y * stride_bytes);
-        emojiart_row_scan scan = { 0, 0, 0, 0, 1 };
-        int first = -1, last = -1, x = 0;
-        while (x < side) {
-            uint32_t alpha = row[x] >> 24;
-            if (alpha == 0) { x++; continue; }
-            if (first < 0) first = x;
-            if (alpha != 255) { last = x; x++; continue; }
-            int start = x;
-            while (x < side && row[x] >> 24 == 255) x++;
-            last = x - 1;
-            if (x - start > scan.opaque_end - scan.opaque_start) {
-                scan.opaque_start = start;
-                scan.opaque_end = x;
-            }
-        }
-        if (first >= 0) {
-            scan.ink_start = first;
-            scan.ink_end = last + 1;
-            for (int column = first; column <= last; column++) {
-                if (row[column] >> 24 != 255) { scan.all_opaque = 0; break; }
-            }
-        }
-        rows[y] = scan;
-    }
 }

@@ -65,6 +65,8 @@ extension DocumentRenderer {
     private struct PlannedFrame {
         var jobs: [emojiart_paint_job] = []
         var rasters: [EmojiRaster] = []
+        /// The cairo images of rasters sampled through a transform.
+        var images: [RasterImage] = []
         var turnedRows: [RasterRows] = []
         var budget: FramePlan
     }
@@ -110,11 +112,14 @@ extension DocumentRenderer {
                 continue
             }
             var job: emojiart_paint_job
+            // The raster as an image, when this emoji samples it through a transform.
+            var image: RasterImage?
             if !isExact {
                 // A stand-in of another size, scaled for this frame only (never cached turned).
                 let placement = Self.transformedPlacement(
                     for: raster, devicePixels: devicePixels, center: center, deviceScale: deviceScale)
-                job = Self.transformedJob(for: raster, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
+                image = RasterImage(raster)
+                job = Self.transformedJob(for: image, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
                 guard !grid.hides(x0: Int(job.left), y0: Int(job.top), x1: Int(job.right), y1: Int(job.bottom)) else { continue }
             } else if !turned, !emoji.flipped, raster.pixelSize == pixelSize {
                 // The same whole-pixel placement as `paint(_:atDevicePixels:centeredAt:…)`.
@@ -131,7 +136,8 @@ extension DocumentRenderer {
                     source: ObjectIdentifier(raster), devicePixels: devicePixels, rotation: emoji.rotation,
                     flipped: emoji.flipped)
                 let makeJob = {
-                    Self.transformedJob(for: raster, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
+                    image = image ?? RasterImage(raster)
+                    return Self.transformedJob(for: image, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
                 }
                 // Under a budget, turned rasters are made only while it lasts; past it the emoji
                 // is sampled in place (the next frames make the rest).
@@ -150,6 +156,7 @@ extension DocumentRenderer {
             }
             planned.jobs.append(job)
             planned.rasters.append(raster)
+            if let image { planned.images.append(image) }
         }
         return planned
     }
@@ -170,11 +177,11 @@ extension DocumentRenderer {
     }
 
     /// A raster's image sampled through a transform (`transformedJob` sets it).
-    private static func imageJob(for raster: EmojiRaster) -> emojiart_paint_job {
+    private static func imageJob(for image: RasterImage) -> emojiart_paint_job {
         var job = emojiart_paint_job()
-        job.raster = UnsafePointer(OpaquePointer(cairo_image_surface_get_data(raster.surface)))
-        job.raster_stride_bytes = cairo_image_surface_get_stride(raster.surface)
-        job.raster_side = Int32(raster.side)
+        job.raster = UnsafePointer(OpaquePointer(cairo_image_surface_get_data(image.surface)))
+        job.raster_stride_bytes = cairo_image_surface_get_stride(image.surface)
+        job.raster_side = Int32(image.side)
         return job
     }
 
@@ -207,11 +214,13 @@ extension DocumentRenderer {
     /// A raster turned by `rotation` degrees clockwise about its centre, mirrored when `flipped`
     /// and scaled to `devicePixels` — the transform of `paint(_:…rotation:flipped:into:)`, inverted
     /// so the C loop can ask, for each frame pixel, where in the raster it falls.
+    /// Without an image (cairo had no memory for it) the job paints nothing.
     private static func transformedJob(
-        for raster: EmojiRaster, placement: TransformedPlacement, rotation: Double, flipped: Bool
+        for image: RasterImage?, placement: TransformedPlacement, rotation: Double, flipped: Bool
     ) -> emojiart_paint_job {
-        var job = imageJob(for: raster)
-        let side = Double(raster.side)
+        guard let image else { return emojiart_paint_job() }
+        var job = imageJob(for: image)
+        let side = Double(image.side)
         let (centerX, centerY, factor) = (placement.centerX, placement.centerY, placement.factor)
         let radians = rotation * .pi / 180
         let (sine, cosine) = (sin(radians), cos(radians))

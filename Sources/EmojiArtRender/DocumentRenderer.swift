@@ -128,7 +128,8 @@ public final class DocumentRenderer {
         cairo_rotate(cr, rotation * .pi / 180)
         cairo_scale(cr, flipped ? -factor : factor, factor)
         cairo_translate(cr, -side / 2, -side / 2)
-        cairo_set_source_surface(cr, raster.surface, 0, 0)
+        guard let image = raster.surface else { return cairo_restore(cr) }
+        cairo_set_source_surface(cr, image, 0, 0)
         // Never the default GOOD on a transformed source (DESIGN "Performance budget").
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
         cairo_rectangle(cr, 0, 0, side, side)
@@ -144,10 +145,11 @@ public final class DocumentRenderer {
         let deviceX = center.x * deviceScale
         let deviceY = center.y * deviceScale
         let side = Double(raster.side)
+        guard let image = raster.surface else { return }
         if fixedRasterPixelSize == nil, raster.pixelSize == Int(devicePixels.rounded()) {
             let left = (deviceX - side / 2).rounded()
             let top = (deviceY - side / 2).rounded()
-            cairo_set_source_surface(cr, raster.surface, left, top)
+            cairo_set_source_surface(cr, image, left, top)
             cairo_rectangle(cr, left, top, side, side)
             cairo_fill(cr)
         } else {
@@ -156,7 +158,7 @@ public final class DocumentRenderer {
             cairo_save(cr)
             cairo_translate(cr, deviceX - side * factor / 2, deviceY - side * factor / 2)
             cairo_scale(cr, factor, factor)
-            cairo_set_source_surface(cr, raster.surface, 0, 0)
+            cairo_set_source_surface(cr, image, 0, 0)
             // Never the default GOOD on a scaled source (DESIGN "Performance budget").
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
             cairo_rectangle(cr, 0, 0, side, side)

@@ -152,33 +152,90 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
         return (max(middle - left, right - middle) + 1, max(middle - top, bottom - middle) + 1)
     }
 
-    /// A raster of this emoji `pixelSize` pixels tall, its laid-out box centred at whole-pixel
-    /// offsets in the square as Pango's rasters have it; nil when cairo has no memory for it.
-    func makeRaster(pixelSize: Int) -> EmojiRaster? {
-        guard pixelSize >= 1 else { return nil }
+    /// How a raster `pixelSize` pixels tall is resampled: from which level, and where raster
+    /// pixel (x, y) samples it (`emojiart_resample`'s scale and offsets).
+    struct Resampling {
+        var side: Int
+        var level: Level
+        /// Level-0 pixels per pixel of the level.
+        var levelFactor: Int
+        var step: Double
+        var offsetX: Double
+        var offsetY: Double
+    }
+
+    func resampling(forPixelSize pixelSize: Int) -> Resampling {
         let placement = placement(forPixelSize: pixelSize)
-        let (side, scale, left, top) = (placement.side, placement.scale, placement.left, placement.top)
+        let (scale, left, top) = (placement.scale, placement.left, placement.top)
         // The smallest level at least as large as the raster: a box filter from there weighs
         // each source pixel by its share (a step of less than two), so nothing aliases.
         var levelIndex = 0
         while levelIndex + 1 < levels.count, scale * Double(1 << (levelIndex + 1)) <= 1 { levelIndex += 1 }
-        let level = levels[levelIndex]
-        let levelScale = Double(1 << levelIndex)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              let data = cairo_image_surface_get_data(surface)
-        else { return nil }
         // Raster pixel centre (x + ½) lies at level-0 point (x + ½ − left) / scale.
-        let step = 1 / (scale * levelScale)
-        let resampled = emojiart_resample(
-            level.pixels, Int32(level.width), Int32(level.height), Int32(level.width * 4),
-            UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), Int32(side), Int32(side),
-            cairo_image_surface_get_stride(surface), step, -left * step, -top * step)
-        guard resampled != 0 else {
-            cairo_surface_destroy(surface)
-            return nil
+        let step = 1 / (scale * Double(1 << levelIndex))
+        return Resampling(
+            side: placement.side, level: levels[levelIndex], levelFactor: 1 << levelIndex, step: step,
+            offsetX: -left * step, offsetY: -top * step)
+    }
+
+    /// A raster of this emoji `pixelSize` pixels tall, its laid-out box centred at whole-pixel
+    /// offsets in the square as Pango's rasters have it; nil without memory for it. Only the
+    /// part of the square the ink can reach is resampled, into `scratch`, and its rows packed:
+    /// the rest is transparent and never written.
+    func makeRaster(pixelSize: Int, scratch: RasterScratch = RasterScratch()) -> EmojiRaster? {
+        guard pixelSize >= 1 else { return nil }
+        let resampling = resampling(forPixelSize: pixelSize)
+        let (side, level, levelFactor) = (resampling.side, resampling.level, resampling.levelFactor)
+        let (step, offsetX, offsetY) = (resampling.step, resampling.offsetX, resampling.offsetY)
+        // The ink in the level, and the raster pixels whose samples reach within a level pixel of it.
+        let window = (
+            left: ink.left / levelFactor, top: ink.top / levelFactor,
+            right: (ink.right + levelFactor - 1) / levelFactor, bottom: (ink.bottom + levelFactor - 1) / levelFactor)
+        func reach(from low: Int, to high: Int, offset: Double) -> Range<Int> {
+            guard high > low else { return 0..<0 }
+            let first = max(0, Int(((Double(low - 1) - offset) / step).rounded(.down)) - 1)
+            let end = min(side, Int(((Double(high + 1) - offset) / step).rounded(.up)) + 1)
+            return first..<max(first, end)
         }
-        cairo_surface_mark_dirty(surface)
-        return EmojiRaster(takingOwnershipOf: surface, pixelSize: pixelSize, side: side)
+        let columns = reach(from: window.left, to: window.right, offset: offsetX)
+        let rowRange = reach(from: window.top, to: window.bottom, offset: offsetY)
+        guard !columns.isEmpty, !rowRange.isEmpty else {
+            let blank = RasterRows(pixels: nil, strideBytes: 0, left: 0, top: 0, width: 0, height: 0, packing: true)
+            return EmojiRaster(rows: blank, pixelSize: pixelSize, side: side)
+        }
+        let target = scratch.pixels(count: columns.count * rowRange.count)
+        let resampled = emojiart_resample_window(
+            level.pixels, Int32(level.width), Int32(level.height), Int32(level.width * 4),
+            Int32(window.left), Int32(window.top), Int32(window.right), Int32(window.bottom),
+            target, Int32(columns.lowerBound), Int32(rowRange.lowerBound), Int32(columns.count), Int32(rowRange.count),
+            Int32(columns.count * 4), step, offsetX, offsetY)
+        guard resampled != 0 else { return nil }
+        let rows = RasterRows(
+            pixels: UnsafePointer(target), strideBytes: columns.count * 4, left: columns.lowerBound, top: rowRange.lowerBound,
+            width: columns.count, height: rowRange.count, packing: true)
+        return EmojiRaster(rows: rows, pixelSize: pixelSize, side: side)
+    }
+}
+
+/// A buffer a raster is resampled into before its ink is packed, reused raster after raster
+/// by the one thread that owns it (a rasterizer's).
+final class RasterScratch {
+    private var buffer: UnsafeMutablePointer<UInt32>?
+    private var capacity = 0
+
+    init() {}
+
+    deinit {
+        buffer?.deallocate()
+    }
+
+    /// Room for `count` pixels, valid until the next call.
+    func pixels(count: Int) -> UnsafeMutablePointer<UInt32> {
+        if let buffer, capacity >= count { return buffer }
+        buffer?.deallocate()
+        capacity = max(count, capacity * 2)
+        let grown = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        buffer = grown
+        return grown
     }
 }

@@ -1,31 +1,80 @@
 import CPangoCairo
 import CRenderKernels
 
-/// One emoji rendered at one device pixel size: a square cairo ARGB32 image surface with the
-/// glyph's laid-out box centred in it, plus what the direct painter needs to paint it fast.
+/// One emoji rendered at one device pixel size: a square of `side` pixels with the glyph's
+/// laid-out box centred in it, kept as the ink of its rows alone (`RasterRows`, packed), which
+/// is all the direct painter reads (it samples turned and scaled emojis from an image made for
+/// the frame, `makeSurface`). Painting through cairo (vector export, the palette's pictures)
+/// makes the whole square once, on first use (`surface`).
 ///
-/// The raster owns its surface and destroys it when the last reference goes: the cache dropping
+/// Immutable once made; its rows are freed when the last reference goes, so the cache dropping
 /// it (eviction) never pulls it from under a frame that is still painting it.
 public final class EmojiRaster {
-    /// The cairo image surface (`cairo_surface_t *`).
-    public let surface: OpaquePointer
     /// The emoji's height in device pixels that this raster was made for (its cache key).
     public let pixelSize: Int
-    /// Side of the square surface in pixels: at least `pixelSize`, more when the glyph's laid-out
-    /// box is wider than it is tall (Noto Color Emoji's box is about 1.05 times as wide as tall).
+    /// Side of the square in pixels: at least `pixelSize`, more when the glyph's laid-out box is
+    /// wider than it is tall (Noto Color Emoji's box is about 1.05 times as wide as tall).
     public let side: Int
-    /// Memory held by the surface's pixels and the runs, counted against the cache's capacity.
+    /// Memory held by the packed ink and its runs, counted against the cache's capacity.
     public let byteCount: Int
     /// Each row's non-transparent pixels as runs, opaque (copied) or translucent (blended).
     let rows: RasterRows
+    private var madeSurface: OpaquePointer?
 
-    /// Takes over `surface`, a flushed ARGB32 image surface `side` pixels square.
-    init(takingOwnershipOf surface: OpaquePointer, pixelSize: Int, side: Int) {
-        self.surface = surface
+    /// A raster of `side` pixels square whose ink is `rows` (packed).
+    init(rows: RasterRows, pixelSize: Int, side: Int) {
+        self.rows = rows
         self.pixelSize = pixelSize
         self.side = side
-        rows = RasterRows(surface: surface, side: side)
-        byteCount = Int(cairo_image_surface_get_stride(surface)) * side + rows.byteCount
+        byteCount = rows.byteCount
+    }
+
+    /// Takes over `surface`, a flushed ARGB32 image surface `side` pixels square: keeps its
+    /// ink and destroys it.
+    convenience init(takingOwnershipOf surface: OpaquePointer, pixelSize: Int, side: Int) {
+        let rows = RasterRows(surface: surface, side: side, packing: true)
+        cairo_surface_destroy(surface)
+        self.init(rows: rows, pixelSize: pixelSize, side: side)
+    }
+
+    deinit {
+        if let madeSurface { cairo_surface_destroy(madeSurface) }
+    }
+
+    /// The raster as a cairo image surface `side` pixels square, made on first use and kept (a
+    /// vector file embeds each distinct image once, so a raster painted twice must be one
+    /// image); nil when cairo has no memory for it. Not counted in `byteCount`: only painters
+    /// through cairo ask for it, never a canvas frame.
+    public var surface: OpaquePointer? {
+        if madeSurface == nil { madeSurface = makeSurface() }
+        return madeSurface
+    }
+
+    /// A new ARGB32 image surface `side` pixels square holding this raster (transparent outside
+    /// its ink), which the caller destroys; nil when cairo has no memory for it.
+    public func makeSurface() -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_surface_flush(surface)
+        rows.unpack(into: UnsafeMutableRawPointer(data), strideBytes: Int(cairo_image_surface_get_stride(surface)))
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+}
+
+/// A raster made into a cairo image for as long as this lives (a frame's turned or scaled
+/// emoji samples it through a transform).
+final class RasterImage {
+    let surface: OpaquePointer
+    let side: Int
+
+    init?(_ raster: EmojiRaster) {
+        guard let surface = raster.makeSurface() else { return nil }
+        self.surface = surface
+        side = raster.side
     }
 
     deinit {
@@ -78,51 +127,57 @@ final class RasterRows {
 
     /// The rows of `surface`, `side` pixels square; with `packing`, the rows' ink is copied
     /// into a buffer of its own, one row after the other, and the surface is no longer read.
-    init(surface: OpaquePointer, side: Int, packing: Bool = false) {
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface))
-        var inkSpans = [Span](repeating: Span(start: 0, end: 0), count: side)
-        var opaqueSpans = inkSpans
-        var rowIsOpaque = [Bool](repeating: false, count: side)
-        var firstInkRow = side, lastInkRow = -1
-        var inkLeft = Int32.max, inkRight = Int32.min
-        var inkPixelCount = 0
+    convenience init(surface: OpaquePointer, side: Int, packing: Bool = false) {
+        let data = cairo_image_surface_get_data(surface).map { UnsafePointer(UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt32.self)) }
+        self.init(
+            pixels: data, strideBytes: Int(cairo_image_surface_get_stride(surface)), left: 0, top: 0, width: side,
+            height: side, packing: packing)
+    }
+
+    /// The rows of a raster whose pixels are transparent outside the `width` × `height` image
+    /// `pixels` (`strideBytes` a row), which lies at (`left`, `top`) in it. Without `packing`, runs
+    /// index `pixels` itself, which must then outlive the rows.
+    init(
+        pixels data: UnsafePointer<UInt32>?, strideBytes stride: Int, left: Int, top: Int, width: Int, height: Int,
+        packing: Bool
+    ) {
         // Each row's ink, longest opaque run and opacity, scanned in C (a user's drawing makes a
         // raster per emoji).
-        var scans = [emojiart_row_scan](repeating: emojiart_row_scan(), count: side)
-        if let data {
-            scans.withUnsafeMutableBufferPointer { buffer in
-                emojiart_scan_rows(data.assumingMemoryBound(to: UInt32.self), Int32(stride), Int32(side), buffer.baseAddress)
-            }
+        let scans = UnsafeMutableBufferPointer<emojiart_row_scan>.allocate(capacity: max(1, height))
+        defer { scans.deallocate() }
+        scans.initialize(repeating: emojiart_row_scan())
+        if let data, width > 0, height > 0 {
+            emojiart_scan_rect(data, Int32(stride), Int32(width), Int32(height), scans.baseAddress)
         }
-        for row in 0..<side {
+        var firstInkRow = height, lastInkRow = -1
+        var inkLeft = Int32.max, inkRight = Int32.min
+        var inkPixelCount = 0, runCount = 0
+        for row in 0..<height where scans[row].ink_end > scans[row].ink_start {
             let scan = scans[row]
-            let rowInk = Span(start: scan.ink_start, end: scan.ink_end)
-            let longestOpaque = Span(start: scan.opaque_start, end: scan.opaque_end)
-            let allOpaque = scan.all_opaque != 0
-            inkSpans[row] = rowInk
-            opaqueSpans[row] = longestOpaque
-            rowIsOpaque[row] = allOpaque
-            if !rowInk.isEmpty {
-                inkPixelCount += Int(rowInk.end - rowInk.start)
-                firstInkRow = min(firstInkRow, row)
-                lastInkRow = row
-                inkLeft = min(inkLeft, rowInk.start)
-                inkRight = max(inkRight, rowInk.end)
-            }
+            inkPixelCount += Int(scan.ink_end - scan.ink_start)
+            runCount += 1
+            firstInkRow = min(firstInkRow, row)
+            lastInkRow = row
+            inkLeft = min(inkLeft, scan.ink_start)
+            inkRight = max(inkRight, scan.ink_end)
         }
-        firstRow = lastInkRow >= 0 ? firstInkRow : 0
-        rowCount = lastInkRow >= 0 ? lastInkRow - firstInkRow + 1 : 0
-        inkColumns = lastInkRow >= 0 ? Span(start: inkLeft, end: inkRight) : Span(start: 0, end: 0)
+        let hasInk = lastInkRow >= 0
+        let firstLocalRow = hasInk ? firstInkRow : 0
+        firstRow = hasInk ? top + firstInkRow : 0
+        rowCount = hasInk ? lastInkRow - firstInkRow + 1 : 0
+        let shift = Int32(left)
+        inkColumns = hasInk ? Span(start: inkLeft + shift, end: inkRight + shift) : Span(start: 0, end: 0)
         ink = .allocate(capacity: max(1, rowCount))
         opaque = .allocate(capacity: max(1, rowCount))
         for row in 0..<rowCount {
-            ink[row] = inkSpans[firstRow + row]
-            opaque[row] = opaqueSpans[firstRow + row]
+            let scan = scans[firstLocalRow + row]
+            ink[row] = scan.ink_end > scan.ink_start
+                ? Span(start: scan.ink_start + shift, end: scan.ink_end + shift) : Span(start: 0, end: 0)
+            opaque[row] = scan.opaque_end > scan.opaque_start
+                ? Span(start: scan.opaque_start + shift, end: scan.opaque_end + shift) : Span(start: 0, end: 0)
         }
         // What the painter reads lies in one block — runs, each row's first run, then the packed
         // pixels — so a raster it visits costs few cache lines and pages beyond its pixels.
-        let runCount = inkSpans.filter { !$0.isEmpty }.count
         let runBytes = max(1, runCount) * MemoryLayout<emojiart_run>.stride
         let rowBytes = (rowCount + 1) * 4
         let pixelOffset = (runBytes + rowBytes + 63) / 64 * 64
@@ -137,27 +192,41 @@ final class RasterRows {
         rowFirstRun[0] = 0
         var packedCount = 0
         var runIndex = 0
+        let rowWords = stride / 4
         for row in 0..<rowCount {
-            let span = inkSpans[firstRow + row]
-            if !span.isEmpty, let data {
-                let start = Int(span.start), length = Int(span.end - span.start)
+            let scan = scans[firstLocalRow + row]
+            if scan.ink_end > scan.ink_start, let data {
+                let start = Int(scan.ink_start), length = Int(scan.ink_end - scan.ink_start)
+                let source = data + (firstLocalRow + row) * rowWords + start
                 let pixel: Int
                 if let packedPixels {
                     pixel = packedCount
-                    let source = (data + (firstRow + row) * stride).assumingMemoryBound(to: UInt32.self) + start
                     (packedPixels + packedCount).update(from: source, count: length)
                     packedCount += length
                 } else {
-                    pixel = (firstRow + row) * stride / 4 + start
+                    pixel = source - data
                 }
                 runs[runIndex] = emojiart_run(
                     x: UInt16(start - Int(inkLeft)), length: UInt16(length), pixel: UInt32(pixel),
-                    opaque: rowIsOpaque[firstRow + row] ? 1 : 0)
+                    opaque: scan.all_opaque != 0 ? 1 : 0)
                 runIndex += 1
             }
             rowFirstRun[row + 1] = Int32(runIndex)
         }
-        pixels = packedPixels.map { UnsafePointer($0) } ?? data.map { $0.assumingMemoryBound(to: UInt32.self) }
+        pixels = packedPixels.map { UnsafePointer($0) } ?? data
+    }
+
+    /// Writes the rows' ink into a raster-sized image at `data` (`strideBytes` a row), whose
+    /// pixels outside the ink are left as they are.
+    func unpack(into data: UnsafeMutableRawPointer, strideBytes: Int) {
+        guard let pixels else { return }
+        for row in 0..<rowCount {
+            let target = (data + (firstRow + row) * strideBytes).assumingMemoryBound(to: UInt32.self) + Int(inkColumns.start)
+            for index in Int(rowFirstRun[row])..<Int(rowFirstRun[row + 1]) {
+                let run = runs[index]
+                (target + Int(run.x)).update(from: pixels + Int(run.pixel), count: Int(run.length))
+            }
+        }
     }
 
     deinit {

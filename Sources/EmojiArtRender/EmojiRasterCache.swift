@@ -5,14 +5,14 @@ import Foundation
 /// paints each visible emoji as one image instead of laying out text: about 16 ms instead of 47 ms
 /// for 10,000 emojis on a 1920×1080 frame (DESIGN "Performance budget").
 ///
-/// The cache drops the least recently used rasters beyond `capacityInBytes` (a raster destroys
-/// its surface when its last reference goes, so a frame still painting one keeps it alive). It
+/// The cache drops the least recently used rasters beyond `capacityInBytes` (a raster frees its
+/// pixels when its last reference goes, so a frame still painting one keeps it alive). It
 /// is not thread-safe and holds
 /// Pango objects that must stay on one thread: one cache belongs to one thread (the canvas's main
 /// thread, or one export job).
 public final class EmojiRasterCache {
     /// Default memory cap of the cached pixels: 256 MB hold the crisp frames of a user's drawing
-    /// — 3,000 emojis each at its own size take ~140 MB of rasters for a 1920 × 1080 view at zoom
+    /// — 3,000 emojis each at its own size take ~90 MB of rasters for a 1920 × 1080 view at zoom
     /// 1.1 (at 64 MB such frames evicted rasters they needed again) — or ~40,000 rasters of 40 px.
     /// A frame needing more still gets them (`beginFrame`).
     public static let defaultCapacityInBytes = 256 * 1024 * 1024

@@ -63,6 +63,8 @@ final class EmojiRasterizer {
 
     /// The glyphs it resamples, and stores the ones it decodes in.
     let glyphs: EmojiGlyphStore
+    /// What its rasters are resampled into before their ink is packed.
+    private let scratch = RasterScratch()
     /// The bitmap strike of the emoji font, learnt from the first glyph decoded (Noto Color
     /// Emoji's only strike until then): laying out at it makes no new font size.
     private var strikePixels = 109
@@ -112,7 +114,7 @@ final class EmojiRasterizer {
         guard pixelSize >= 1 else { return nil }
         let laidOut = Self.laidOutText(text)
         if let glyph = glyphs.glyph(for: laidOut, make: { makeGlyph(of: $0) }) {
-            return glyph.makeRaster(pixelSize: pixelSize)
+            return glyph.makeRaster(pixelSize: pixelSize, scratch: scratch)
         }
         return makeLaidOutRaster(of: laidOut, pixelSize: pixelSize)
     }

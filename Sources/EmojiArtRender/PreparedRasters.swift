@@ -5,8 +5,8 @@ import EmojiArtCore
 /// rasters a document's first frame will ask for, so that frame only paints.
 ///
 /// Made by one thread and adopted by another: the rasters are read-only once made, and a
-/// raster's surface is released by whichever thread drops the last reference (cairo's
-/// reference counting is thread-safe); the Pango objects that made them stay on the maker.
+/// raster's memory is freed by whichever thread drops the last reference; the Pango objects
+/// that made them stay on the maker.
 public struct PreparedRasters: @unchecked Sendable {
     struct Entry {
         var text: String

@@ -4,15 +4,15 @@ import Testing
 
 /// DESIGN "Performance budget": one raster per (emoji, device pixel size), LRU-capped by bytes.
 @Suite struct EmojiRasterCacheTests {
-    @Test("the same key gives the same surface; another size gives another")
+    @Test("the same key gives the same raster; another size gives another")
     func sameKeySameSurface() throws {
         let cache = EmojiRasterCache()
         let first = try #require(cache.raster(for: "😀", pixelSize: 48))
         let again = try #require(cache.raster(for: "😀", pixelSize: 48))
-        #expect(first.surface == again.surface)
+        #expect(first === again)
         #expect(cache.rasterizedCount == 1)
         let bigger = try #require(cache.raster(for: "😀", pixelSize: 49))
-        #expect(bigger.surface != first.surface)
+        #expect(bigger !== first)
         #expect(cache.count == 2)
         #expect(first.side >= 48 && first.pixelSize == 48)
         #expect(cache.totalBytes == first.byteCount + bigger.byteCount)

@@ -77,6 +77,18 @@ int emojiart_resample(
     uint32_t *target, int target_width, int target_height, int target_stride_bytes,
     double scale, double offset_x, double offset_y);
 
+/// `emojiart_resample` of a part of the target alone, from the part of the source that holds
+/// its ink: target pixels `target_left` … `target_left + target_width − 1` across and
+/// `target_top` … down are written to `target` (its first pixel is target pixel (`target_left`,
+/// `target_top`)), bit for bit as `emojiart_resample` makes them when every source pixel outside
+/// [`window_left`, `window_right`) × [`window_top`, `window_bottom`) is transparent; those are
+/// never read. Returns 0 as `emojiart_resample` does.
+int emojiart_resample_window(
+    const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
+    int window_left, int window_top, int window_right, int window_bottom,
+    uint32_t *target, int target_left, int target_top, int target_width, int target_height, int target_stride_bytes,
+    double scale, double offset_x, double offset_y);
+
 /// What one row of an emoji raster holds, for `RasterRows`: its ink from the first to the last
 /// non-transparent pixel (end exclusive; empty when start == end), its longest run of opaque
 /// pixels, and whether the whole ink span is opaque.
@@ -88,7 +100,8 @@ typedef struct {
     int32_t all_opaque;
 } emojiart_row_scan;
 
-/// Scans the `side` rows of a square premultiplied ARGB32 raster into `rows` (`side` entries).
-void emojiart_scan_rows(const uint32_t *pixels, int stride_bytes, int side, emojiart_row_scan *rows);
+/// Scans the `height` rows of a `width`-pixel-wide premultiplied ARGB32 image (part of a raster)
+/// into `rows` (`height` entries).
+void emojiart_scan_rect(const uint32_t *pixels, int stride_bytes, int width, int height, emojiart_row_scan *rows);
 
 #endif

@@ -49,8 +49,11 @@ extension PaletteBar {
             gtk_toggle_button_set_active(cast(searchButton), 1)
             gtk_widget_set_visible(chooser, 0)
             gtk_widget_set_visible(searchEntry, 1)
-            // The first keystroke must not wait for the index (tens of milliseconds).
+            // The first keystroke must not wait for the index and the language's table (tens
+            // of milliseconds).
             SpokenEmojiNames.loadSoon()
+            let language = Localization.language
+            DispatchQueue.global(qos: .userInitiated).async { EmojiSearch.shared.prepare(language: language) }
             showResults()
         }
         gtk_widget_grab_focus(searchEntry)

@@ -80,7 +80,8 @@ enum PaletteEmojiImage {
         // Centred on whole device pixels, so the glyph's bitmap stays on the pixel grid.
         let x = (width * scale - raster.side) / 2
         let y = (height * scale - raster.side) / 2
-        cairo_set_source_surface(cr, raster.surface, Double(x), Double(y))
+        guard let surface = raster.surface else { return cairo_restore(cr) }
+        cairo_set_source_surface(cr, surface, Double(x), Double(y))
         cairo_paint(cr)
         cairo_restore(cr)
     }

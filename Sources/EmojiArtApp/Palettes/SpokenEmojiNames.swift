@@ -16,15 +16,14 @@ enum SpokenEmojiNames {
         EmojiSearch.shared.isLoaded ? EmojiSearch.shared.spokenName(of: emoji) : emoji
     }
 
-    /// Loads the index and folds the search table of the menus' language on a worker thread of
-    /// low priority, then tells the observers; later calls do nothing.
+    /// Loads the index (not a search table: names need none) on a worker thread of low
+    /// priority, then tells the observers; later calls do nothing.
     static func loadSoon() {
         guard !isLoading else { return }
         isLoading = true
-        let language = Localization.language
         let thread = Thread {
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // this thread only (Linux)
-            EmojiSearch.shared.prepare(language: language)
+            EmojiSearch.shared.loadIndex()
             DispatchQueue.main.async { MainActor.assumeIsolated { for observer in observers.values { observer() } } }
         }
         thread.name = "EmojiArt emoji names"

@@ -46,6 +46,12 @@ public final class EmojiSearch: @unchecked Sendable {
         return table.search(query, limit: limit).map { match(index.records[$0], in: index, language: table.language) }
     }
 
+    /// Parses the index now, if not yet done (13–15 ms): enough to name emojis, without the
+    /// memory of a language's search table.
+    public func loadIndex() {
+        lock.withLock { _ = loadedIndex() }
+    }
+
     /// Parses the index and folds `language`'s table now, if not yet done: the first search pays
     /// both (tens of milliseconds, docs/performance.md), so the strip calls this off the main
     /// thread when its search entry opens and the first keystroke answers within a frame.
