@@ -27,6 +27,26 @@ import Testing
         #expect(runs == 1)
     }
 
+    @Test("scheduleUnlessPending folds calls into the waiting run and never pushes it back")
+    func throttles() async {
+        let clock = ManualClock()
+        var runs = 0
+        let debouncer = Debouncer(delay: .milliseconds(150), clock: clock.editorClock) { runs += 1 }
+        debouncer.scheduleUnlessPending()
+        await waitForSleepers(clock, count: 1, deadline: .milliseconds(150))
+        clock.advance(to: .milliseconds(100))
+        debouncer.scheduleUnlessPending()  // folded in: still at 150 ms
+        await Task.yield()
+        #expect(clock.sleeperDeadlines == [.milliseconds(150)])
+        clock.advance(to: .milliseconds(150))
+        await waitUntil { runs == 1 }
+        debouncer.scheduleUnlessPending()  // a new run, 150 ms from now
+        await waitForSleepers(clock, count: 1, deadline: .milliseconds(300))
+        clock.advance(to: .milliseconds(300))
+        await waitUntil { runs == 2 }
+        #expect(runs == 2)
+    }
+
     private func waitForSleepers(_ clock: ManualClock, count: Int, deadline: Duration? = nil) async {
         await waitUntil { clock.sleeperCount == count && (deadline == nil || clock.sleeperDeadlines.last == deadline) }
     }

@@ -151,14 +151,15 @@ extension DocumentWindow {
 
     /// Others' edits reach the file within a fraction of a second (C3: the hold-out reads the
     /// other window's autosaved file), not after autosave's one-second pause; bursts fold into
-    /// one save.
+    /// one save (`sharedEditsSave`, never pushed back).
     private func saveSoon() {
-        guard !sharingState.isSaveScheduled else { return }
-        sharingState.isSaveScheduled = true
+        sharedEditsSave.scheduleUnlessPending()
+    }
+
+    func saveSharedEdits() {
+        guard !isClosed else { return }
         Task { @MainActor [weak self] in
-            try? await Task.sleep(for: .milliseconds(150))
             guard let self, !isClosed else { return }
-            sharingState.isSaveScheduled = false
             if document.hasUnsavedChanges { await autosaver.saveNow() }
             // The confirmed replica follows at the same pace (it may lag; the relay fills gaps).
             sharing?.saveReplica()

@@ -11,7 +11,6 @@ final class WindowSharingState {
     let status = SharingStatusView()
     var wasConnected = false
     var knownParticipants = 0
-    var isSaveScheduled = false
     /// win.stop-sharing, enabled while the window is in a room.
     var stopAction: OpaquePointer?
 }

@@ -35,6 +35,8 @@ final class DocumentWindow {
     private var backgroundFailureToast: (toast: OpaquePointer, message: String)?
     /// Writes the window state (W4) a moment after the last zoom, pan or palette change.
     private(set) lazy var stateSave = Debouncer(delay: Self.stateSaveDelay) { [weak self] in self?.saveWindowStateNow() }
+    /// Writes a shared document 150 ms after others' edits arrive, however fast they come (C3).
+    private(set) lazy var sharedEditsSave = Debouncer(delay: .milliseconds(150)) { [weak self] in self?.saveSharedEdits() }
     var isClosing = false
     /// The strip's search entry has the keyboard focus: the actions whose keys it needs are off.
     var searchHasFocus = false
@@ -138,6 +140,7 @@ final class DocumentWindow {
             isClosed = true
             stopSharing()
             stateSave.cancel()
+            sharedEditsSave.cancel()
             document.onChange = nil
             autosaver.onErrorChange = nil
             autosaver.cancel()

@@ -1,6 +1,7 @@
 /// Runs an action once things have been quiet for `delay`: each `schedule()` pushes it back.
 /// The wheel's zoom steps settling into a crisp frame, the window state's save and the palette
-/// file's reload all wait this way, on an `EditorClock` a test can move by hand.
+/// file's reload all wait this way, on an `EditorClock` a test can move by hand. A shared
+/// document's save uses `scheduleUnlessPending()` instead, which never pushes it back.
 @MainActor
 public final class Debouncer {
     private let delay: Duration
@@ -27,6 +28,14 @@ public final class Debouncer {
             pending = nil
             action()
         }
+    }
+
+    /// Runs the action `delay` from now unless it is already waiting, in which case this call
+    /// folds into that run: a steady stream of calls still runs it every `delay` (others' edits
+    /// reach the file within a fraction of a second however fast they come).
+    public func scheduleUnlessPending() {
+        guard pending == nil else { return }
+        schedule()
     }
 
     public func cancel() {
