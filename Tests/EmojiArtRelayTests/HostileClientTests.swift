@@ -100,7 +100,12 @@ import Testing
 
     @Test("max rooms: 503 once the relay holds them all, and the rooms it has keep working")
     func maxRooms() async throws {
-        let relay = try RelayProcess(extraArguments: ["--max-rooms", "3"])
+        try await Self.maxRooms(store: [])
+    }
+
+    /// With the data folder here, and with PostgreSQL in `PostgresHostileClientTests`.
+    static func maxRooms(store: [String]) async throws {
+        let relay = try RelayProcess(extraArguments: store + ["--max-rooms", "3"])
         let first = try await Self.firstRoom(relay)
         #expect(try Self.createRoom(relay).status == 201)
         #expect(try Self.createRoom(relay).status == 201)
@@ -149,7 +154,12 @@ import Testing
 
     @Test("an oversized blob: 413 from its Content-Length, before its bytes are read")
     func oversizedBlob() throws {
-        let relay = try RelayProcess()
+        try Self.oversizedBlob(store: [])
+    }
+
+    /// With the data folder here, and with PostgreSQL in `PostgresHostileClientTests`.
+    static func oversizedBlob(store: [String]) throws {
+        let relay = try RelayProcess(extraArguments: store)
         let connection = try RawConnection(port: relay.port)
         try connection.send("PUT /blob/\(String(repeating: "ab", count: 32)) HTTP/1.1\r\nHost: relay\r\nContent-Length: 400000000\r\n\r\n")
         let reply = try #require(connection.response())
@@ -185,7 +195,12 @@ import Testing
 
     @Test("connections per address: the one past the cap is refused at once, without a proxy")
     func connectionCapDirect() async throws {
-        let relay = try RelayProcess(extraArguments: ["--connections-per-address", "3"])
+        try await Self.connectionCapDirect(store: [])
+    }
+
+    /// With the data folder here, and with PostgreSQL in `PostgresHostileClientTests`.
+    static func connectionCapDirect(store: [String]) async throws {
+        let relay = try RelayProcess(extraArguments: store + ["--connections-per-address", "3"])
         // Each held connection is answered (a 404, kept alive), so it was counted before the next
         // one opens: the relay sets connections up on several threads at once.
         let held = try (0..<3).map { _ in try RawConnection(port: relay.port) }
@@ -205,7 +220,12 @@ import Testing
 
     @Test("a WebSocket upgrade flood from one address: the cap holds, another address keeps sharing and joining")
     func upgradeFlood() async throws {
-        let relay = try RelayProcess(extraArguments: ["--trust-proxy", "--connections-per-address", "8"])
+        try await Self.upgradeFlood(store: [])
+    }
+
+    /// With the data folder here, and with PostgreSQL in `PostgresHostileClientTests`.
+    static func upgradeFlood(store: [String]) async throws {
+        let relay = try RelayProcess(extraArguments: store + ["--trust-proxy", "--connections-per-address", "8"])
         let first = try await Self.firstRoom(relay)
         var open: [RawConnection] = []
         var statuses: [Int] = []
@@ -230,7 +250,12 @@ import Testing
 
     @Test("garbage: random bytes after the handshake, binary and oversized frames close or are answered; the room is untouched")
     func garbageFrames() async throws {
-        let relay = try RelayProcess()
+        try await Self.garbageFrames(store: [])
+    }
+
+    /// With the data folder here, and with PostgreSQL in `PostgresHostileClientTests`.
+    static func garbageFrames(store: [String]) async throws {
+        let relay = try RelayProcess(extraArguments: store)
         let first = try await Self.firstRoom(relay)
         var random = SeededRandom(seed: 9)
         for _ in 0..<10 {

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The throw-away PostgreSQL server of `scripts/with-postgres`, for the relay's database tests:
+/// `EMOJIART_TEST_POSTGRES` (unset: those tests are disabled) and a fresh database per test.
+public enum TestPostgres {
+    private static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// `postgres://emojiart@127.0.0.1:PORT/emojiart_test`, or nil outside scripts/with-postgres.
+    public static var url: String? { environment["EMOJIART_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 } }
+    public static var isAvailable: Bool { url != nil }
+
+    /// A new, empty database on the test server, its URL.
+    public static func freshDatabase() throws -> String {
+        guard let url, let components = URLComponents(string: url) else { throw RelayProcessError(description: "EMOJIART_TEST_POSTGRES is not set") }
+        let name = "emojiart_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        _ = try psql(database: String(components.path.dropFirst()), "CREATE DATABASE \(name)")
+        var fresh = components
+        fresh.path = "/" + name
+        return fresh.string!
+    }
+
+    /// Runs `sql` on `database` (a name or a URL of the test server), its rows as `a|b` lines.
+    public static func psql(database: String, _ sql: String) throws -> [String] {
+        guard let url, let components = URLComponents(string: url), let bin = environment["EMOJIART_TEST_POSTGRES_BIN"] else {
+            throw RelayProcessError(description: "EMOJIART_TEST_POSTGRES and EMOJIART_TEST_POSTGRES_BIN are not set")
+        }
+        let name = URLComponents(string: database)?.scheme == nil ? database : String(URLComponents(string: database)!.path.dropFirst())
+        let output = try run(
+            bin + "/psql",
+            ["-h", components.host ?? "127.0.0.1", "-p", String(components.port ?? 5432), "-U", components.user ?? "emojiart", "-d", name,
+             "-v", "ON_ERROR_STOP=1", "-At", "-c", sql])
+        return output.split(separator: "\n").map(String.init)
+    }
+
+    private static func run(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else { throw RelayProcessError(description: "\(program) failed: \(text)") }
+        return text
+    }
+}
