@@ -6,7 +6,8 @@ import Foundation
 import Testing
 
 /// Relays on one PostgreSQL database (SPEC C9), as real processes: any relay serves any room,
-/// the database orders each room, a killed relay loses nothing that was acknowledged.
+/// the database orders each room, a killed relay or a crashed database loses nothing that was
+/// acknowledged.
 @Suite(.serialized, .enabled(if: TestPostgres.isAvailable, "needs PostgreSQL: run the tests through scripts/with-postgres (CI does)"))
 struct PostgresRelayTests {
     static func relay(_ database: String, _ extra: [String] = []) throws -> RelayProcess {
@@ -98,6 +99,27 @@ struct PostgresRelayTests {
         try await waitUntil("ann's outbox is empty") { again.settled && again.with { $0.confirmed.emojis.count } == total }
         #expect(ackedCids.isSubset(of: Set(again.with { $0.confirmed.emojis.keys })))
         try await waitUntil("bob, on the relay that stayed, has all of it") { bob.with { $0.shown.emojis.count } == total }
+        Self.expectOneOrder(try Self.storedOps(database, room: address.room), count: total)
+    }
+
+    @Test("the database crashes and restarts mid-stream: the relay reconnects, nothing acknowledged is lost, everything arrives once")
+    func databaseRestart() async throws {
+        let database = try TestPostgres.freshDatabase()
+        let relay = try Self.relay(database, ["--poll-seconds", "0.5"])
+        let address = try await RelayServerTests.makeRoom(relay)
+        let ann = try RelayServerTests.peer(address, seed: 31)
+        try await waitUntil("ann is live") { ann.settled }
+        let total = 100
+        for index in 0..<total {
+            try ann.perform { try $0.addEmoji("🌧️", x: Double(index), y: 0, size: 20).1 }
+            if index == 50 {
+                try await waitUntil("some pushes acknowledged") { ann.with(\.confirmedSeq) > 10 }
+                let acknowledged = ann.with(\.confirmedSeq)
+                try TestPostgres.crashAndRestart()
+                #expect(try Self.storedOps(database, room: address.room).count >= acknowledged)
+            }
+        }
+        try await waitUntil("ann's outbox is empty", timeout: .seconds(60)) { ann.settled && ann.with { $0.confirmed.emojis.count } == total }
         Self.expectOneOrder(try Self.storedOps(database, room: address.room), count: total)
     }
 

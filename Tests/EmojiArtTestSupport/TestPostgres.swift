@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The throw-away PostgreSQL server of `scripts/with-postgres`, for the relay's database tests:
 /// `EMOJIART_TEST_POSTGRES` (unset: those tests are disabled) and a fresh database per test.
@@ -30,6 +33,35 @@ public enum TestPostgres {
             ["-h", components.host ?? "127.0.0.1", "-p", String(components.port ?? 5432), "-U", components.user ?? "emojiart", "-d", name,
              "-v", "ON_ERROR_STOP=1", "-At", "-c", sql])
         return output.split(separator: "\n").map(String.init)
+    }
+
+    /// The server dies (as on a power cut: `pg_ctl -m immediate`) and starts again; it waits
+    /// until the server accepts connections.
+    public static func crashAndRestart() throws {
+        guard let bin = environment["EMOJIART_TEST_POSTGRES_BIN"], let data = environment["EMOJIART_TEST_POSTGRES_DATA"] else {
+            throw RelayProcessError(description: "EMOJIART_TEST_POSTGRES_BIN and EMOJIART_TEST_POSTGRES_DATA are not set")
+        }
+        let user = environment["EMOJIART_TEST_POSTGRES_AS"] ?? ""
+        let log = URL(fileURLWithPath: data).deletingLastPathComponent().appendingPathComponent("server.log").path
+        let command = [bin + "/pg_ctl", "-D", data, "-l", log, "-m", "immediate", "-w", "restart"]
+        // Not through a pipe: the server pg_ctl starts keeps what it inherited open, so reading
+        // to the end would wait for the server to stop.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: user.isEmpty ? command[0] : "/usr/sbin/runuser")
+        process.arguments = user.isEmpty ? Array(command.dropFirst()) : ["-u", user, "--"] + command
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Reaped here: Foundation's own wait for this child was seen never to return in the
+        // test process.
+        var status: Int32 = 0
+        while waitpid(process.processIdentifier, &status, 0) < 0, errno == EINTR {}
+        guard status == 0 else { throw RelayProcessError(description: "pg_ctl restart failed (see \(log))") }
+        for _ in 0..<120 {
+            if (try? psql(database: "postgres", "SELECT 1")) == ["1"] { return }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        throw RelayProcessError(description: "the test database did not come back (see \(log))")
     }
 
     private static func run(_ program: String, _ arguments: [String]) throws -> String {
