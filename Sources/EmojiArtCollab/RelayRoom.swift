@@ -136,6 +136,36 @@ public struct RelayRoom: Sendable {
         for push in log { receivedCseq[push.client] = max(receivedCseq[push.client] ?? 0, push.cseq) }
     }
 
+    /// Another writer of the room (a relay on the same database) decided the order: `durable`
+    /// are the pushes the store holds after `durableSeq`, in its order. What was received here
+    /// and not yet durable is set aside, `durable` becomes the log, and what was set aside is
+    /// received again after it, unless `durable` holds its (client, cseq) already. Returns the
+    /// pushes that became durable; nil when `durable` does not follow `durableSeq` (a gap: the
+    /// room must be read again).
+    public mutating func settle(_ durable: [SequencedPush]) -> ArraySlice<SequencedPush>? {
+        for (offset, push) in durable.enumerated() where push.seq != durableSeq + 1 + offset { return nil }
+        let setAside = Array(log[durableCount...])
+        // With nothing set aside, the cseqs received are those of the durable log already.
+        if !setAside.isEmpty { crash() }
+        let start = log.count
+        log.append(contentsOf: durable)
+        durableCount = log.count
+        for push in durable { receivedCseq[push.client] = max(receivedCseq[push.client] ?? 0, push.cseq) }
+        for push in setAside { receive(ClientMessage.Push(cseq: push.cseq, payload: push.payload), from: push.client) }
+        return log[start..<durableCount]
+    }
+
+    /// A client id another relay bound (C10): kept unless this room bound it already.
+    public mutating func learnBinding(_ client: ClientID, secretHash: String) {
+        if clientSecrets[client] == nil { clientSecrets[client] = secretHash }
+    }
+
+    /// Another relay bound `client` before this room's binding reached the shared store: the
+    /// store's binding replaces the one made here.
+    public mutating func yieldBinding(_ client: ClientID, to secretHash: String) {
+        clientSecrets[client] = secretHash
+    }
+
     /// The room's data was lost (a new disk, a wiped folder): a new epoch, an empty log.
     public mutating func loseEverything(newEpoch: String) {
         epoch = newEpoch

@@ -131,6 +131,39 @@ public final class RoomHost {
         return durable.flatMap { push in targets.map { Delivery(to: $0, message: .op(push)) } }
     }
 
+    /// The store's order for the pushes after the durable seq (another relay wrote the room
+    /// too, `RelayRoom.settle`): each new op to every member, in seq order; nil on a gap.
+    public func settle(_ durable: [SequencedPush]) -> [Delivery]? {
+        guard let new = room.settle(durable) else { return nil }
+        logBytes = room.log.reduce(0) { $0 + Self.size(of: $1.payload) }
+        let targets = members.keys.sorted { $0.id < $1.id }
+        return new.flatMap { push in targets.map { Delivery(to: $0, message: .op(push)) } }
+    }
+
+    /// A compaction another relay stored: the log up to it is dropped here too.
+    public func adopt(_ snapshot: SequencedSnapshot) {
+        guard room.compact(ClientMessage.SnapshotPush(seq: snapshot.seq, payload: snapshot.payload)) else { return }
+        logBytes = room.log.reduce(0) { $0 + Self.size(of: $1.payload) }
+    }
+
+    /// Client ids other relays bound, so that a taken id is refused here too (C10).
+    public func learn(bindings: [ClientID: String]) {
+        for (client, secretHash) in bindings { room.learnBinding(client, secretHash: secretHash) }
+    }
+
+    /// What a member connected to another relay said to the room (presence, a preview, its
+    /// leaving): to every member here.
+    public func relay(_ message: RelayMessage) -> [Delivery] {
+        members.keys.sorted { $0.id < $1.id }.map { Delivery(to: $0, message: message) }
+    }
+
+    /// A shared store said another relay bound `client` first, to `secretHash`: the connection
+    /// admitted here is no member after all (nobody was told it came), and the binding is the store's.
+    public func admissionLost(_ connection: Connection, client: ClientID, boundTo secretHash: String) {
+        members[connection] = nil
+        room.yieldBinding(client, to: secretHash)
+    }
+
     /// A connection ended: the others are told when its client has no other connection.
     public func disconnected(_ connection: Connection) -> [Delivery] {
         challenged[connection] = nil

@@ -21,6 +21,12 @@ public struct RelayConfiguration: Sendable {
     public var maxQueuedBytes: Int
     /// The bounds a relay reachable by strangers keeps (C8).
     public var bounds: RelayBounds
+    /// When set, rooms and images live in this PostgreSQL database instead of `dataFolder`, and
+    /// any number of relays on it serve any room (C9).
+    public var database: PostgresLocation?
+    /// With a database: how often rooms with someone in them look for pushes other relays made,
+    /// in case a notification was missed.
+    public var pollInterval: Duration = .seconds(2)
 
     public init(
         host: String = "127.0.0.1", port: Int = 7447, dataFolder: URL,

@@ -6,7 +6,8 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 
-/// The relay (SPEC C1, C8, COLLAB.md): one process, rooms in its data folder.
+/// The relay (SPEC C1, C8, C9, COLLAB.md): rooms in its data folder (one process), or in
+/// PostgreSQL (any number of processes serving any room).
 ///
 /// - `GET /room/<id>` upgraded to a WebSocket: the room's protocol (`ClientMessage` in,
 ///   `RelayMessage` out, one JSON text frame each); without an upgrade, a line saying so.
@@ -19,8 +20,9 @@ import NIOCore
 /// Strangers are kept within `RelayBounds` (C8); every refusal is a status and a sentence.
 public struct RelayServer: Sendable {
     public let configuration: RelayConfiguration
+    private let store: any RelayStore
     private let registry: RoomRegistry
-    private let blobs: BlobStore
+    private let blobs: any BlobStorage
     private let quota: DataQuota
     private let gate: RoomCreationGate
     private let connections: ConnectionCounter
@@ -30,9 +32,12 @@ public struct RelayServer: Sendable {
     public init(configuration: RelayConfiguration) {
         self.configuration = configuration
         let bounds = configuration.bounds
-        quota = DataQuota(maxBytes: bounds.maxDataBytes, folder: configuration.dataFolder)
-        registry = RoomRegistry(configuration: configuration, quota: quota)
-        blobs = BlobStore(folder: configuration.dataFolder.appendingPathComponent("blobs", isDirectory: true), maxBytes: configuration.maxBlobBytes)
+        let store: any RelayStore = configuration.database.map { PostgresStore(location: $0, maxBlobBytes: configuration.maxBlobBytes) }
+            ?? FolderStore(folder: configuration.dataFolder, maxBlobBytes: configuration.maxBlobBytes)
+        self.store = store
+        quota = DataQuota(maxBytes: bounds.maxDataBytes, measure: { store.usedBytes() })
+        registry = RoomRegistry(configuration: configuration, store: store, quota: quota)
+        blobs = store.blobs
         gate = RoomCreationGate(token: bounds.createToken.map(CreateToken.init), roomsPerMinute: bounds.roomsPerMinute)
         connections = ConnectionCounter(limit: bounds.connectionsPerAddress)
         activity = RoomActivity(roomsFolder: configuration.dataFolder.appendingPathComponent("rooms", isDirectory: true))
@@ -41,9 +46,8 @@ public struct RelayServer: Sendable {
     /// Serves until the task is cancelled (or, with `signals`, until SIGTERM or SIGINT);
     /// `onRunning` gets the bound port once it listens.
     public func run(signals: Bool = false, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        try FileManager.default.createDirectory(at: configuration.dataFolder, withIntermediateDirectories: true)
-        let lock = try DataFolderLock(folder: configuration.dataFolder)
-        defer { lock.release() }
+        let registry = registry
+        try await store.open(events: { event in await registry.apply(event) })
         var logger = Logger(label: "emojiart-relay")
         // Hummingbird logs every connection a client drops mid-upgrade as an error: a flood
         // would write a line each. The relay's own log is `RefusalLog`, a line a minute at most.
@@ -61,13 +65,28 @@ public struct RelayServer: Sendable {
             RoomSweeper(registry: registry, activity: activity, timeToLive: $0, period: configuration.bounds.sweepPeriod)
         }
         let sweeping = sweeper.map { sweeper in Task { await sweeper.run() } }
-        defer { sweeping?.cancel() }
-        if signals {
-            try await app.runService()
-        } else {
-            try await app.run()
+        let polling = store.isShared ? Task { [pollInterval = configuration.pollInterval] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: pollInterval)
+                await registry.pollConnectedRooms()
+            }
+        } : nil
+        do {
+            if signals {
+                try await app.runService()
+            } else {
+                try await app.run()
+            }
+        } catch {
+            sweeping?.cancel()
+            polling?.cancel()
+            await store.close()
+            throw error
         }
+        sweeping?.cancel()
+        polling?.cancel()
         await registry.flushAll()
+        await store.close()
     }
 
     /// HTTP/1 with WebSocket upgrades, every connection behind a `ConnectionGuard`; an idle
@@ -132,17 +151,19 @@ public struct RelayServer: Sendable {
                 return refuse(.tooLarge(limit: configuration.maxBlobBytes), address, context)
             }
             // Refused before its bytes are read: a full relay does not take in 32 MB to say no.
-            guard !quota.isFull || blobs.has(name) else { return refuse(.outOfSpace, address, context) }
+            let isFull = quota.isFull
+            let storedAlready = isFull ? await blobs.has(name) : false
+            guard !isFull || storedAlready else { return refuse(.outOfSpace, address, context) }
             let body: ByteBuffer
             do throws(Refusal) {
                 body = try await pace.collect(request.body)
             } catch {
                 return refuse(error, address, context)
             }
-            guard !blobs.has(name) else { return Self.text(.ok, name) }
+            guard await !blobs.has(name) else { return Self.text(.ok, name) }
             guard quota.reserve(Int64(body.readableBytes)) else { return refuse(.outOfSpace, address, context) }
             do throws(BlobStore.Failure) {
-                try blobs.put(Data(buffer: body), name: name)
+                try await blobs.put(Data(buffer: body), name: name)
                 return Self.text(.created, name)
             } catch {
                 quota.cancel(Int64(body.readableBytes))
@@ -151,7 +172,7 @@ public struct RelayServer: Sendable {
         }
         router.get("/blob/:sha") { _, context -> Response in
             let name = context.parameters.get("sha") ?? ""
-            guard let data = blobs.get(name) else { return Self.text(.notFound, "The relay has no image \(name).") }
+            guard let data = await blobs.get(name) else { return Self.text(.notFound, "The relay has no image \(name).") }
             return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
         router.ws("/room/:id", shouldUpgrade: { request, context in

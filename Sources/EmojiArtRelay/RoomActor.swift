@@ -1,13 +1,16 @@
 import EmojiArtCollab
 import Foundation
 
-/// One room while the relay serves it: the `RoomHost` logic, its files, and its connections'
-/// outgoing queues. Pushes are appended to the log as they come; one fsync then covers every
-/// push that arrived meanwhile (group commit), after which they are acknowledged and broadcast.
+/// One room while the relay serves it: the `RoomHost` logic, its storage, and its connections'
+/// outgoing queues. Pushes are handed to the storage as they come; one sync then covers every
+/// push that arrived meanwhile (group commit: one fsync, or one database transaction), after
+/// which they are acknowledged and broadcast. With a shared store the sync answers with the
+/// store's order, which may hold other relays' pushes too.
 actor RoomActor {
     let id: String
-    private let host: RoomHost
-    private let files: RoomFiles
+    private var host: RoomHost
+    private let storage: any RoomStorage
+    private let limits: RoomHost.Limits
     private let maxConnections: Int
     private let maxQueuedFrames: Int
     private var outgoing: [RoomHost.Connection: AsyncStream<String>.Continuation] = [:]
@@ -15,14 +18,18 @@ actor RoomActor {
     private let maxQueuedBytes: Int
     private var nextConnection = 1
     private var flushScheduled = false
+    /// Frames for connections whose welcome waits on the store (`admit`), in order.
+    private var awaitingBinding: [RoomHost.Connection: [String]] = [:]
+    private var flushing = false
     /// Set when the disk failed: the room refuses pushes until the relay restarts (what is on
     /// disk stays a clean prefix of what was acknowledged).
     private var failure: String?
 
-    init(id: String, room: RelayRoom, files: RoomFiles, configuration: RelayConfiguration) {
+    init(id: String, room: RelayRoom, storage: any RoomStorage, configuration: RelayConfiguration) {
         self.id = id
         host = RoomHost(room: room, limits: configuration.roomLimits)
-        self.files = files
+        limits = configuration.roomLimits
+        self.storage = storage
         maxConnections = configuration.maxConnectionsPerRoom
         maxQueuedFrames = configuration.maxQueuedFrames
         maxQueuedBytes = configuration.maxQueuedBytes
@@ -41,17 +48,31 @@ actor RoomActor {
         return (connection, stream, bytes)
     }
 
-    func handle(_ message: ClientMessage, from connection: RoomHost.Connection) {
+    func handle(_ message: ClientMessage, from connection: RoomHost.Connection) async {
         if let failure, case .push = message {
             send(.error(RelayError(code: .storageFailed, message: failure)), to: connection)
             return
         }
+        // A hello on one relay of many: the room as the store has it now, bindings included,
+        // so the welcome is current and a taken client id is refused here too.
+        if storage.isShared, case .hello = message { await catchUp() }
         let (deliveries, change) = host.handle(message, from: connection)
+        if storage.isShared, case .admitted(let admission)? = change {
+            await admit(admission, welcome: deliveries, to: connection)
+            return
+        }
         deliver(deliveries)
+        if storage.isShared, let client = host.members[connection] {
+            switch message {
+            case .preview(let payload): storage.broadcast(.preview(.init(client: client, payload: payload)))
+            case .presence(let payload): storage.broadcast(.presence(.init(client: client, payload: payload)))
+            default: break
+            }
+        }
         switch change {
         case .received(let push)?:
             do {
-                try files.append(push)
+                try storage.received(push)
             } catch {
                 fail(error)
                 return
@@ -59,13 +80,13 @@ actor RoomActor {
             scheduleFlush()
         case .compacted(let snapshot)?:
             do {
-                try files.compact(snapshot, remaining: host.room.log)
+                try await storage.compact(snapshot, remaining: host.room.log)
             } catch {
                 fail(error)
             }
         case .admitted(let admission)?:
             do {
-                try files.record(admission)
+                try await storage.record(admission)
             } catch {
                 fail(error)
             }
@@ -74,22 +95,104 @@ actor RoomActor {
         }
     }
 
-    func leave(_ connection: RoomHost.Connection) {
-        close(connection)
-        deliver(host.disconnected(connection))
-    }
-
-    /// Everything durable so far (tests and the relay's shutdown).
-    func flush() {
-        flushScheduled = false
-        guard failure == nil else { return }
+    /// A member admitted on a shared store: another relay may have bound the same client id to
+    /// another secret since this one caught up, so the welcome waits until the store says whose
+    /// the id is, and what the room sends the connection meanwhile waits behind the welcome.
+    private func admit(_ admission: Admission, welcome: [RoomHost.Delivery], to connection: RoomHost.Connection) async {
+        awaitingBinding[connection] = []
+        let bound: String?
         do {
-            try files.sync()
+            bound = try await storage.record(admission)
         } catch {
+            awaitingBinding[connection] = nil
             fail(error)
             return
         }
-        deliver(host.commit())
+        let waiting = awaitingBinding.removeValue(forKey: connection) ?? []
+        if let mine = admission.boundSecretHash, let bound, bound != mine {
+            host.admissionLost(connection, client: admission.client, boundTo: bound)
+            send(.error(RelayError(code: .clientTaken, message: "Another member uses the client id \(admission.client).")), to: connection)
+            close(connection)
+            return
+        }
+        deliver(welcome)
+        for frame in waiting { enqueue(frame, to: connection) }
+    }
+
+    func leave(_ connection: RoomHost.Connection) {
+        close(connection)
+        let client = host.members[connection]
+        let deliveries = host.disconnected(connection)
+        deliver(deliveries)
+        if storage.isShared, let client, !host.members.values.contains(client) { storage.broadcast(.left(client)) }
+    }
+
+    /// Everything durable so far (tests and the relay's shutdown), and with a shared store
+    /// everything other relays made durable.
+    func flush() async {
+        flushScheduled = false
+        guard !flushing else {
+            // The sync under way looks again when it is done.
+            flushScheduled = true
+            return
+        }
+        flushing = true
+        defer { flushing = false }
+        repeat {
+            flushScheduled = false
+            guard failure == nil else { return }
+            let changes: RoomChanges?
+            do {
+                changes = try await storage.sync(after: host.room.durableSeq, snapshotSeq: host.room.snapshot?.seq ?? 0)
+            } catch {
+                // What was waiting is gone with the failure (the clients push it again): a
+                // flush still marked as scheduled would keep every later push from scheduling one.
+                flushScheduled = false
+                fail(error)
+                return
+            }
+            if let changes {
+                await settle(changes)
+            } else {
+                deliver(host.commit())
+            }
+        } while flushScheduled
+    }
+
+    /// Another relay made pushes durable (its notification, or a poll): this room's members get them.
+    func catchUp() async {
+        await flush()
+    }
+
+    /// A member connected to another relay said something not kept: the members here hear it.
+    func relayed(_ message: RelayMessage) {
+        deliver(host.relay(message))
+    }
+
+    /// Whether anyone is connected (the shared store's poll looks only at such rooms).
+    var hasConnections: Bool { !outgoing.isEmpty }
+
+    private func settle(_ changes: RoomChanges) async {
+        host.learn(bindings: changes.bindings)
+        guard let deliveries = host.settle(changes.ops) else {
+            await reload()
+            return
+        }
+        deliver(deliveries)
+        if let snapshot = changes.snapshot, snapshot.seq <= host.room.durableSeq { host.adopt(snapshot) }
+    }
+
+    /// Another relay compacted past what this one holds: the room is read anew and its
+    /// connections closed, to catch up by reconnecting (their unacknowledged pushes stay in
+    /// their outboxes).
+    private func reload() async {
+        do {
+            let room = try await storage.reload()
+            for connection in Array(outgoing.keys) { close(connection) }
+            host = RoomHost(room: room, limits: limits)
+        } catch {
+            fail(error)
+        }
     }
 
     var room: RelayRoom { host.room }
@@ -98,13 +201,20 @@ actor RoomActor {
         guard !flushScheduled else { return }
         flushScheduled = true
         // Runs after the pushes already waiting for this actor, so one fsync covers them all.
-        Task { self.flush() }
+        Task { await self.flush() }
     }
 
     private func fail(_ error: any Error) {
-        failure = "The relay cannot store this room's edits right now (\(error)); they stay in your outbox and are sent when it can."
+        let sentence = "The relay cannot store this room's edits right now (\(error)); they stay in your outbox and are sent when it can."
+        // A database comes back: the room forgets what was not durable and its members
+        // reconnect and push it again. A failed disk stops the room until the relay restarts.
+        if storage.isShared {
+            host.crash()
+        } else {
+            failure = sentence
+        }
         for connection in Array(outgoing.keys) {
-            send(.error(RelayError(code: .storageFailed, message: failure!)), to: connection)
+            send(.error(RelayError(code: .storageFailed, message: sentence)), to: connection)
             close(connection)
         }
     }
@@ -126,6 +236,10 @@ actor RoomActor {
     }
 
     private func enqueue(_ frame: String, to connection: RoomHost.Connection) {
+        if awaitingBinding[connection] != nil {
+            awaitingBinding[connection]?.append(frame)
+            return
+        }
         guard let continuation = outgoing[connection] else { return }
         let fits = queued[connection]?.add(frame.utf8.count) ?? true
         guard fits, case .enqueued = continuation.yield(frame) else {
@@ -138,6 +252,7 @@ actor RoomActor {
     }
 
     private func close(_ connection: RoomHost.Connection) {
+        awaitingBinding[connection] = nil
         outgoing.removeValue(forKey: connection)?.finish()
         queued[connection] = nil
     }

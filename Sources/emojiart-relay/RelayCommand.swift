@@ -32,6 +32,12 @@ struct RelayCommand: AsyncParsableCommand {
     @Option(help: "The folder for rooms and images (default: $XDG_STATE_HOME/emojiart/relay).")
     var data: String?
 
+    @Option(help: "Keep rooms and images in this PostgreSQL database instead of the data folder, so that any number of relays on it serve any room: postgres://USER[:PASSWORD]@HOST[:PORT]/DB.")
+    var store: String?
+
+    @Option(help: .hidden)
+    var pollSeconds = 2.0
+
     @Option(help: "The megabytes of edits a room keeps between two compactions.")
     var maxRoomMb = 256
 
@@ -73,6 +79,14 @@ struct RelayCommand: AsyncParsableCommand {
             throw ValidationError(localized("{option} must be at least 1.", ["option": name]))
         }
         guard roomTtlDays >= 0 else { throw ValidationError(localized("{option} cannot be negative.", ["option": "--room-ttl-days"])) }
+        if let store {
+            guard PostgresLocation(store) != nil else {
+                throw ValidationError(localized("{option} takes a database as postgres://USER@HOST[:PORT]/DB, not “{value}”.", ["option": "--store", "value": store]))
+            }
+            guard roomTtlDays == 0 else {
+                throw ValidationError(localized("{option} works with the data folder only, not with --store.", ["option": "--room-ttl-days"]))
+            }
+        }
     }
 
     func run() async throws {
@@ -87,13 +101,16 @@ struct RelayCommand: AsyncParsableCommand {
         configuration.bounds.trustProxy = trustProxy
         configuration.bounds.headerTimeout = .seconds(headerTimeoutSeconds)
         configuration.bounds.pingTimeout = .seconds(pingTimeoutSeconds)
+        configuration.database = store.flatMap(PostgresLocation.init)
+        configuration.pollInterval = .seconds(pollSeconds)
+        let dataLocation = configuration.database?.description ?? folder.path
         do {
             configuration.bounds.createToken = try createToken.map { try TokenFile.read(URL(fileURLWithPath: $0)) }
             let server = RelayServer(configuration: configuration)
             let host = host
             try await server.run(signals: true) { port in
                 // Tests read the port from this line (with --port 0): the address stays as it is in every language.
-                let line = localized("Relay listening on {address} (data in {folder})", ["address": "ws://\(host):\(port)", "folder": folder.path])
+                let line = localized("Relay listening on {address} (data in {folder})", ["address": "ws://\(host):\(port)", "folder": dataLocation])
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
         } catch let error as RelayStartError {

@@ -30,6 +30,7 @@ enum CollabBenchmarks {
             loopback.stop()
             throw error
         }
+        rows += try await CollabTwoRelays.rows()
         rows += try await lossyRows()
         return rows
     }
@@ -56,10 +57,12 @@ enum CollabBenchmarks {
 
     /// Two clients in an encrypted room; Ann moves an emoji `edits` times, one edit at a time,
     /// and each time the time until Bob's session applied it is taken, then a ping's round trip.
-    static func latency(server: String, edits: Int = edits) async throws -> LatencySamples {
+    /// Bob reaches the room through `bobServer` when given (another relay on the same store).
+    static func latency(server: String, bobServer: String? = nil, edits: Int = edits) async throws -> LatencySamples {
         let (address, key) = try await newRoom(on: server)
         let ann = try CollabPeer(address: address, key: key, seed: 1)
-        let bob = try CollabPeer(address: address, key: key, seed: 2)
+        let bobAddress = bobServer.map { RoomLink(server: $0, room: address.room, key: address.key) } ?? address
+        let bob = try CollabPeer(address: bobAddress, key: key, seed: 2)
         defer {
             ann.close()
             bob.close()
@@ -118,6 +121,33 @@ enum CollabBenchmarks {
     /// joins it; then `writers` clients flood it with one-op moves while that client applies
     /// every one of them.
     static func throughput(relay: RelayRun) async throws -> [Row] {
+        let result = try await throughput(through: [relay])
+        return [
+            Row(name: "collab: relay throughput, 10k-emoji room", value: result.editsPerSecond,
+                note: "\(writers) clients × \(editsPerWriter) one-op moves, ≤ \(window) in flight each; each fsynced, then sent to \(writers + 1) clients; relay CPU "
+                    + String(format: "%.1f s (%.0f µs an edit)", result.relayCPU, result.relayCPU * 1e6 / Double(writers * editsPerWriter))),
+            Row(name: "  a client applying all of them", value: result.observerEditsPerSecond,
+                note: "AES-GCM open + apply, in the same run"),
+            Row(name: "collab: share the 10k art (one push, acknowledged)", value: milliseconds(result.share),
+                note: "relay peak memory after the flood \(String(format: "%.0f MiB", relay.peakMiB))"),
+            Row(name: "collab: join the 10k-emoji room", value: milliseconds(result.join),
+                note: "connect, welcome with the log, open and apply 10,000 adds"),
+        ]
+    }
+
+    struct Throughput {
+        var editsPerSecond: String
+        var observerEditsPerSecond: String
+        /// CPU seconds of all the relays during the flood.
+        var relayCPU: Double
+        var share: Double
+        var join: Double
+    }
+
+    /// The flood of `throughput(relay:)`, its writers spread over `relays` (all on one store) in
+    /// turn; the sharer and the observing client use the first.
+    static func throughput(through relays: [RelayRun]) async throws -> Throughput {
+        let relay = relays[0]
         let (address, key) = try await newRoom(on: relay.server)
         let model = Workloads.model(emojiCount: 10_000, blank: true)
         let sharer = try CollabPeer(address: address, key: key, seed: 3)
@@ -140,33 +170,27 @@ enum CollabBenchmarks {
         let total = writers * editsPerWriter
         let floods = try (0..<writers).map { writer in
             try FloodClient(
-                address: address, key: key, name: "flood\(writer)",
+                address: RoomLink(server: relays[writer % relays.count].server, room: address.room, key: address.key),
+                key: key, name: "flood\(writer)",
                 moves: (0..<editsPerWriter).map { cids[($0 * writers + writer) % cids.count] },
                 lastSeq: seq, epoch: epoch, window: window, expectedBroadcasts: total)
         }
         defer { floods.forEach { $0.close() } }
         for flood in floods { _ = try await flood.welcomed.instant(awaiting: "\(flood.client) joined") }
         let applied = joiner.arm { _, session in session.confirmedSeq == seq + total }
-        let cpuBefore = relay.cpuSeconds
+        let cpuBefore = relays.map(\.cpuSeconds).reduce(0, +)
         let start = ContinuousClock.now
         for flood in floods { flood.start() }
         var end = start
         for flood in floods { end = max(end, try await flood.finished.instant(awaiting: "\(flood.client) is done", timeout: .seconds(300))) }
         let appliedAt = try await applied.instant(awaiting: "the joiner applied every edit", timeout: .seconds(300))
-        let relayCPU = relay.cpuSeconds - cpuBefore
+        let relayCPU = relays.map(\.cpuSeconds).reduce(0, +) - cpuBefore
         let seconds = (end - start).milliseconds / 1000
         let observerSeconds = (appliedAt - start).milliseconds / 1000
-        return [
-            Row(name: "collab: relay throughput, 10k-emoji room", value: String(format: "%.0f edits/s", Double(total) / seconds),
-                note: "\(writers) clients × \(editsPerWriter) one-op moves, ≤ \(window) in flight each; each fsynced, then sent to \(writers + 1) clients; relay CPU "
-                    + String(format: "%.1f s (%.0f µs an edit)", relayCPU, relayCPU * 1e6 / Double(total))),
-            Row(name: "  a client applying all of them", value: String(format: "%.0f edits/s", Double(total) / observerSeconds),
-                note: "AES-GCM open + apply, in the same run"),
-            Row(name: "collab: share the 10k art (one push, acknowledged)", value: milliseconds((shared - shareStart).milliseconds),
-                note: "relay peak memory after the flood \(String(format: "%.0f MiB", relay.peakMiB))"),
-            Row(name: "collab: join the 10k-emoji room", value: milliseconds((joined - joinStart).milliseconds),
-                note: "connect, welcome with the log, open and apply 10,000 adds"),
-        ]
+        return Throughput(
+            editsPerSecond: String(format: "%.0f edits/s", Double(total) / seconds),
+            observerEditsPerSecond: String(format: "%.0f edits/s", Double(total) / observerSeconds),
+            relayCPU: relayCPU, share: (shared - shareStart).milliseconds, join: (joined - joinStart).milliseconds)
     }
 
     // MARK: -

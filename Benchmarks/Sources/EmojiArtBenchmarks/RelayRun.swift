@@ -1,17 +1,20 @@
 import Foundation
 
 /// The release `emojiart-relay` running for a benchmark, on its own data folder (fsynced on the
-/// machine's disk like a real relay's), optionally inside a network namespace (`prefix`).
+/// machine's disk like a real relay's) or on a PostgreSQL database (`store`), optionally inside a
+/// network namespace (`prefix`).
 final class RelayRun {
     let server: String
     let dataFolder: URL
     private let process: Process
 
     /// Starts it listening on `host` (a free port) and waits for its "listening" line.
-    init(host: String = "127.0.0.1", prefix: [String] = []) throws {
+    /// `store`: a `postgres://…` URL instead of a data folder of its own.
+    init(host: String = "127.0.0.1", prefix: [String] = [], store: String? = nil) throws {
         let relay = try Tools.relay()
         dataFolder = FileManager.default.temporaryDirectory.appendingPathComponent("emojiart-bench-relay-\(UUID().uuidString)")
-        let command = prefix + [relay, "--host", host, "--port", "0", "--data", dataFolder.path]
+        let storage = store.map { ["--store", $0] } ?? ["--data", dataFolder.path]
+        let command = prefix + [relay, "--host", host, "--port", "0"] + storage
         process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())

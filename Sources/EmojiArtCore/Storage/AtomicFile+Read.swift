@@ -43,7 +43,10 @@ extension AtomicFile {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: readChunkSize)
         while data.count <= limit {
-            let wanted = min(chunk.count, limit + 1 - data.count)
+            // One byte past the limit tells a file that grew beyond it; never `limit + 1`, which
+            // overflows for a limit of Int.max.
+            let left = limit - data.count
+            let wanted = left < chunk.count ? left + 1 : chunk.count
             let count = chunk.withUnsafeMutableBytes { buffer in
                 SystemCall.retryingOnInterrupt { systemRead(descriptor, buffer.baseAddress!, wanted) }
             }

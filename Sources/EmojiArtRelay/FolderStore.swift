@@ -1,0 +1,102 @@
+import EmojiArtCollab
+import Foundation
+import Synchronization
+
+/// The data folder (docs/sharing.md, "Running a relay"): `rooms/<id>/…` (`RoomFiles`) and `blobs/<sha256>`,
+/// owned by exactly one relay process (`DataFolderLock`), which alone orders each room's pushes.
+final class FolderStore: RelayStore {
+    let folder: URL
+    let blobs: any BlobStorage
+    private let lock = Mutex<DataFolderLock?>(nil)
+
+    init(folder: URL, maxBlobBytes: Int) {
+        self.folder = folder
+        blobs = BlobStore(folder: folder.appendingPathComponent("blobs", isDirectory: true), maxBytes: maxBlobBytes)
+    }
+
+    var isShared: Bool { false }
+    var description: String { folder.path }
+    private var roomsFolder: URL { folder.appendingPathComponent("rooms", isDirectory: true) }
+
+    nonisolated(nonsending) func open(events: @escaping @Sendable (StoreEvent) async -> Void) async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let acquired = try DataFolderLock(folder: folder)
+        lock.withLock { $0 = acquired }
+    }
+
+    nonisolated(nonsending) func close() async {
+        lock.withLock { held in
+            held?.release()
+            held = nil
+        }
+    }
+
+    nonisolated(nonsending) func load(_ id: String) async throws -> LoadedRoom? {
+        guard let (room, files) = try RoomFiles.load(id: id, from: roomsFolder.appendingPathComponent(id)) else { return nil }
+        return LoadedRoom(room: room, storage: FolderRoomStorage(files: files))
+    }
+
+    nonisolated(nonsending) func create(_ id: String, epoch: String, verifier: String) async throws -> (any RoomStorage)? {
+        let roomFolder = roomsFolder.appendingPathComponent(id)
+        guard !FileManager.default.fileExists(atPath: roomFolder.appendingPathComponent("epoch").path) else { return nil }
+        return FolderRoomStorage(files: try RoomFiles.create(in: roomFolder, epoch: epoch, verifier: verifier))
+    }
+
+    nonisolated(nonsending) func roomIDs() async -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: roomsFolder.path)) ?? []
+        return names.filter(RoomLink.isRoomID)
+    }
+
+    nonisolated(nonsending) func roomCount() async throws -> Int {
+        await roomIDs().count
+    }
+
+    nonisolated(nonsending) func delete(_ id: String) async -> Bool {
+        (try? FileManager.default.removeItem(at: roomsFolder.appendingPathComponent(id))) != nil
+    }
+
+    func usedBytes() -> Int64 {
+        FolderSize.bytes(in: folder)
+    }
+}
+
+/// A room's files: a push is appended as it is received and fsynced at `sync` (group commit).
+final class FolderRoomStorage: RoomStorage {
+    private let files: RoomFiles
+
+    init(files: RoomFiles) {
+        self.files = files
+    }
+
+    var isShared: Bool { false }
+
+    func received(_ push: SequencedPush) throws(RelayStoreError) {
+        try files.append(push)
+    }
+
+    nonisolated(nonsending) func sync(after seq: Int, snapshotSeq: Int) async throws(RelayStoreError) -> RoomChanges? {
+        try files.sync()
+        return nil
+    }
+
+    nonisolated(nonsending) func compact(_ snapshot: SequencedSnapshot, remaining: [SequencedPush]) async throws(RelayStoreError) {
+        try files.compact(snapshot, remaining: remaining)
+    }
+
+    nonisolated(nonsending) func record(_ admission: Admission) async throws(RelayStoreError) -> String? {
+        try files.record(admission)
+        return admission.boundSecretHash
+    }
+
+    nonisolated(nonsending) func reload() async throws(RelayStoreError) -> RelayRoom {
+        let id = files.folder.lastPathComponent
+        guard let (room, _) = try RoomFiles.load(id: id, from: files.folder) else {
+            throw .unreadable(path: files.folder.path, reason: "no epoch")
+        }
+        return room
+    }
+
+    func broadcast(_ message: RelayMessage) {}
+}
+
+extension BlobStore: BlobStorage {}
