@@ -70,11 +70,9 @@ extension GUITests {
             try await withWorkspace { workspace in
                 let file = try workspace.copyExample("sunny-meadow")
                 var beforeCrash: (content: ScreenRect, smiley: ScreenRect)?
-                try await withApp(in: workspace, arguments: [file.path], name: "before-crash") { app in
+                try await withApp(in: workspace, arguments: [file.path], name: "before-crash", accessible: true) { app in
                     let document = try await OpenDocument.waitForWindow(of: file, in: app)
-                    let opened = try await document.settledScreenshot()
-                    let button = try #require(document.firstPaletteEmojiButton(in: opened), "no emoji button in the palette bar")
-                    try await document.input.click(at: button)
+                    try await document.input.click(at: try await document.firstPaletteEmojiButton())
                     // Zoom 1.21 around the view centre (pan stays 0), then pan by the drag.
                     try await document.input.key("ctrl+equal", "ctrl+equal")
                     let start = document.canvas.screenPoint(for: Self.emptySpot)
@@ -127,11 +125,10 @@ extension GUITests {
         func draftComesBackAfterCrash() async throws {
             try await withWorkspace { workspace in
                 var draft: URL?
-                try await withApp(in: workspace, arguments: [], name: "before-crash") { app in
+                try await withApp(in: workspace, arguments: [], name: "before-crash", accessible: true) { app in
                     let window = try await OpenDocument.waitForUntitledWindow(in: app)
                     #expect(workspace.drafts.existingDrafts().isEmpty, "a draft is written only after the first change")
-                    let opened = try await window.settledScreenshot()
-                    try await window.input.click(at: try #require(window.firstPaletteEmojiButton(in: opened)))
+                    try await window.input.click(at: try await window.firstPaletteEmojiButton())
                     draft = try await workspace.waitForDraft("holds the clicked emoji") { $0.emojis.count == 1 }
                     try await window.waitForTitle(OpenDocument.untitledTitle)
                     try await app.crash()
@@ -162,10 +159,9 @@ extension GUITests {
             // Discard once logged GLib CRITICALs (the window was destroyed inside the dialog's own
             // "response" handler); AppSession fails a test on any CRITICAL, so this guards it.
             do {
-                try await withApp({ _ in [] }) { app in
+                try await withApp({ _ in [] }, accessible: true) { app in
                     let window = try await OpenDocument.waitForUntitledWindow(in: app)
-                    let opened = try await window.settledScreenshot()
-                    try await window.input.click(at: try #require(window.firstPaletteEmojiButton(in: opened)))
+                    try await window.input.click(at: try await window.firstPaletteEmojiButton())
                     let draft = try await app.workspace.waitForDraft("holds the clicked emoji") { $0.emojis.count == 1 }
                     try await window.input.move(to: window.canvas.frame.center)
 
@@ -207,13 +203,12 @@ extension GUITests {
 
         @Test("Ctrl+N opens a second, untitled window with a document of its own (W1)")
         func controlNOpensWindow() async throws {
-            try await withExampleDocument("sunny-meadow") { document in
+            try await withExampleDocument("sunny-meadow", accessible: true) { document in
                 let original = try Data(contentsOf: document.file)
                 try await document.input.key("ctrl+n")
                 let untitled = try await OpenDocument.waitForUntitledWindow(in: document.app)
                 #expect(untitled.window != document.window)
-                let opened = try await untitled.settledScreenshot()
-                try await untitled.input.click(at: try #require(untitled.firstPaletteEmojiButton(in: opened)))
+                try await untitled.input.click(at: try await untitled.firstPaletteEmojiButton())
                 _ = try await document.app.workspace.waitForDraft("holds the clicked emoji") { $0.emojis.count == 1 }
                 try await untitled.screenshot().archive(as: "lifecycle-control-n")
                 #expect(try await document.title() == document.savedTitle, "the first window is still there, unchanged")

@@ -55,9 +55,9 @@ extension GUITests {
         @Test("hovering a palette emoji shows its tooltip below the pointer (P1)")
         func paletteEmojiTooltip() async throws {
             // The strip's tooltips are handed to GTK on request (`setTooltip`), not set up front.
-            try await withExampleDocument("sunny-meadow") { document in
+            try await withExampleDocument("sunny-meadow", accessible: true) { document in
+                let button = try await document.firstPaletteEmojiButton()
                 let before = try await document.settledScreenshot()
-                let button = try #require(document.firstPaletteEmojiButton(in: before), "no palette emoji found")
                 try await document.input.move(to: button)
                 // Below the button, whose own hover highlight changes too.
                 let below = ScreenRect(minX: button.x - 60, minY: button.y + 26, maxX: button.x + 60, maxY: button.y + 80)

@@ -28,7 +28,7 @@ extension GUITests {
                     return file
                 }
                 return files.map(\.path)
-            }) { app in
+            }, accessible: true) { app in
                 do {
                     try await soak(app: app, files: files, seed: seed)
                 } catch {
@@ -45,8 +45,7 @@ extension GUITests {
                 let id = try await app.waitForWindow(titled: OpenDocument.title(for: file))
                 try await app.move(id, to: ScreenPoint(x: index * (XvfbServer.screenWidth / 2), y: 0))
                 let document = try await OpenDocument.waitForWindow(of: file, in: app)
-                let shot = try await document.settledScreenshot()
-                let palette = try #require(document.firstPaletteEmojiButton(in: shot), "the palette strip shows")
+                let palette = try await document.firstPaletteEmojiButton()
                 windows.append(SoakWindow(document: document, paletteButton: palette))
             }
 

@@ -9,7 +9,8 @@ uses (DBUS_SESSION_BUS_ADDRESS), on which at-spi-bus-launcher serves the accessi
     atspi-tree.py set-text PID ROLE NAME TEXT   replaces the text of the first editable node with
                                                 that role and name (any script, no keyboard needed)
 
-JSON nodes: {"role", "name", "description", "actions": [...], "states": [...], "children": [...]}.
+JSON nodes: {"role", "name", "description", "frame": [x, y, width, height] or null, "actions": [...],
+"states": [...], "children": [...]}; frames are in the window's coordinates.
 Exit status 2 when the application is not (yet) on the accessibility bus, or no node matches.
 """
 import json
@@ -56,6 +57,15 @@ def state_name(state):
     return STATE_NAMES.get(int(state), str(state).lower())
 
 
+def frame(node):
+    """[x, y, width, height] in the window's coordinates (GTK 4 knows no screen ones), or None."""
+    try:
+        extents = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    except Exception:
+        return None
+    return [extents.x, extents.y, extents.width, extents.height]
+
+
 def describe(node, depth=0):
     children = []
     # Deep enough for any of our windows; a cycle (which AT-SPI should never report) cannot hang.
@@ -66,6 +76,7 @@ def describe(node, depth=0):
                 children.append(describe(child, depth + 1))
     states = node.getState().getStates()
     return {
+        "frame": frame(node),
         "role": node.getRoleName(),
         "name": node.name or "",
         "description": node.description or "",

@@ -6,6 +6,8 @@ struct AccessibleNode: Decodable, Sendable {
     var role: String
     var name: String
     var description: String
+    /// Where it is, in its window's coordinates (x, y, width, height); nil for what has no place.
+    var frame: [Int]?
     var actions: [String]
     var states: [String]
     var children: [AccessibleNode]
@@ -13,6 +15,15 @@ struct AccessibleNode: Decodable, Sendable {
     /// This node and every node under it, depth first.
     var allNodes: [AccessibleNode] {
         [self] + children.flatMap(\.allNodes)
+    }
+
+    /// The nodes from this one down to the first node (depth first) that `matches`, or nil.
+    func path(to matches: (AccessibleNode) -> Bool) -> [AccessibleNode]? {
+        if matches(self) { return [self] }
+        for child in children {
+            if let path = child.path(to: matches) { return [self] + path }
+        }
+        return nil
     }
 
     /// The first node, depth first, with this role and name.

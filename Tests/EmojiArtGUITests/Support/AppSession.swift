@@ -7,11 +7,12 @@ import Testing
 /// CRITICAL (a programming error in the app).
 func withApp(
     _ arguments: (TestWorkspace) throws -> [String],
+    accessible: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (AppUnderTest) async throws -> Void
 ) async throws {
     try await withWorkspace { workspace in
-        try await withApp(in: workspace, arguments: try arguments(workspace), sourceLocation: sourceLocation, body)
+        try await withApp(in: workspace, arguments: try arguments(workspace), accessible: accessible, sourceLocation: sourceLocation, body)
     }
 }
 
@@ -26,14 +27,19 @@ func withWorkspace(_ body: (TestWorkspace) async throws -> Void) async throws {
 /// Runs `emojiart ARGUMENTS…` in `workspace`, which outlives it, for the length of `body`, then
 /// stops it; checks its exit and its log as `withApp` does. An app the test killed with
 /// `crash()` is not a failure. `name` names its log files (see `AppUnderTest.launch`).
+/// `accessible`: the app publishes its accessible tree on a private AT-SPI bus of its own, so
+/// the test can find its widgets as a screen reader does (`OpenDocument.paletteStrip()`).
 func withApp(
     in workspace: TestWorkspace, arguments: [String], name: String = "emojiart",
-    extraEnvironment: [String: String] = [:],
+    extraEnvironment: [String: String] = [:], accessible: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (AppUnderTest) async throws -> Void
 ) async throws {
     let server = try XvfbServer.requireCurrent()
-    let app = try AppUnderTest.launch(arguments, in: workspace, on: server, name: name, extraEnvironment: extraEnvironment)
+    let bus = accessible ? try await AccessibilityBus.start() : nil
+    defer { bus?.stop() }
+    let app = try AppUnderTest.launch(
+        arguments, in: workspace, on: server, name: name, extraEnvironment: extraEnvironment, accessibilityBus: bus)
     defer { app.stop() }
     try await body(app)
     if let status = app.exitStatus, status != 0, !app.wasCrashedByTest {
@@ -49,6 +55,7 @@ func withApp(
 /// see `withApp`.
 func withExampleDocument(
     _ name: String,
+    accessible: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (OpenDocument) async throws -> Void
 ) async throws {
@@ -57,7 +64,7 @@ func withExampleDocument(
         let copy = try workspace.copyExample(name)
         file = copy
         return [copy.path]
-    }, sourceLocation: sourceLocation) { app in
+    }, accessible: accessible, sourceLocation: sourceLocation) { app in
         let document = try await OpenDocument.waitForWindow(of: try #require(file), in: app)
         try await body(document)
     }

@@ -13,13 +13,18 @@ final class AppUnderTest: Sendable {
     private let process: ChildProcess
     private let standardErrorFile: URL
     private let killRecord = KillRecord()
+    /// The private AT-SPI bus the app publishes its accessible tree on, when launched with one.
+    let accessibilityBus: AccessibilityBus?
 
     /// The `emojiart` binary, built beside this test bundle (the test target depends on it).
     static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("emojiart")
     }
 
-    private init(server: XvfbServer, workspace: TestWorkspace, process: ChildProcess, standardErrorFile: URL) {
+    private init(
+        server: XvfbServer, workspace: TestWorkspace, process: ChildProcess, standardErrorFile: URL, accessibilityBus: AccessibilityBus?
+    ) {
+        self.accessibilityBus = accessibilityBus
         self.server = server
         self.workspace = workspace
         self.process = process
@@ -29,10 +34,11 @@ final class AppUnderTest: Sendable {
     /// Starts `emojiart ARGUMENTS…`; returns at once, before any window shows. Its output goes
     /// to `NAME.stdout` and `NAME.stderr` in the workspace, so several launches in one workspace
     /// (a relaunch, a second process) each keep their own. `extraEnvironment` adds to or
-    /// overrides the workspace's (an accessibility bus, a language).
+    /// overrides the workspace's (a language). With `accessibilityBus` the app publishes its
+    /// accessible tree there (the caller stops the bus after the app).
     static func launch(
         _ arguments: [String], in workspace: TestWorkspace, on server: XvfbServer, name: String = "emojiart",
-        extraEnvironment: [String: String] = [:]
+        extraEnvironment: [String: String] = [:], accessibilityBus: AccessibilityBus? = nil
     ) throws -> AppUnderTest {
         let standardErrorFile = workspace.root.appendingPathComponent("\(name).stderr")
         // Any GTK or GLib critical aborts the app, so the test that caused it fails (and names
@@ -41,10 +47,12 @@ final class AppUnderTest: Sendable {
         let checked = ["G_DEBUG": "fatal-criticals"]
         let process = try ChildProcess.launch(
             executable, arguments: arguments,
-            environment: workspace.environment(on: server).merging(checked) { $1 }.merging(extraEnvironment) { $1 },
+            environment: workspace.environment(on: server).merging(checked) { $1 }
+                .merging(accessibilityBus?.environment ?? [:]) { $1 }.merging(extraEnvironment) { $1 },
             standardOutput: workspace.root.appendingPathComponent("\(name).stdout"),
             standardError: standardErrorFile)
-        return AppUnderTest(server: server, workspace: workspace, process: process, standardErrorFile: standardErrorFile)
+        return AppUnderTest(
+            server: server, workspace: workspace, process: process, standardErrorFile: standardErrorFile, accessibilityBus: accessibilityBus)
     }
 
     var isRunning: Bool { process.isRunning }

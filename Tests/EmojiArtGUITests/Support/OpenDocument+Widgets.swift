@@ -1,73 +1,88 @@
 import EmojiArtTestSupport
-/// Where the window's widgets are, found in a screenshot rather than assumed, so a theme's
-/// paddings can change without breaking the tests.
-extension OpenDocument {
-    /// The palette bar's middle row, through its emojis and the chooser's label.
-    var paletteBarRow: Int { (canvas.frame.maxY + windowFrame.maxY) / 2 }
+/// The palette bar of a window as a screen reader finds it (AT-SPI, SPEC A2), placed on the
+/// screen: the chooser's two halves and the emoji buttons wholly in view, left to right — found
+/// by their roles and names, so a theme's paddings or colours can change without breaking a test.
+struct PaletteStrip: Sendable {
+    /// The chooser's name (activates the next palette) and its menu arrow.
+    var chooserName: ScreenRect
+    var chooserMenu: ScreenRect
+    /// The emoji buttons the strip shows in full, and their spoken names.
+    var emojiButtons: [ScreenRect]
+    var emojiNames: [String]
 
-    /// A point on the first emoji button of the palette bar: along the bar's middle row, the
-    /// first colourful pixel right of the (grey) palette chooser, moved a little into the glyph.
-    func firstPaletteEmojiButton(in shot: Screenshot) -> ScreenPoint? {
-        let y = paletteBarRow
-        guard let x = (windowFrame.minX..<windowFrame.maxX).first(where: { shot[$0, y].chroma > 80 }) else { return nil }
-        return ScreenPoint(x: x + 6, y: y)
+    /// Reads it from `tree` for the window called `title` at `windowFrame` (GTK 4 gives frames in
+    /// the window's coordinates; its surface has an even margin around them); nil while the
+    /// window or its strip is not in the tree yet.
+    init?(tree: AccessibleNode, title: String, windowFrame: ScreenRect) {
+        // By its title only: GTK 4.8 reports a window opened later (Ctrl+N) as a "filler".
+        guard let window = tree.children.first(where: { $0.name == title }),
+              let windowSize = window.frame, windowSize.count == 4,
+              let toChooser = window.path(to: { $0.role == "panel" && $0.name.hasPrefix("Palette: ") }),
+              toChooser.count >= 2
+        else { return nil }
+        let margin = (x: (windowFrame.width - windowSize[2]) / 2, y: (windowFrame.height - windowSize[3]) / 2)
+        func onScreen(_ node: AccessibleNode) -> ScreenRect? {
+            guard let frame = node.frame, frame.count == 4 else { return nil }
+            return ScreenRect(x: windowFrame.minX + margin.x + frame[0], y: windowFrame.minY + margin.y + frame[1], width: frame[2], height: frame[3])
+        }
+        let chooser = toChooser[toChooser.count - 1]
+        let bar = toChooser[toChooser.count - 2]
+        let halves = chooser.children.filter { $0.role == "push button" }
+        guard halves.count == 2, let name = onScreen(halves[0]), let menu = onScreen(halves[1]),
+              let scroller = bar.children.first(where: { $0.role == "scroll pane" }), let view = onScreen(scroller)
+        else { return nil }
+        chooserName = name
+        chooserMenu = menu
+        let inView = scroller.allNodes.filter { $0.role == "push button" }.compactMap { node in
+            onScreen(node).flatMap { $0.minX >= view.minX && $0.maxX <= view.maxX ? (node.name, $0) : nil }
+        }
+        emojiButtons = inView.map(\.1)
+        emojiNames = inView.map(\.0)
+    }
+}
+
+extension OpenDocument {
+    /// The window's palette strip, once the app's tree has it with at least `minimumButtons`
+    /// emoji buttons. The app must have been launched `accessible`.
+    func paletteStrip(minimumButtons: Int = 1, timeout: Duration = .seconds(20)) async throws -> PaletteStrip {
+        try await paletteStrip(timeout: timeout) { $0.emojiButtons.count >= minimumButtons ? $0 : nil }
     }
 
-    /// The palette chooser (P2), a split button: its name, which goes to the next palette, then
-    /// a dark down-arrow that opens its menu, left of the first (colourful) emoji of the strip.
-    /// Across the bar's middle rows the name's letters and the arrow are clusters of columns
-    /// holding dark pixels (the small arrow sits a little above the middle row, so one row is
-    /// not enough); the last cluster before the first emoji — or, for an empty palette, before
-    /// a wide empty gap — is the arrow, the ones before it the name. Returns a point on each.
-    func paletteChooser(in shot: Screenshot) -> (name: ScreenPoint, menuArrow: ScreenPoint)? {
-        let y = paletteBarRow
-        let end = firstPaletteEmojiButton(in: shot)?.x ?? min(windowFrame.maxX, windowFrame.minX + 400)
-        func isDark(_ x: Int) -> Bool {
-            ((y - 8)...(y + 8)).contains { shot[x, $0].luminance < 110 && shot[x, $0].chroma < 30 }
+    /// Waits until the palette strip satisfies `probe` (returns non-nil) and returns its value.
+    func paletteStrip<Value>(
+        _ awaited: String = "the palette strip shows", timeout: Duration = .seconds(20), _ probe: (PaletteStrip) throws -> Value?
+    ) async throws -> Value {
+        guard let bus = app.accessibilityBus else {
+            throw ExternalCommand.Failure(description: "the palette strip is read through AT-SPI: launch the app with `accessible: true`")
         }
-        var clusters: [ClosedRange<Int>] = []
-        for x in windowFrame.minX..<end where isDark(x) {
-            if let last = clusters.last, x - last.upperBound <= 3 {
-                clusters[clusters.count - 1] = last.lowerBound...x
-            } else if let last = clusters.last, x - last.upperBound > 40 {
-                break  // past the chooser, in an empty strip
-            } else {
-                clusters.append(x...x)
+        return try await waitFor(awaited, timeout: timeout) {
+            let title = try await title()
+            let tree = try await AccessibleTree.read(app, on: bus)
+            guard let strip = PaletteStrip(tree: tree, title: title, windowFrame: windowFrame) else {
+                throw NotYet("no palette strip in the window “\(title)” of the accessible tree, which has \(tree.children.map(\.summary))")
             }
+            guard let value = try probe(strip) else { throw NotYet("the strip shows \(strip.emojiNames)") }
+            return value
         }
-        guard clusters.count >= 2, let first = clusters.first, let arrow = clusters.last else { return nil }
-        let nameEnd = clusters[clusters.count - 2].upperBound
-        return (ScreenPoint(x: (first.lowerBound + nameEnd) / 2, y: y), ScreenPoint(x: (arrow.lowerBound + arrow.upperBound) / 2, y: y - 3))
+    }
+
+    /// A point on the first emoji button of the palette strip.
+    func firstPaletteEmojiButton() async throws -> ScreenPoint {
+        try await paletteStrip().emojiButtons[0].center
     }
 
     /// Clicks the palette chooser's arrow and returns once its menu shows: a popover is a window
     /// of its own on X11, taller than any tooltip. Keys typed then go to the menu (its items'
     /// mnemonics: "e" Edit…, "n" New, "d" Delete…, "m" Manage…).
     func openPaletteMenu() async throws {
-        let shot = try await settledScreenshot()
-        let chooser = try await waitFor("the palette chooser is found") { paletteChooser(in: shot) }
+        let chooser = try await paletteStrip()
         let windowsBefore = Set(try await app.visibleWindows())
-        try await input.click(at: chooser.menuArrow)
+        try await input.click(at: chooser.chooserMenu.center)
         try await waitUntil("the palette menu opens") {
             for window in try await app.visibleWindows() where !windowsBefore.contains(window) {
                 if try await app.frame(of: window).height > 100 { return true }
             }
             return false
         }
-    }
-
-    /// How many emoji buttons the palette strip shows between `minX` and `maxX` (the part of
-    /// the bar not covered by another window): clusters of colourful pixels along the bar's
-    /// middle row. Neighbouring buttons' glyphs are about 15 px apart, while the gaps inside
-    /// one glyph (an eye, a white patch) are narrower than 12 px.
-    func paletteStripEmojiCount(in shot: Screenshot, fromX minX: Int? = nil, toX maxX: Int? = nil) -> Int {
-        let y = paletteBarRow
-        var count = 0
-        var lastInk: Int?
-        for x in (minX ?? windowFrame.minX)..<(maxX ?? windowFrame.maxX) where shot[x, y].chroma > 80 {
-            if lastInk.map({ x - $0 > 12 }) ?? true { count += 1 }
-            lastInk = x
-        }
-        return count
     }
 }
