@@ -128,3 +128,18 @@ extension Signal where Handler == FileMonitorHandler {
     /// GFileMonitor: the watched file changed (the event).
     static var fileMonitorChanged: Self { Self(name: "changed", trampoline: .fileMonitor) }
 }
+
+extension Signal where Handler == DrawPageHandler {
+    /// GtkPrintOperation: draw a page.
+    static var drawPage: Self { Self(name: "draw-page", trampoline: .drawPage) }
+}
+
+extension Signal where Handler == PrintDoneHandler {
+    /// GtkPrintOperation: printing finished, with its result.
+    static var printDone: Self { Self(name: "done", trampoline: .printDone) }
+}
+
+extension Signal where Handler == QueryTooltipHandler {
+    /// GtkWidget: its tooltip is about to show.
+    static var queryTooltip: Self { Self(name: "query-tooltip", trampoline: .queryTooltip) }
+}

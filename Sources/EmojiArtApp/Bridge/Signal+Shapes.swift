@@ -203,3 +203,46 @@ private let fileMonitorTrampoline: @convention(c) (gpointer?, gpointer?, gpointe
     let handler: FileMonitorHandler = unbox(data)
     MainActor.assumeIsolated { handler(event) }
 }
+
+/// The page's GtkPrintContext and its number.
+typealias DrawPageHandler = @MainActor (OpaquePointer, Int32) -> Void
+
+/// `void handler(GtkPrintOperation *self, GtkPrintContext *context, int page_nr, gpointer data)`.
+extension Trampoline where Handler == DrawPageHandler {
+    static var drawPage: Self { Self(drawPageTrampoline) }
+}
+
+private let drawPageTrampoline: @convention(c) (gpointer?, OpaquePointer?, Int32, gpointer?) -> Void = { _, context, page, data in
+    let handler: DrawPageHandler = unbox(data)
+    guard let context else { return }
+    nonisolated(unsafe) let printContext = context  // GTK calls us on the main thread
+    MainActor.assumeIsolated { handler(printContext, page) }
+}
+
+typealias PrintDoneHandler = @MainActor (GtkPrintOperationResult) -> Void
+
+/// `void handler(GtkPrintOperation *self, GtkPrintOperationResult result, gpointer data)`.
+extension Trampoline where Handler == PrintDoneHandler {
+    static var printDone: Self { Self(printDoneTrampoline) }
+}
+
+private let printDoneTrampoline: @convention(c) (gpointer?, GtkPrintOperationResult, gpointer?) -> Void = { _, result, data in
+    let handler: PrintDoneHandler = unbox(data)
+    MainActor.assumeIsolated { handler(result) }
+}
+
+/// x, y, whether the keyboard asked, and the GtkTooltip to fill; true shows it.
+typealias QueryTooltipHandler = @MainActor (Int32, Int32, Bool, OpaquePointer) -> Bool
+
+/// `gboolean handler(GtkWidget *self, int x, int y, gboolean keyboard_mode, GtkTooltip *tooltip, gpointer data)`.
+extension Trampoline where Handler == QueryTooltipHandler {
+    static var queryTooltip: Self { Self(queryTooltipTrampoline) }
+}
+
+private let queryTooltipTrampoline: @convention(c) (gpointer?, Int32, Int32, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
+    _, x, y, keyboardMode, tooltip, data in
+    let handler: QueryTooltipHandler = unbox(data)
+    guard let tooltip else { return 0 }
+    nonisolated(unsafe) let unsafeTooltip = tooltip  // GTK calls us on the main thread
+    return MainActor.assumeIsolated { handler(x, y, keyboardMode != 0, unsafeTooltip) } ? 1 : 0
+}
