@@ -16,28 +16,41 @@ struct Trampoline<Handler> {
     }
 }
 
+/// The trampolines, one per shape; each is typed to its C signature below.
+extension Trampoline {
+    static var void: Trampoline<VoidHandler> { .init(voidTrampoline) }
+    static var pointer: Trampoline<PointerHandler> { .init(pointerTrampoline) }
+    static var point: Trampoline<PointHandler> { .init(pointTrampoline) }
+    static var scroll: Trampoline<ScrollHandler> { .init(scrollTrampoline) }
+    static var press: Trampoline<PressHandler> { .init(pressTrampoline) }
+    static var scale: Trampoline<ScaleHandler> { .init(scaleTrampoline) }
+    static var drop: Trampoline<DropHandler> { .init(dropTrampoline) }
+    static var dropMotion: Trampoline<DropMotionHandler> { .init(dropMotionTrampoline) }
+    static var open: Trampoline<OpenHandler> { .init(openTrampoline) }
+    static var key: Trampoline<KeyHandler> { .init(keyTrampoline) }
+    static var nativeResponse: Trampoline<NativeResponseHandler> { .init(nativeResponseTrampoline) }
+    static var stop: Trampoline<StopHandler> { .init(stopTrampoline) }
+    static var string: Trampoline<StringHandler> { .init(stringTrampoline) }
+    static var fileMonitor: Trampoline<FileMonitorHandler> { .init(fileMonitorTrampoline) }
+    static var drawPage: Trampoline<DrawPageHandler> { .init(drawPageTrampoline) }
+    static var printDone: Trampoline<PrintDoneHandler> { .init(printDoneTrampoline) }
+    static var queryTooltip: Trampoline<QueryTooltipHandler> { .init(queryTooltipTrampoline) }
+}
+
 private func unbox<Function>(_ data: gpointer?) -> Function {
     Unmanaged<ClosureBox<Function>>.fromOpaque(data!).takeUnretainedValue().function
 }
 
-typealias VoidHandler = @MainActor () -> Void
-
 /// `void handler(GObject *self, gpointer data)`.
-extension Trampoline where Handler == VoidHandler {
-    static var void: Self { Self(voidTrampoline) }
-}
+typealias VoidHandler = @MainActor () -> Void
 
 private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
     let handler: VoidHandler = unbox(data)
     MainActor.assumeIsolated { handler() }
 }
 
-typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
-
 /// `void handler(GObject *self, gpointer arg, gpointer data)`.
-extension Trampoline where Handler == PointerHandler {
-    static var pointer: Self { Self(pointerTrampoline) }
-}
+typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 
 private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
     let handler: PointerHandler = unbox(data)
@@ -45,60 +58,40 @@ private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) 
     MainActor.assumeIsolated { handler(argument) }
 }
 
-typealias PointHandler = @MainActor (Double, Double) -> Void
-
 /// `void handler(GObject *self, double x, double y, gpointer data)`.
-extension Trampoline where Handler == PointHandler {
-    static var point: Self { Self(pointTrampoline) }
-}
+typealias PointHandler = @MainActor (Double, Double) -> Void
 
 private let pointTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
     let handler: PointHandler = unbox(data)
     MainActor.assumeIsolated { handler(x, y) }
 }
 
-typealias ScrollHandler = @MainActor (Double, Double) -> Bool
-
 /// `gboolean handler(GtkEventControllerScroll *self, double dx, double dy, gpointer data)`.
-extension Trampoline where Handler == ScrollHandler {
-    static var scroll: Self { Self(scrollTrampoline) }
-}
+typealias ScrollHandler = @MainActor (Double, Double) -> Bool
 
 private let scrollTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
     let handler: ScrollHandler = unbox(data)
     return MainActor.assumeIsolated { handler(dx, dy) } ? 1 : 0
 }
 
-typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
-
 /// `void handler(GtkGestureClick *self, int n_press, double x, double y, gpointer data)`.
-extension Trampoline where Handler == PressHandler {
-    static var press: Self { Self(pressTrampoline) }
-}
+typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 
 private let pressTrampoline: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, count, x, y, data in
     let handler: PressHandler = unbox(data)
     MainActor.assumeIsolated { handler(count, x, y) }
 }
 
-typealias ScaleHandler = @MainActor (Double) -> Void
-
 /// `void handler(GtkGestureZoom *self, double scale, gpointer data)`.
-extension Trampoline where Handler == ScaleHandler {
-    static var scale: Self { Self(scaleTrampoline) }
-}
+typealias ScaleHandler = @MainActor (Double) -> Void
 
 private let scaleTrampoline: @convention(c) (gpointer?, Double, gpointer?) -> Void = { _, scale, data in
     let handler: ScaleHandler = unbox(data)
     MainActor.assumeIsolated { handler(scale) }
 }
 
-typealias DropHandler = @MainActor (OpaquePointer, Double, Double) -> Bool
-
 /// `gboolean handler(GtkDropTargetAsync *self, GdkDrop *drop, double x, double y, gpointer data)`.
-extension Trampoline where Handler == DropHandler {
-    static var drop: Self { Self(dropTrampoline) }
-}
+typealias DropHandler = @MainActor (OpaquePointer, Double, Double) -> Bool
 
 private let dropTrampoline: @convention(c) (gpointer?, OpaquePointer?, Double, Double, gpointer?) -> gboolean = {
     _, drop, x, y, data in
@@ -108,12 +101,8 @@ private let dropTrampoline: @convention(c) (gpointer?, OpaquePointer?, Double, D
     return MainActor.assumeIsolated { handler(unsafeDrop, x, y) } ? 1 : 0
 }
 
-typealias DropMotionHandler = @MainActor (Double, Double) -> GdkDragAction
-
 /// `GdkDragAction handler(GtkDropTargetAsync *self, GdkDrop *drop, double x, double y, gpointer data)`.
-extension Trampoline where Handler == DropMotionHandler {
-    static var dropMotion: Self { Self(dropMotionTrampoline) }
-}
+typealias DropMotionHandler = @MainActor (Double, Double) -> GdkDragAction
 
 private let dropMotionTrampoline: @convention(c) (gpointer?, OpaquePointer?, Double, Double, gpointer?) -> GdkDragAction = {
     _, _, x, y, data in
@@ -121,12 +110,8 @@ private let dropMotionTrampoline: @convention(c) (gpointer?, OpaquePointer?, Dou
     return MainActor.assumeIsolated { handler(x, y) }
 }
 
-typealias OpenHandler = @MainActor ([String]) -> Void
-
 /// `void handler(GApplication *self, GFile **files, int n_files, const char *hint, gpointer data)`.
-extension Trampoline where Handler == OpenHandler {
-    static var open: Self { Self(openTrampoline) }
-}
+typealias OpenHandler = @MainActor ([String]) -> Void
 
 private let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, gpointer?) -> Void = {
     _, files, count, _, data in
@@ -141,12 +126,8 @@ private let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<Opaq
     MainActor.assumeIsolated { handler(paths) }
 }
 
-typealias KeyHandler = @MainActor (UInt32, GdkModifierType) -> Bool
-
 /// `gboolean handler(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType state, gpointer data)`.
-extension Trampoline where Handler == KeyHandler {
-    static var key: Self { Self(keyTrampoline) }
-}
+typealias KeyHandler = @MainActor (UInt32, GdkModifierType) -> Bool
 
 private let keyTrampoline: @convention(c) (gpointer?, UInt32, UInt32, GdkModifierType, gpointer?) -> gboolean = {
     _, keyval, _, state, data in
@@ -154,36 +135,24 @@ private let keyTrampoline: @convention(c) (gpointer?, UInt32, UInt32, GdkModifie
     return MainActor.assumeIsolated { handler(keyval, state) } ? 1 : 0
 }
 
-typealias NativeResponseHandler = @MainActor (Int32) -> Void
-
 /// `void handler(GtkNativeDialog *self, int response_id, gpointer data)`.
-extension Trampoline where Handler == NativeResponseHandler {
-    static var nativeResponse: Self { Self(nativeResponseTrampoline) }
-}
+typealias NativeResponseHandler = @MainActor (Int32) -> Void
 
 private let nativeResponseTrampoline: @convention(c) (gpointer?, Int32, gpointer?) -> Void = { _, response, data in
     let handler: NativeResponseHandler = unbox(data)
     MainActor.assumeIsolated { handler(response) }
 }
 
-typealias StopHandler = @MainActor () -> Bool
-
 /// `gboolean handler(GObject *self, gpointer data)` (true stops the default handler).
-extension Trampoline where Handler == StopHandler {
-    static var stop: Self { Self(stopTrampoline) }
-}
+typealias StopHandler = @MainActor () -> Bool
 
 private let stopTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
     let handler: StopHandler = unbox(data)
     return MainActor.assumeIsolated { handler() } ? 1 : 0
 }
 
-typealias StringHandler = @MainActor (String) -> Void
-
 /// `void handler(GObject *self, const char *text, gpointer data)`. A NULL string arrives as "".
-extension Trampoline where Handler == StringHandler {
-    static var string: Self { Self(stringTrampoline) }
-}
+typealias StringHandler = @MainActor (String) -> Void
 
 private let stringTrampoline: @convention(c) (gpointer?, UnsafePointer<CChar>?, gpointer?) -> Void = { _, text, data in
     let handler: StringHandler = unbox(data)
@@ -191,12 +160,8 @@ private let stringTrampoline: @convention(c) (gpointer?, UnsafePointer<CChar>?, 
     MainActor.assumeIsolated { handler(string) }
 }
 
-typealias FileMonitorHandler = @MainActor (GFileMonitorEvent) -> Void
-
 /// `void handler(GFileMonitor *self, GFile *file, GFile *other_file, GFileMonitorEvent event, gpointer data)`.
-extension Trampoline where Handler == FileMonitorHandler {
-    static var fileMonitor: Self { Self(fileMonitorTrampoline) }
-}
+typealias FileMonitorHandler = @MainActor (GFileMonitorEvent) -> Void
 
 private let fileMonitorTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = {
     _, _, _, event, data in
@@ -204,13 +169,8 @@ private let fileMonitorTrampoline: @convention(c) (gpointer?, gpointer?, gpointe
     MainActor.assumeIsolated { handler(event) }
 }
 
-/// The page's GtkPrintContext and its number.
-typealias DrawPageHandler = @MainActor (OpaquePointer, Int32) -> Void
-
 /// `void handler(GtkPrintOperation *self, GtkPrintContext *context, int page_nr, gpointer data)`.
-extension Trampoline where Handler == DrawPageHandler {
-    static var drawPage: Self { Self(drawPageTrampoline) }
-}
+typealias DrawPageHandler = @MainActor (OpaquePointer, Int32) -> Void
 
 private let drawPageTrampoline: @convention(c) (gpointer?, OpaquePointer?, Int32, gpointer?) -> Void = { _, context, page, data in
     let handler: DrawPageHandler = unbox(data)
@@ -219,25 +179,17 @@ private let drawPageTrampoline: @convention(c) (gpointer?, OpaquePointer?, Int32
     MainActor.assumeIsolated { handler(printContext, page) }
 }
 
-typealias PrintDoneHandler = @MainActor (GtkPrintOperationResult) -> Void
-
 /// `void handler(GtkPrintOperation *self, GtkPrintOperationResult result, gpointer data)`.
-extension Trampoline where Handler == PrintDoneHandler {
-    static var printDone: Self { Self(printDoneTrampoline) }
-}
+typealias PrintDoneHandler = @MainActor (GtkPrintOperationResult) -> Void
 
 private let printDoneTrampoline: @convention(c) (gpointer?, GtkPrintOperationResult, gpointer?) -> Void = { _, result, data in
     let handler: PrintDoneHandler = unbox(data)
     MainActor.assumeIsolated { handler(result) }
 }
 
-/// x, y, whether the keyboard asked, and the GtkTooltip to fill; true shows it.
+/// `gboolean handler(GtkWidget *self, int x, int y, gboolean keyboard_mode, GtkTooltip *tooltip, gpointer data)`:
+/// true shows the tooltip.
 typealias QueryTooltipHandler = @MainActor (Int32, Int32, Bool, OpaquePointer) -> Bool
-
-/// `gboolean handler(GtkWidget *self, int x, int y, gboolean keyboard_mode, GtkTooltip *tooltip, gpointer data)`.
-extension Trampoline where Handler == QueryTooltipHandler {
-    static var queryTooltip: Self { Self(queryTooltipTrampoline) }
-}
 
 private let queryTooltipTrampoline: @convention(c) (gpointer?, Int32, Int32, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
     _, x, y, keyboardMode, tooltip, data in
