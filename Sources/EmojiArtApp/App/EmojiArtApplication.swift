@@ -38,7 +38,7 @@ final class EmojiArtApplication {
         for directory in [storage.dataDirectory, windowStates.directory, drafts.directory] {
             AtomicFile.removeStaleTemporaryFiles(in: directory)
         }
-        onSignal(application, "startup") { [unowned self] in
+        connect(application, .startup) { [unowned self] in
             gtk_window_set_default_icon_name(ApplicationLauncher.applicationID)
             ApplicationStyle.install()
             installActions()
@@ -46,10 +46,10 @@ final class EmojiArtApplication {
                 showWarnings([warning])
             }
         }
-        onSignal(application, "activate") { [unowned self] in
+        connect(application, .activate) { [unowned self] in
             activate()
         }
-        onOpenSignal(application) { [unowned self] paths in
+        connect(application, .open) { [unowned self] paths in
             restoreDraftsOnce()
             for path in paths { openWindow(for: URL(fileURLWithPath: path)) }
         }

@@ -26,7 +26,7 @@ enum TextScale {
     /// the returned token (the settings object outlives every window).
     static func observe(_ handler: @escaping @MainActor () -> Void) -> UInt {
         guard let settings = gtk_settings_get_default() else { return 0 }
-        return onSignal(settings, "notify::gtk-xft-dpi") { (_: UnsafeMutableRawPointer?) in handler() }
+        return connect(settings, .notifyGtkXftDpi) { _ in handler() }
     }
 
     static func stopObserving(_ token: UInt) {

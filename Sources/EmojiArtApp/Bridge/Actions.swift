@@ -11,7 +11,7 @@ func addAction(
 ) -> OpaquePointer {
     warnUnlessKeyboardReaches(name)
     let action = g_simple_action_new(name, nil)!
-    onSignal(action, "activate") { (_: UnsafeMutableRawPointer?) in handler() }
+    connect(action, .actionActivate) { _ in handler() }
     g_action_map_add_action(opaque(map), opaque(action))
     g_object_unref(action.raw)  // the action map holds it now
     return action
@@ -25,7 +25,7 @@ func addIntegerAction(
 ) -> OpaquePointer {
     warnUnlessKeyboardReaches(name)
     let action = g_simple_action_new(name, g_variant_type_checked_("i"))!
-    onSignal(action, "activate") { (parameter: UnsafeMutableRawPointer?) in
+    connect(action, .actionActivate) { parameter in
         guard let parameter else { return }
         handler(g_variant_get_int32(opaque(parameter)))
     }
@@ -43,7 +43,7 @@ func addToggleAction(
     warnUnlessKeyboardReaches(name)
     let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(isOn ? 1 : 0))!
     // GLib's own activate handler toggles a boolean state through change-state, which lands here.
-    onSignal(action, "change-state") { (value: UnsafeMutableRawPointer?) in
+    connect(action, .changeState) { value in
         guard let value else { return }
         g_simple_action_set_state(action, opaque(value))
         handler(g_variant_get_boolean(opaque(value)) != 0)

@@ -14,7 +14,7 @@ func setTooltip(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
     if g_object_get_data(cast(widget), connectedKey) == nil {
         g_object_set_data(cast(widget), connectedKey, widget.raw)
         gtk_widget_set_has_tooltip(widget, 1)
-        g_signal_connect_data(widget.raw, "query-tooltip", unsafeBitCast(queryTooltip, to: GCallback.self), nil, nil, GConnectFlags(0))
+        connect(widget, .queryTooltip) { _, _, _, tooltip in showText(of: widget, in: tooltip) }
     }
     if let text, !text.isEmpty {
         g_object_set_data_full(cast(widget), textKey, g_strdup(text), g_free)
@@ -28,12 +28,10 @@ func setTooltip(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
 private let textKey = "emojiart-tooltip"
 private let connectedKey = "emojiart-tooltip-connected"
 
-/// `gboolean query_tooltip(GtkWidget *, int x, int y, gboolean keyboard_mode, GtkTooltip *, gpointer)`:
-/// shows the widget's text, or no tooltip when it has none.
-private let queryTooltip: @convention(c) (
-    UnsafeMutablePointer<GtkWidget>?, Int32, Int32, gboolean, OpaquePointer?, gpointer?
-) -> gboolean = { widget, _, _, _, tooltip, _ in
-    guard let widget, let tooltip, let text = g_object_get_data(cast(widget), textKey) else { return 0 }
+/// Shows the widget's text in its tooltip, or no tooltip when it has none.
+@MainActor
+private func showText(of widget: UnsafeMutablePointer<GtkWidget>, in tooltip: OpaquePointer) -> Bool {
+    guard let text = g_object_get_data(cast(widget), textKey) else { return false }
     gtk_tooltip_set_text(tooltip, text.assumingMemoryBound(to: CChar.self))
-    return 1
+    return true
 }

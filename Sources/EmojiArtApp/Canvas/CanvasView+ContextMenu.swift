@@ -54,7 +54,7 @@ extension CanvasView {
         gtk_widget_set_parent(popover, drawingArea)
         emojiart_accessible_set_label(popover, localized("Canvas Menu"))
         // However it closed (an item, Escape, a submenu's item), the keys go to the canvas again.
-        onSignal(popover, "closed") { [unowned self] in
+        connect(popover, .closed) { [unowned self] in
             if !isClosed { gtk_widget_grab_focus(drawingArea) }
         }
         contextMenu = popover

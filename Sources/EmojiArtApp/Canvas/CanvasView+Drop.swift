@@ -16,17 +16,17 @@ extension CanvasView {
         gdk_content_formats_builder_add_mime_type(builder, ClipboardEmojis.mimeType)
         let formats = gdk_content_formats_union_deserialize_mime_types(gdk_content_formats_builder_free_to_formats(builder))
         let target = gtk_drop_target_async_new(formats, GDK_ACTION_COPY)!  // takes the formats
-        onDropMotionSignal(target, "drag-enter") { [unowned self] _, _ in
+        connect(target, .dragEnter) { [unowned self] _, _ in
             isDropHovering = true
             apply(.redraw)
             return GDK_ACTION_COPY
         }
-        onDropMotionSignal(target, "drag-motion") { _, _ in GDK_ACTION_COPY }
-        onSignal(target, "drag-leave") { [unowned self] (_: UnsafeMutableRawPointer?) in
+        connect(target, .dragMotion) { _, _ in GDK_ACTION_COPY }
+        connect(target, .dragLeave) { [unowned self] _ in
             isDropHovering = false
             apply(.redraw)
         }
-        onDropSignal(target) { [unowned self] drop, x, y in
+        connect(target, .drop) { [unowned self] drop, x, y in
             isDropHovering = false
             apply(.redraw)
             let content = DropContent(drop)

@@ -7,13 +7,13 @@ import Foundation
 extension CanvasView {
     func installPointer() {
         let motion = gtk_event_controller_motion_new()!
-        onPointSignal(motion, "motion") { [unowned self] x, y in apply(interaction.pointerMoved(to: ViewPoint(x: x, y: y))) }
-        onPointSignal(motion, "enter") { [unowned self] x, y in apply(interaction.pointerMoved(to: ViewPoint(x: x, y: y))) }
-        onSignal(motion, "leave") { [unowned self] in apply(interaction.pointerMoved(to: nil)) }
+        connect(motion, .motion) { [unowned self] x, y in apply(interaction.pointerMoved(to: ViewPoint(x: x, y: y))) }
+        connect(motion, .pointerEnter) { [unowned self] x, y in apply(interaction.pointerMoved(to: ViewPoint(x: x, y: y))) }
+        connect(motion, .leave) { [unowned self] in apply(interaction.pointerMoved(to: nil)) }
         gtk_widget_add_controller(drawingArea, motion)  // the widget owns the controller now
 
         let click = gtk_gesture_click_new()!
-        onPressSignal(click, "pressed") { [unowned self] count, x, y in
+        connect(click, .clickPressed) { [unowned self] count, x, y in
             gtk_widget_grab_focus(drawingArea)
             apply(interaction.press(count: Int(count), at: ViewPoint(x: x, y: y), modifiers: modifiers(of: click)))
         }
@@ -22,24 +22,24 @@ extension CanvasView {
         // S9: the secondary button and a touch long-press open the context menu.
         let secondary = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(opaque(secondary), guint(GDK_BUTTON_SECONDARY))
-        onPressSignal(secondary, "pressed") { [unowned self] _, x, y in
+        connect(secondary, .clickPressed) { [unowned self] _, x, y in
             gtk_widget_grab_focus(drawingArea)
             showContextMenu(at: ViewPoint(x: x, y: y))
         }
         gtk_widget_add_controller(drawingArea, opaque(secondary))
         let longPress = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(opaque(longPress), 1)
-        onPointSignal(longPress, "pressed") { [unowned self] x, y in showContextMenu(at: ViewPoint(x: x, y: y)) }
+        connect(longPress, .longPressPressed) { [unowned self] x, y in showContextMenu(at: ViewPoint(x: x, y: y)) }
         gtk_widget_add_controller(drawingArea, opaque(longPress))
 
         let drag = gtk_gesture_drag_new()!
-        onPointSignal(drag, "drag-begin") { [unowned self] x, y in
+        connect(drag, .dragBegin) { [unowned self] x, y in
             apply(interaction.dragBegan(at: ViewPoint(x: x, y: y), modifiers: modifiers(of: drag)))
         }
-        onPointSignal(drag, "drag-update") { [unowned self] dx, dy in
+        connect(drag, .dragUpdate) { [unowned self] dx, dy in
             apply(interaction.dragUpdated(offset: ViewVector(dx: dx, dy: dy), modifiers: modifiers(of: drag)))
         }
-        onPointSignal(drag, "drag-end") { [unowned self] dx, dy in
+        connect(drag, .dragEnd) { [unowned self] dx, dy in
             apply(interaction.dragEnded(offset: ViewVector(dx: dx, dy: dy), modifiers: modifiers(of: drag)))
         }
         gtk_widget_add_controller(drawingArea, opaque(drag))
@@ -49,7 +49,7 @@ extension CanvasView {
     /// (S8): GtkGestureZoom and GtkGestureRotate grouped, so one two-finger gesture drives both.
     func installZoomAndRotate() {
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
-        onScrollSignal(scroll) { [unowned self] dx, dy in
+        connect(scroll, .scroll) { [unowned self] dx, dy in
             let isWheel = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL
             apply(interaction.scrolled(
                 dx: dx, dy: dy, isWheel: isWheel, modifiers: modifiers(of: scroll), time: eventTime(of: scroll)))
@@ -58,20 +58,20 @@ extension CanvasView {
         gtk_widget_add_controller(drawingArea, scroll)
 
         let zoom = gtk_gesture_zoom_new()!
-        onSignal(zoom, "begin") { [unowned self] (_: UnsafeMutableRawPointer?) in
+        connect(zoom, .gestureBegin) { [unowned self] _ in
             var x = 0.0, y = 0.0
             let size = interaction.viewSize
             if gtk_gesture_get_bounding_box_center(opaque(zoom), &x, &y) == 0 { (x, y) = (size.width / 2, size.height / 2) }
             apply(interaction.pinchBegan(at: ViewPoint(x: x, y: y)))
         }
-        onScaleSignal(zoom, "scale-changed") { [unowned self] scale in apply(interaction.pinchScaled(to: scale)) }
-        onSignal(zoom, "end") { [unowned self] (_: UnsafeMutableRawPointer?) in apply(interaction.pinchEnded()) }
+        connect(zoom, .scaleChanged) { [unowned self] scale in apply(interaction.pinchScaled(to: scale)) }
+        connect(zoom, .gestureEnd) { [unowned self] _ in apply(interaction.pinchEnded()) }
         gtk_widget_add_controller(drawingArea, opaque(zoom))
 
         let rotate = gtk_gesture_rotate_new()!
         // angle-changed passes (angle, delta) in radians; the delta since the gesture began grows
         // clockwise on screen (GTK inverts atan2 in its y-down space), as Core's degrees do.
-        onPointSignal(rotate, "angle-changed") { [unowned self] _, delta in
+        connect(rotate, .angleChanged) { [unowned self] _, delta in
             apply(interaction.pinchRotated(to: delta * 180 / .pi))
         }
         gtk_widget_add_controller(drawingArea, opaque(rotate))
@@ -81,7 +81,7 @@ extension CanvasView {
     /// Keys on the focused canvas, translated into Core's `CanvasKey` (S1, S5, S7, S8, S9, G5).
     func installKeys() {
         let keys = gtk_event_controller_key_new()!
-        onKeyPressed(keys) { [unowned self] keyval, state in
+        connect(keys, .keyPressed) { [unowned self] keyval, state in
             let modifiers = Self.modifiers(state.rawValue)
             guard let key = Self.canvasKey(Int32(bitPattern: keyval), modifiers: modifiers) else { return false }
             if key == .menu {

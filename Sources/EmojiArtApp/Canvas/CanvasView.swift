@@ -128,7 +128,7 @@ final class CanvasView {
             apply(interaction.textScaleChanged(defaultEmojiSize: TextScale.defaultEmojiSize))
         }
         if let clipboard = gtk_widget_get_clipboard(drawingArea) {
-            let handler = onSignal(clipboard, "changed") { [unowned self] in clipboardDidChange() }
+            let handler = connect(clipboard, .changed) { [unowned self] in clipboardDidChange() }
             clipboardObservation = (clipboard, handler)
             clipboardDidChange()
         }

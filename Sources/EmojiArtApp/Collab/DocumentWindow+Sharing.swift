@@ -115,7 +115,7 @@ extension DocumentWindow {
         adw_message_dialog_set_response_appearance(cast(dialog), "stop", ADW_RESPONSE_DESTRUCTIVE)
         adw_message_dialog_set_default_response(cast(dialog), "cancel")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
-        onStringSignal(dialog, "response") { [weak self] response in
+        connect(dialog, .messageDialogResponse) { [weak self] response in
             guard response == "stop", let self, !isClosed else { return }
             leaveRoom()
         }

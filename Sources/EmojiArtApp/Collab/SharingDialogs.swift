@@ -103,7 +103,7 @@ enum SharingDialogs {
         emojiart_message_dialog_add_response(cast(dialog), "ok", action)
         adw_message_dialog_set_default_response(cast(dialog), "cancel")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
-        onStringSignal(dialog, "response") { response in completion(response == "ok") }
+        connect(dialog, .messageDialogResponse) { response in completion(response == "ok") }
         gtk_window_present(cast(dialog))
     }
 
@@ -121,7 +121,7 @@ enum SharingDialogs {
         gtk_editable_set_editable(cast(entry), 0)
         emojiart_accessible_set_label(entry, localized("Room link"))
         adw_message_dialog_set_extra_child(cast(dialog), entry)
-        onStringSignal(dialog, "response") { [parent] response in
+        connect(dialog, .messageDialogResponse) { [parent] response in
             guard response == "copy" else { return }
             gdk_clipboard_set_text(gtk_widget_get_clipboard(parent), link.description)
         }
@@ -159,8 +159,8 @@ enum SharingDialogs {
             adw_message_dialog_set_response_enabled(cast(dialog), "ok", refusal == nil ? 1 : 0)
         }
         check()
-        onSignal(entry, "changed") { check() }
-        onStringSignal(dialog, "response") { [entry] response in
+        connect(entry, .changed) { check() }
+        connect(dialog, .messageDialogResponse) { [entry] response in
             guard response == "ok" else { return }
             completion(String(cString: gtk_editable_get_text(cast(entry))))
         }

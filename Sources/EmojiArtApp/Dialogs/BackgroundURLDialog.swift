@@ -32,7 +32,7 @@ enum BackgroundURLDialog {
         gtk_box_append(cast(box), problem)
         adw_message_dialog_set_extra_child(cast(dialog), box)
 
-        onSignal(entry, "changed") { [entry, problem, dialog] in
+        connect(entry, .changed) { [entry, problem, dialog] in
             let text = String(cString: gtk_editable_get_text(cast(entry)))
             switch BackgroundURLInput.validate(text) {
             case .success:
@@ -43,7 +43,7 @@ enum BackgroundURLDialog {
                 adw_message_dialog_set_response_enabled(cast(dialog), "set", 0)
             }
         }
-        onStringSignal(dialog, "response") { [entry] response in
+        connect(dialog, .messageDialogResponse) { [entry] response in
             guard response == "set" else { return }
             let text = String(cString: gtk_editable_get_text(cast(entry)))
             if case .success(let url) = BackgroundURLInput.validate(text) { completion(url) }

@@ -66,8 +66,7 @@ enum FileChooser {
         adw_message_dialog_set_response_appearance(cast(dialog), "replace", ADW_RESPONSE_DESTRUCTIVE)
         adw_message_dialog_set_default_response(cast(dialog), "cancel")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
-        onSignal(dialog, "response") { (response: UnsafeMutableRawPointer?) in
-            let choice = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "cancel"
+        connect(dialog, .messageDialogResponse) { choice in
             completion(choice == "replace")
         }
         gtk_window_present(cast(dialog))
@@ -153,7 +152,7 @@ enum FileChooser {
     private static func show(_ chooser: OpaquePointer, _ handler: @escaping @MainActor (Bool) -> Void) {
         shown.append(chooser)
         gtk_native_dialog_set_modal(cast(chooser), 1)
-        onResponseSignal(chooser) { response in
+        connect(chooser, .nativeDialogResponse) { response in
             handler(response == GTK_RESPONSE_ACCEPT.rawValue)
             gtk_native_dialog_destroy(cast(chooser))
             shown.removeAll { $0 == chooser }

@@ -8,7 +8,7 @@ import Foundation
 /// artwork is wider than tall.
 ///
 /// The operation runs asynchronously, so the print dialog never blocks the window; the job keeps
-/// itself alive (a retain held by the draw-page handler) until GTK is done with it.
+/// itself alive (held by its signal handlers) until GTK is done with it.
 @MainActor
 final class PrintJob {
     /// For the tests only: when set, Print writes this PDF file straight away instead of showing
@@ -38,12 +38,16 @@ final class PrintJob {
         gtk_print_operation_set_default_page_setup(operation, setup)
         g_object_unref(setup.raw)
 
-        let box = Unmanaged.passRetained(job).toOpaque()
-        g_signal_connect_data(
-            operation.raw, "draw-page", unsafeBitCast(drawPageTrampoline, to: GCallback.self), box,
-            releasePrintJob, GConnectFlags(0))
-        g_signal_connect_data(
-            operation.raw, "done", unsafeBitCast(doneTrampoline, to: GCallback.self), box, nil, GConnectFlags(0))
+        // Each handler holds the job until the operation is finalized, after its last signal.
+        connect(operation, .drawPage) { context, _ in job.drawPage(context) }
+        // Reports a failure that happened after the dialog (a printer that went away).
+        connect(operation, .printDone) { result in
+            guard result == GTK_PRINT_OPERATION_RESULT_ERROR else { return }
+            var error: UnsafeMutablePointer<GError>?
+            gtk_print_operation_get_error(operation, &error)
+            job.reportFailure(error)
+            if let error { g_error_free(error) }
+        }
 
         var action = GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG
         if let file = ProcessInfo.processInfo.environment[exportVariable], !file.isEmpty {
@@ -59,39 +63,13 @@ final class PrintJob {
     }
 
     /// Draws the artwork on the page: fitted to the printable area, centred.
-    fileprivate func drawPage(_ context: OpaquePointer) {
+    private func drawPage(_ context: OpaquePointer) {
         guard let cr = gtk_print_context_get_cairo_context(context) else { return }
         page.draw(into: cr, size: ViewSize(width: gtk_print_context_get_width(context), height: gtk_print_context_get_height(context)))
     }
 
-    fileprivate func reportFailure(_ error: UnsafeMutablePointer<GError>?) {
+    private func reportFailure(_ error: UnsafeMutablePointer<GError>?) {
         let reason = error.map { String(cString: $0.pointee.message) } ?? ""
         onError(localized("Couldn't print: {reason}", ["reason": reason]))
     }
-}
-
-/// `void draw_page(GtkPrintOperation *, GtkPrintContext *, int page_nr, gpointer data)`.
-private let drawPageTrampoline: @convention(c) (gpointer?, OpaquePointer?, Int32, gpointer?) -> Void = { _, context, _, data in
-    guard let context, let data else { return }
-    let job = Unmanaged<PrintJob>.fromOpaque(data).takeUnretainedValue()
-    nonisolated(unsafe) let printContext = context  // GTK calls us on the main thread
-    MainActor.assumeIsolated { job.drawPage(printContext) }
-}
-
-/// `void done(GtkPrintOperation *, GtkPrintOperationResult result, gpointer data)`: reports a
-/// failure that happened after the dialog (a printer that went away).
-private let doneTrampoline: @convention(c) (UnsafeMutablePointer<GtkPrintOperation>?, GtkPrintOperationResult, gpointer?) -> Void = { operation, result, data in
-    guard let operation, let data, result == GTK_PRINT_OPERATION_RESULT_ERROR else { return }
-    let job = Unmanaged<PrintJob>.fromOpaque(data).takeUnretainedValue()
-    var error: UnsafeMutablePointer<GError>?
-    gtk_print_operation_get_error(operation, &error)
-    nonisolated(unsafe) let failure = error  // GTK calls us on the main thread
-    MainActor.assumeIsolated { job.reportFailure(failure) }
-    if let error { g_error_free(error) }
-}
-
-/// Releases the job when the operation is finalized, after its last signal.
-private let releasePrintJob: GClosureNotify = { data, _ in
-    guard let data else { return }
-    Unmanaged<PrintJob>.fromOpaque(data).release()
 }

@@ -31,7 +31,7 @@ final class EmojiMenu {
         if let addToPalette {
             let item = gtk_button_new_with_label(localized("Add to Palette “{name}”", ["name": addToPalette.name]))!
             gtk_widget_add_css_class(item, "flat")
-            onSignal(item, "clicked") { [unowned self] in
+            connect(item, .clicked) { [unowned self] in
                 gtk_popover_popdown(cast(popover))
                 addToPalette.add()
             }

@@ -18,7 +18,7 @@ extension PaletteBar {
         gtk_widget_add_css_class(searchButton, "flat")
         setTooltip(searchButton, localized("Find an Emoji by Name"))
         emojiart_accessible_set_label(searchButton, localized("Find an Emoji by Name"))
-        onSignal(searchButton, "toggled") { [unowned self] in
+        connect(searchButton, .toggled) { [unowned self] in
             let isOn = gtk_toggle_button_get_active(cast(searchButton)) != 0
             if isOn != isSearching { isOn ? startSearch() : endSearch() }
         }
@@ -28,14 +28,14 @@ extension PaletteBar {
         emojiart_search_entry_set_placeholder(searchEntry, localized("Emoji name"))
         emojiart_accessible_set_label(searchEntry, localized("Find an Emoji by Name"))
         gtk_widget_set_visible(searchEntry, 0)
-        onSignal(searchEntry, "changed") { [unowned self] in showResults() }
-        onSignal(searchEntry, "activate") { [unowned self] in
+        connect(searchEntry, .changed) { [unowned self] in showResults() }
+        connect(searchEntry, .activate) { [unowned self] in
             if let first = firstEmoji { onChoose(first) }
         }
-        onSignal(searchEntry, "stop-search") { [unowned self] in endSearch() }
+        connect(searchEntry, .stopSearch) { [unowned self] in endSearch() }
         let focus = gtk_event_controller_focus_new()!
-        onSignal(focus, "enter") { [unowned self] in onSearchFocusChange?(true) }
-        onSignal(focus, "leave") { [unowned self] in onSearchFocusChange?(false) }
+        connect(focus, .focusEnter) { [unowned self] in onSearchFocusChange?(true) }
+        connect(focus, .leave) { [unowned self] in onSearchFocusChange?(false) }
         gtk_widget_add_controller(searchEntry, focus)
 
         gtk_widget_add_css_class(searchStatus, "dim-label")

@@ -80,7 +80,7 @@ final class PaletteBar {
         gtk_box_append(cast(widget), scroller)
         buildSearch()
 
-        onSignal(chooser, "clicked") { [unowned self] in
+        connect(chooser, .clicked) { [unowned self] in
             showPalette(at: paletteIndex + 1)
             onPaletteChange?()
         }
@@ -91,7 +91,7 @@ final class PaletteBar {
         }
         namesObserver = SpokenEmojiNames.addObserver { [weak self] in self?.renameEmojis() }
         recentsObserver = recents.addObserver { [weak self] in self?.recentsDidChange() }
-        onSignal(widget, "destroy") { [unowned self] in
+        connect(widget, .destroy) { [unowned self] in
             if let namesObserver { SpokenEmojiNames.removeObserver(namesObserver) }
             namesObserver = nil
             if let recentsObserver { recents.removeObserver(recentsObserver) }

@@ -21,7 +21,7 @@ enum PaletteDialogs {
         adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
         adw_message_dialog_set_default_response(cast(dialog), "cancel")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
-        onStringSignal(dialog, "response") { response in
+        connect(dialog, .messageDialogResponse) { response in
             guard response == "delete" else { return }
             do {
                 try store.removePalette(withID: id)
@@ -51,7 +51,7 @@ enum PaletteDialogs {
         adw_message_dialog_set_response_appearance(cast(dialog), "rename", ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(cast(dialog), "rename")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
-        onStringSignal(dialog, "response") { response in
+        connect(dialog, .messageDialogResponse) { response in
             guard response == "rename" else { return }
             // The entry is still alive: the dialog is destroyed after its response handlers ran.
             let name = String(cString: gtk_editable_get_text(cast(entry)))

@@ -82,22 +82,22 @@ final class PaletteEditor {
     }
 
     private func connectSignals() {
-        onSignal(nameRow, "changed") { [unowned self] in
+        connect(nameRow, .changed) { [unowned self] in
             perform { try store.renamePalette(withID: paletteID, to: text(of: nameRow)) }
         }
         // Merged on every change, as the original does, so a paste lands at once; Enter also
         // clears the entry for the next emojis.
-        onSignal(addRow, "changed") { [unowned self] in addEmojis(text(of: addRow)) }
-        onSignal(addRow, "entry-activated") { [unowned self] in
+        connect(addRow, .changed) { [unowned self] in addEmojis(text(of: addRow)) }
+        connect(addRow, .entryActivated) { [unowned self] in
             addEmojis(text(of: addRow))
             gtk_editable_set_text(cast(addRow), "")
         }
-        onSignal(flowBox, "child-activated") { [unowned self] (child: UnsafeMutableRawPointer?) in
+        connect(flowBox, .childActivated) { [unowned self] child in
             guard let child else { return }
             removeEmoji(at: Int(gtk_flow_box_child_get_index(cast(child))))
         }
         let id = paletteID
-        onSignal(frame.window, "destroy") { [unowned self] in
+        connect(frame.window, .destroy) { [unowned self] in
             if let observer { store.removeObserver(observer) }
             Self.editors[id] = nil  // last: this releases the editor
         }
@@ -113,7 +113,7 @@ final class PaletteEditor {
         AccessibleNames.nameMenuButton(button, localized("Choose an Emoji"))
         let chooser = gtk_emoji_chooser_new()!
         gtk_menu_button_set_popover(cast(button), chooser)
-        onStringSignal(chooser, "emoji-picked") { [unowned self] emoji in addEmojis(emoji) }
+        connect(chooser, .emojiPicked) { [unowned self] emoji in addEmojis(emoji) }
         return button
     }
 

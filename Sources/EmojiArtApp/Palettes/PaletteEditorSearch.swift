@@ -31,8 +31,8 @@ final class PaletteEditorSearch {
         gtk_widget_set_margin_top(results, 6)
         emojiart_accessible_set_label(results, localized("Emojis found"))
         adw_preferences_group_add(cast(group), results)
-        onSignal(entry, "changed") { [unowned self] in showResults() }
-        onSignal(entry, "activate") { [unowned self] in
+        connect(entry, .changed) { [unowned self] in showResults() }
+        connect(entry, .activate) { [unowned self] in
             if let first = shownEmojis.first { onPick(first) }
         }
     }

@@ -17,7 +17,7 @@ enum PaletteEmojiButton {
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_add_css_class(button, "palette-emoji")
         name(button, for: emoji)
-        onSignal(button, "clicked") { onChoose(emoji) }
+        connect(button, .clicked) { onChoose(emoji) }
         addDragSource(to: button, emoji: emoji)
         if let onMenu { addMenuTriggers(to: button) { onMenu(emoji, button) } }
         return button
@@ -47,14 +47,14 @@ enum PaletteEmojiButton {
     private static func addMenuTriggers(to button: UnsafeMutablePointer<GtkWidget>, _ open: @escaping @MainActor () -> Void) {
         let secondary = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(opaque(secondary), guint(GDK_BUTTON_SECONDARY))
-        onPressSignal(secondary, "pressed") { _, _, _ in open() }
+        connect(secondary, .clickPressed) { _, _, _ in open() }
         gtk_widget_add_controller(button, opaque(secondary))
         let longPress = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(opaque(longPress), 1)
-        onPointSignal(longPress, "pressed") { _, _ in open() }
+        connect(longPress, .longPressPressed) { _, _ in open() }
         gtk_widget_add_controller(button, opaque(longPress))
         let keys = gtk_event_controller_key_new()!
-        onKeyPressed(keys) { keyval, modifiers in
+        connect(keys, .keyPressed) { keyval, modifiers in
             let key = Int32(bitPattern: keyval), shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
             guard key == GDK_KEY_Menu || (key == GDK_KEY_F10 && shift) else { return false }
             open()

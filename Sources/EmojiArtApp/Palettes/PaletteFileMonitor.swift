@@ -40,7 +40,7 @@ final class PaletteFileMonitor {
             return nil
         }
         self.monitor = monitor
-        onFileMonitorChanged(monitor) { [weak self] event in
+        connect(monitor, .fileMonitorChanged) { [weak self] event in
             // Attribute changes (a chmod, a touch of the access time) leave the palettes alone.
             guard event != G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED else { return }
             self?.scheduleReload()

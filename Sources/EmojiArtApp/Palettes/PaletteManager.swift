@@ -65,7 +65,7 @@ final class PaletteManager {
         adw_header_bar_pack_start(cast(frame.header), makeNewButton())
 
         observer = store.addObserver { [weak self] in self?.rebuild() }
-        onSignal(frame.window, "destroy") { [unowned self] in
+        connect(frame.window, .destroy) { [unowned self] in
             if let observer { store.removeObserver(observer) }
             Self.shared = nil  // last: this releases the manager
         }
@@ -77,7 +77,7 @@ final class PaletteManager {
         let button = gtk_button_new_from_icon_name("list-add-symbolic")!
         setTooltip(button, localized("New Palette"))
         emojiart_accessible_set_label(button, localized("New Palette"))
-        onSignal(button, "clicked") { [unowned self] in
+        connect(button, .clicked) { [unowned self] in
             do {
                 let palette = try store.insertPalette(named: localized("New"), at: store.palettes.count)
                 PaletteEditor.show(paletteWithID: palette.id, store: store, parent: frame.window, selectingName: true)
@@ -131,7 +131,7 @@ final class PaletteManager {
             setTooltip(button, label)
             emojiart_accessible_set_label(button, label)
             gtk_widget_set_sensitive(button, isEnabled ? 1 : 0)
-            onSignal(button, "clicked") { [unowned self] in perform(control, onPaletteWithID: id) }
+            connect(button, .clicked) { [unowned self] in perform(control, onPaletteWithID: id) }
             adw_action_row_add_suffix(cast(row), button)
             controls[control] = button
         }

@@ -119,8 +119,7 @@ extension DocumentWindow {
             adw_message_dialog_set_response_appearance(cast(dialog), "export", ADW_RESPONSE_SUGGESTED)
             adw_message_dialog_set_default_response(cast(dialog), "export")
             adw_message_dialog_set_close_response(cast(dialog), "cancel")
-            onSignal(dialog, "response") { (response: UnsafeMutableRawPointer?) in
-                let choice = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "cancel"
+            connect(dialog, .messageDialogResponse) { choice in
                 continuation.resume(returning: choice == "export")
             }
             gtk_window_present(cast(dialog))
@@ -153,13 +152,13 @@ private final class WaitingDialog {
         gtk_window_set_destroy_with_parent(cast(made), 1)
         // A response closes the dialog; so does its parent's destruction. Either way the export
         // stops, and the pointer is forgotten before GTK frees the widget.
-        onSignal(made, "destroy") { [weak self] in
+        connect(made, .destroy) { [weak self] in
             guard let self, !isClosed else { return }
             dialog = nil
             isClosed = true
             onCancel()
         }
-        onSignal(made, "response") { [weak self] (_: UnsafeMutableRawPointer?) in
+        connect(made, .messageDialogResponse) { [weak self] _ in
             guard let self, !isClosed else { return }
             dialog = nil
             isClosed = true

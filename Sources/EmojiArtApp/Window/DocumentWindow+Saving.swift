@@ -111,9 +111,8 @@ extension DocumentWindow {
         adw_message_dialog_set_default_response(cast(dialog), "save")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
         // Weak: the dialog is a window of its own, which may outlive this one.
-        onSignal(dialog, "response") { [weak self] (response: UnsafeMutableRawPointer?) in
+        connect(dialog, .messageDialogResponse) { [weak self] choice in
             guard let self, !isClosed else { return }
-            let choice = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "cancel"
             switch choice {
             case "discard":
                 if case .draft(let url) = location { application.drafts.remove(url) }

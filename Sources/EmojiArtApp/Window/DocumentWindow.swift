@@ -106,17 +106,17 @@ final class DocumentWindow {
         }
         canvas.onEmojiAdded = { [unowned application] emoji in application.recentEmojis.add(emoji) }
         // GTK may notify the size while it disposes the window.
-        onSignal(window, "notify::default-width") { [unowned self] (_: UnsafeMutableRawPointer?) in
+        connect(window, .notifyDefaultWidth) { [unowned self] _ in
             guard !isClosed else { return }
             scheduleStateSave()
         }
-        onSignal(window, "notify::default-height") { [unowned self] (_: UnsafeMutableRawPointer?) in
+        connect(window, .notifyDefaultHeight) { [unowned self] _ in
             guard !isClosed else { return }
             scheduleStateSave()
         }
         document.onChange = { [unowned self] change in documentDidChange(change) }
         autosaver.onErrorChange = { [unowned self] in saveErrorDidChange() }
-        onStopSignal(window, "close-request") { [unowned self] in
+        connect(window, .closeRequest) { [unowned self] in
             requestClose()
             return true  // requestClose destroys the window once nothing can be lost
         }
