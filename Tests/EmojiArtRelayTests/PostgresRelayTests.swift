@@ -62,7 +62,10 @@ extension PostgresServerTests {
                     Self.on(west, address).webSocketURL, hello: .init(room: address.room, client: ClientID("listener01")!, lastSeq: 0, epoch: nil)
                 ) { received in received.contains { if case .presence = $0 { true } else { false } } }
             }
-            try await Task.sleep(for: .seconds(1))
+            // A member once the database holds its binding, which is recorded before its welcome.
+            try await waitUntil("the listener is admitted on the other relay") {
+                try TestPostgres.psql(database: database, "SELECT count(*) FROM room_clients WHERE client = 'listener01'") == ["1"]
+            }
             let presence = try RawSocket.text(.presence(.sealed("here")))
             _ = try await RawSocket.asMember(
                 address.webSocketURL, hello: .init(room: address.room, client: ClientID("speaker001")!, lastSeq: 0, epoch: nil),
