@@ -82,7 +82,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "emojiart-relay",
-            dependencies: ["EmojiArtRelay", "EmojiArtCollab", "EmojiArtCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "EmojiArtRelay", "EmojiArtCollab", "EmojiArtCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .systemLibrary(
             name: "CPangoCairo",
@@ -125,7 +127,9 @@ let package = Package(
         .executableTarget(name: "MainLoopBridgeCheck", dependencies: ["MainLoopBridge", "CGLib"]),
         .target(
             name: "EmojiArtApp",
-            dependencies: ["EmojiArtCore", "EmojiArtRender", "EmojiArtCollab", "EmojiArtCollabNet", "EmojiArtHTTP", "CGtk", "MainLoopBridge"]),
+            dependencies: [
+                "EmojiArtCore", "EmojiArtRender", "EmojiArtCollab", "EmojiArtCollabNet", "EmojiArtHTTP", "CGtk", "MainLoopBridge",
+            ]),
         .executableTarget(
             name: "emojiart",
             dependencies: [
@@ -179,7 +183,8 @@ let package = Package(
         .testTarget(
             name: "EmojiArtRelayTests",
             dependencies: [
-                "EmojiArtRelay", "EmojiArtCollabNet", "EmojiArtCollab", "emojiart-relay", "EmojiArtTestSupport", "EmojiArtCollabTestSupport",
+                "EmojiArtRelay", "EmojiArtCollabNet", "EmojiArtCollab", "emojiart-relay", "EmojiArtTestSupport",
+                "EmojiArtCollabTestSupport",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 // HostileRelayTests' fake relay (a server that misbehaves on purpose).
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -192,7 +197,9 @@ let package = Package(
         .testTarget(name: "MainLoopBridgeTests", dependencies: ["MainLoopBridgeCheck"]),
         // Runs the built `emojiart` binary; depends on it so it is built first.
         // (and on emojiart-relay, which `emojiart relay` runs; the collab tests drive a peer of their own).
-        .testTarget(name: "EmojiArtCLITests", dependencies: ["emojiart", "emojiart-relay", "EmojiArtCollab", "EmojiArtCollabNet", "EmojiArtCore", "EmojiArtTestSupport"]),
+        .testTarget(
+            name: "EmojiArtCLITests",
+            dependencies: ["emojiart", "emojiart-relay", "EmojiArtCollab", "EmojiArtCollabNet", "EmojiArtCore", "EmojiArtTestSupport"]),
         // Drives the built `emojiart` binary under its own Xvfb with xdotool (DESIGN "Tests and
         // CI"); depends on it so it is built first. The drag-source helper is C, compiled by the
         // tests at run time against GTK, so it is not part of the Swift target; neither is the

@@ -7,7 +7,7 @@ let package = Package(
     name: "EmojiArtBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "EmojiArt", path: ".."),
+        .package(name: "EmojiArt", path: "..")
     ],
     targets: [
         // mallinfo2 is not exported by Swift's Glibc module.

@@ -37,7 +37,8 @@ public struct ClientID: Hashable, Comparable, Sendable, Codable, CustomStringCon
     private static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: "-"): true
+            UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
         default: false
         }
     }
@@ -59,8 +60,8 @@ public struct CollabID: Hashable, Comparable, Sendable, Codable, CustomStringCon
     /// Parses `<clientID>.<counter>`; nil for anything else (a file or a message may hold garbage).
     public init?(_ text: String) {
         guard let dot = text.lastIndex(of: "."), let client = ClientID(String(text[..<dot])),
-              let counter = Int(text[text.index(after: dot)...]), counter >= 1,
-              text[text.index(after: dot)...].allSatisfy(\.isASCII)
+            let counter = Int(text[text.index(after: dot)...]), counter >= 1,
+            text[text.index(after: dot)...].allSatisfy(\.isASCII)
         else { return nil }
         self.client = client
         self.counter = counter
@@ -76,7 +77,8 @@ public struct CollabID: Hashable, Comparable, Sendable, Codable, CustomStringCon
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let id = CollabID(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "“\(text)” is not a collaboration id"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "“\(text)” is not a collaboration id"))
         }
         self = id
     }

@@ -19,9 +19,11 @@ public enum CollabBackground: Hashable, Sendable, Codable {
         case .url(let text):
             return text.isEmpty ? .blank : text.utf8.count <= Self.maxURLBytes ? self : nil
         case .image(let hash):
-            let isHex = hash.utf8.count == 64 && hash.utf8.allSatisfy {
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
-            }
+            let isHex =
+                hash.utf8.count == 64
+                && hash.utf8.allSatisfy {
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+                }
             return isHex ? self : nil
         }
     }

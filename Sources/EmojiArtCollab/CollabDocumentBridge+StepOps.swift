@@ -22,9 +22,11 @@ extension CollabDocumentBridge {
                 guard let z = zKeys[emoji.id] else { continue }
                 let cid = session.newCollabID()
                 ids.adopt(emoji.id, for: cid)
-                ops.append(.add(EmojiValues(
-                    cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
-                    rotation: emoji.rotation, flipped: emoji.flipped, z: z, group: emoji.group, locked: emoji.locked)))
+                ops.append(
+                    .add(
+                        EmojiValues(
+                            cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
+                            rotation: emoji.rotation, flipped: emoji.flipped, z: z, group: emoji.group, locked: emoji.locked)))
             case .removed(let emoji):
                 if let cid = collabID(of: emoji) { ops.append(.set(cid: cid, value: .deleted(true))) }
             case .restacked(let emoji):
@@ -73,7 +75,8 @@ extension CollabDocumentBridge {
             return .background(.blank)
         case .url(let url):
             guard !url.isFileURL else {
-                onMessage?(localized("A background from a file on this computer is not shared: set it from the file itself so it is embedded"))
+                onMessage?(
+                    localized("A background from a file on this computer is not shared: set it from the file itself so it is embedded"))
                 return nil
             }
             return .background(.url(url.absoluteString))

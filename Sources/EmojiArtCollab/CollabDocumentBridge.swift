@@ -75,7 +75,8 @@ public final class CollabDocumentBridge: DocumentCollaboration {
         let entry = try CollabImport(model: model, session: session)
         // Not undoable, so the name is never shown.
         try session.perform(entry.ops, named: "Share", undoable: false)
-        return CollabDocumentBridge(document: document, session: session, room: room, ids: entry.ids, images: entry.images, uploads: entry.uploads)
+        return CollabDocumentBridge(
+            document: document, session: session, room: room, ids: entry.ids, images: entry.images, uploads: entry.uploads)
     }
 
     /// Uploads every sealed background image of mine (after a share, once `uploadBlob` is set).
@@ -237,7 +238,8 @@ public final class CollabDocumentBridge: DocumentCollaboration {
         var poses = [Int: LivePose]()
         for (cid, entry) in livePreviews.entries {
             guard let id = ids.byCID[cid], session.shown.emojis[cid]?.deleted.value == false else { continue }
-            poses[id] = LivePose(position: DocumentPoint(x: entry.frame.x, y: entry.frame.y), size: entry.frame.size, rotation: entry.frame.rotation)
+            poses[id] = LivePose(
+                position: DocumentPoint(x: entry.frame.x, y: entry.frame.y), size: entry.frame.size, rotation: entry.frame.rotation)
         }
         document.showLivePreviews(poses)
     }

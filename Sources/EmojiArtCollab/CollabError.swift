@@ -32,7 +32,9 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sealedPayloadWithoutKey:
-            localized("The room's edits are encrypted and this window has no key for them: join with the full link, including the part after “#”.")
+            localized(
+                "The room's edits are encrypted and this window has no key for them: join with the full link, including the part after “#”."
+            )
         case .unreadableMessage(let reason):
             localized("A message from the relay could not be read ({reason}); the relay may be a different version.", ["reason": reason])
         case .messageTooLarge(let byteCount, let limit):
@@ -48,7 +50,8 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
                 "The edits waiting to be sent could not be saved to “{path}” ({reason}); free some disk space or check the folder's permissions.",
                 ["path": path, "reason": reason])
         case .keyUnreadable(let path, let reason):
-            localized("The room's key in “{path}” could not be read ({reason}); join again with the full link.", ["path": path, "reason": reason])
+            localized(
+                "The room's key in “{path}” could not be read ({reason}); join again with the full link.", ["path": path, "reason": reason])
         case .keyUnwritable(let path, let reason):
             localized(
                 "The room's key could not be saved to “{path}” ({reason}); check the folder's permissions, and keep the link to join again.",
@@ -58,7 +61,9 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
                 "The folder “{path}” cannot hold rooms' keys and edits privately ({reason}); nothing was written there.",
                 ["path": path, "reason": reason])
         case .anotherKeyStored:
-            localized("This computer keeps another key for this room, and it was not replaced. To use the new link's key instead, join again and choose to replace it (emojiart join --replace-key).")
+            localized(
+                "This computer keeps another key for this room, and it was not replaced. To use the new link's key instead, join again and choose to replace it (emojiart join --replace-key)."
+            )
         case .relayReplayed(let sender, let number):
             localized(
                 "Edit {number} from {sender} arrived a second time and was ignored; the relay may be misbehaving.",

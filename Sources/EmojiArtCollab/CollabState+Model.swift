@@ -83,9 +83,11 @@ public struct CollabImport: Sendable {
             }
             previousZ = z
             ids.adopt(emoji.id, for: cid)
-            ops.append(.add(EmojiValues(
-                cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
-                rotation: emoji.rotation, flipped: emoji.flipped, z: z, group: emoji.group, locked: emoji.locked)))
+            ops.append(
+                .add(
+                    EmojiValues(
+                        cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
+                        rotation: emoji.rotation, flipped: emoji.flipped, z: z, group: emoji.group, locked: emoji.locked)))
         }
         var images = [String: Data]()
         var uploads = [String: Data]()

@@ -38,7 +38,7 @@ public struct CollabState: Hashable, Sendable, Codable {
             guard let record = emojis[cid], let value = value.clamped else { return false }
             if let expected {
                 guard record.writer(of: value.field) == client, expected.field == value.field,
-                      let expected = expected.clamped, record[value.field] == expected
+                    let expected = expected.clamped, record[value.field] == expected
                 else { return false }
             }
             guard record[value.field] != value || record.writer(of: value.field) != client else { return false }

@@ -43,10 +43,10 @@ public struct EmojiValues: Hashable, Sendable, Codable {
     /// Every value clamped; nil when one cannot be used (see `FieldValue.clamped`).
     var clamped: EmojiValues? {
         guard case .text(let text)? = FieldValue.text(text).clamped,
-              case .x(let x)? = FieldValue.x(x).clamped, case .y(let y)? = FieldValue.y(y).clamped,
-              case .size(let size)? = FieldValue.size(size).clamped,
-              case .rotation(let rotation)? = FieldValue.rotation(rotation).clamped,
-              FieldValue.group(group).clamped != nil
+            case .x(let x)? = FieldValue.x(x).clamped, case .y(let y)? = FieldValue.y(y).clamped,
+            case .size(let size)? = FieldValue.size(size).clamped,
+            case .rotation(let rotation)? = FieldValue.rotation(rotation).clamped,
+            FieldValue.group(group).clamped != nil
         else { return nil }
         return EmojiValues(
             cid: cid, text: text, x: x, y: y, size: size, rotation: rotation, flipped: flipped, z: z, deleted: deleted,
@@ -78,7 +78,8 @@ public struct EmojiRecord: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case cid, text, x, y, size, rotation, flipped, z, deleted
-        case groupIfWritten = "group", lockedIfWritten = "locked"
+        case groupIfWritten = "group"
+        case lockedIfWritten = "locked"
     }
 
     /// A record whose every field was written by `writer`; `values` must be clamped. `group`

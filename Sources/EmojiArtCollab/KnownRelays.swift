@@ -35,7 +35,7 @@ public struct KnownRelays: Hashable, Sendable {
 
     private func all() -> [String] {
         guard let data = try? AtomicFile.read(file, maxBytes: 1_048_576),
-              let servers = try? JSONDecoder().decode([String].self, from: data)
+            let servers = try? JSONDecoder().decode([String].self, from: data)
         else { return [] }
         return servers
     }

@@ -90,7 +90,10 @@ public final class FileOutboxJournal: OutboxJournal {
     /// the clear) when missing, and checked when it exists.
     public convenience init(folder: URL, room: String) throws {
         try PrivateFolder.prepare(folder)
-        let safeName = String(room.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" })
+        let safeName = String(
+            room.unicodeScalars.map {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_"
+            })
         self.init(url: folder.appendingPathComponent("\(safeName).outbox.json"))
     }
 

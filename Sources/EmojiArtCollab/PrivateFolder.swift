@@ -1,5 +1,6 @@
 import EmojiArtCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif

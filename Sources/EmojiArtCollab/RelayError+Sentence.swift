@@ -13,7 +13,8 @@ extension RelayError {
         case .badRoom:
             return localized("There is no such room on this relay; check the link, or share the document again.")
         case .badMessage:
-            return localized("A message between this window and the relay could not be read; one of them may be another version of EmojiArt.")
+            return localized(
+                "A message between this window and the relay could not be read; one of them may be another version of EmojiArt.")
         case .badVersion:
             return localized(
                 "The relay speaks version {version} of the protocol, this EmojiArt another; update EmojiArt here or on the relay.",
@@ -27,20 +28,29 @@ extension RelayError {
         case .snapshotTooLarge:
             return localized("The room's snapshot is larger than the {limit} a room accepts.", ["limit": size])
         case .storageFailed:
-            return localized("The relay cannot store this room's edits right now; they wait in this computer's outbox and are sent when it can.")
+            return localized(
+                "The relay cannot store this room's edits right now; they wait in this computer's outbox and are sent when it can.")
         case .notMember:
-            return localized("The relay did not let you into the room: the key you have is not the room's. Join again with the whole link, including the part after “#”.")
+            return localized(
+                "The relay did not let you into the room: the key you have is not the room's. Join again with the whole link, including the part after “#”."
+            )
         case .clientTaken:
-            return localized("The relay refused this copy's name in the room: another member already uses it. Join again with the room's link to get a new one.")
+            return localized(
+                "The relay refused this copy's name in the room: another member already uses it. Join again with the room's link to get a new one."
+            )
         case .unknown:
             // The relay's own words are never shown: a relay may say anything.
             // TRANSLATORS: {code} is a short code of a newer relay, e.g. "tooManyRooms".
-            return localized("The relay refused something this version of EmojiArt does not know ({code}); updating EmojiArt may help.", ["code": Self.printable(rawCode)])
+            return localized(
+                "The relay refused something this version of EmojiArt does not know ({code}); updating EmojiArt may help.",
+                ["code": Self.printable(rawCode)])
         }
     }
 
     /// A relay's code as shown: letters and digits only, short.
     private static func printable(_ code: String) -> String {
-        String(code.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.prefix(32).map(Character.init))
+        String(
+            code.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.prefix(32).map(
+                Character.init))
     }
 }

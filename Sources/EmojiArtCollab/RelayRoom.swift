@@ -57,7 +57,8 @@ public struct RelayRoom: Sendable {
     public func refusal(of hello: ClientMessage.Hello) -> RelayError? {
         guard hello.version == CollabProtocol.version else {
             return RelayError(
-                code: .badVersion, message: "This relay speaks version \(CollabProtocol.version) of the protocol; update EmojiArt on one side.",
+                code: .badVersion,
+                message: "This relay speaks version \(CollabProtocol.version) of the protocol; update EmojiArt on one side.",
                 limit: CollabProtocol.version)
         }
         guard hello.room == id else {
@@ -73,7 +74,7 @@ public struct RelayRoom: Sendable {
     public mutating func admit(_ hello: ClientMessage.Hello, proof: ClientMessage.Proof, nonce: String) -> Result<Admission, RelayError> {
         let notMember = RelayError(code: .notMember, message: "The proof does not show this room's key.")
         guard let verifierText = verifier ?? proof.verifier, let access = RoomAccess(verifier: verifierText),
-              access.admits(proof: proof.proof, nonce: nonce, room: id, client: hello.client)
+            access.admits(proof: proof.proof, nonce: nonce, room: id, client: hello.client)
         else { return .failure(notMember) }
         guard let secret = Base64URL.decode(proof.secret), (16...64).contains(secret.count) else {
             return .failure(RelayError(code: .badMessage, message: "A proof's secret must be 16 to 64 bytes of base64url."))
@@ -105,9 +106,10 @@ public struct RelayRoom: Sendable {
         let snapshotSeq = snapshot?.seq ?? 0
         let sendsSnapshot = start < snapshotSeq
         let from = max(start, snapshotSeq) - snapshotSeq
-        return .welcome(RelayMessage.Welcome(
-            epoch: epoch, seq: durableSeq, ackedCseq: durableCseq(of: hello.client),
-            snapshot: sendsSnapshot ? snapshot : nil, ops: Array(log[from..<durableCount])))
+        return .welcome(
+            RelayMessage.Welcome(
+                epoch: epoch, seq: durableSeq, ackedCseq: durableCseq(of: hello.client),
+                snapshot: sendsSnapshot ? snapshot : nil, ops: Array(log[from..<durableCount])))
     }
 
     /// Takes a push into the log (not yet durable); false when that (client, cseq) was seen already.
@@ -130,9 +132,10 @@ public struct RelayRoom: Sendable {
     /// The relay process died: what was received but not durable is gone.
     public mutating func crash() {
         log.removeLast(log.count - durableCount)
-        receivedCseq = snapshot.map { snapshot in
-            Dictionary(uniqueKeysWithValues: snapshot.ackedCseqs.compactMap { key, value in ClientID(key).map { ($0, value) } })
-        } ?? [:]
+        receivedCseq =
+            snapshot.map { snapshot in
+                Dictionary(uniqueKeysWithValues: snapshot.ackedCseqs.compactMap { key, value in ClientID(key).map { ($0, value) } })
+            } ?? [:]
         for push in log { receivedCseq[push.client] = max(receivedCseq[push.client] ?? 0, push.cseq) }
     }
 

@@ -72,14 +72,28 @@ public final class RoomHost {
         case .push(let push):
             let size = Self.size(of: push.payload)
             guard logBytes + size <= limits.maxLogBytes else {
-                return ([error(.roomLogFull, "The room is full (\(limits.maxLogBytes / 1_048_576) MB of edits since its last snapshot); open it in EmojiArt to compact it, or share the document as a new room.", limit: limits.maxLogBytes, to: connection)], nil)
+                return (
+                    [
+                        error(
+                            .roomLogFull,
+                            "The room is full (\(limits.maxLogBytes / 1_048_576) MB of edits since its last snapshot); open it in EmojiArt to compact it, or share the document as a new room.",
+                            limit: limits.maxLogBytes, to: connection)
+                    ], nil
+                )
             }
             guard room.receive(push, from: client), let received = room.log.last else { return ([], nil) }
             logBytes += size
             return ([], .received(received))
         case .snapshot(let snapshot):
             guard Self.size(of: snapshot.payload) <= limits.maxSnapshotBytes else {
-                return ([error(.snapshotTooLarge, "The room's snapshot is larger than the \(limits.maxSnapshotBytes / 1_048_576) MB a room accepts.", limit: limits.maxSnapshotBytes, to: connection)], nil)
+                return (
+                    [
+                        error(
+                            .snapshotTooLarge,
+                            "The room's snapshot is larger than the \(limits.maxSnapshotBytes / 1_048_576) MB a room accepts.",
+                            limit: limits.maxSnapshotBytes, to: connection)
+                    ], nil
+                )
             }
             guard room.compact(snapshot), let compacted = room.snapshot else { return ([], nil) }
             logBytes = room.log.reduce(0) { $0 + Self.size(of: $1.payload) }

@@ -66,9 +66,9 @@ public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
         var server = text.trimmingCharacters(in: .whitespacesAndNewlines)
         while server.hasSuffix("/") { server.removeLast() }
         guard let separator = server.range(of: "://"),
-              ["ws", "wss"].contains(server[..<separator.lowerBound].lowercased()),
-              hasHost(server[separator.upperBound...]),
-              !server.contains("#"), !server.contains("?")
+            ["ws", "wss"].contains(server[..<separator.lowerBound].lowercased()),
+            hasHost(server[separator.upperBound...]),
+            !server.contains("#"), !server.contains("?")
         else { return nil }
         return server
     }
@@ -90,13 +90,15 @@ public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
 
     /// Room ids: 8–64 characters of `[A-Za-z0-9_-]`, safe as file names on the relay.
     public static func isRoomID(_ text: String) -> Bool {
-        (8...64).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: "-"): true
-            default: false
+        (8...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                    true
+                default: false
+                }
             }
-        }
     }
 
     /// A new random room id: 22 base-62 characters (about 131 bits), unguessable.
@@ -126,7 +128,8 @@ public enum RoomLinkError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .notALink(let text):
             // TRANSLATORS: C2; keep the example link as it is.
-            localized("“{link}” is not a room link; a link looks like emojiart://relay.example:7447/ROOM#KEY.", ["link": Self.withoutKey(text)])
+            localized(
+                "“{link}” is not a room link; a link looks like emojiart://relay.example:7447/ROOM#KEY.", ["link": Self.withoutKey(text)])
         case .noRoom(let text):
             // TRANSLATORS: C2; keep the example link as it is.
             localized("“{link}” names no room; a link looks like emojiart://relay.example:7447/ROOM#KEY.", ["link": Self.withoutKey(text)])

@@ -67,7 +67,8 @@ public enum SHA256 {
     ) {
         for index in 0..<16 {
             let base = index &* 4
-            words[index] = UInt32(block[base]) << 24 | UInt32(block[base &+ 1]) << 16 | UInt32(block[base &+ 2]) << 8 | UInt32(block[base &+ 3])
+            words[index] =
+                UInt32(block[base]) << 24 | UInt32(block[base &+ 1]) << 16 | UInt32(block[base &+ 2]) << 8 | UInt32(block[base &+ 3])
         }
         // Rotations written out: a debug build does not inline a function for them.
         for index in 16..<64 {
@@ -96,7 +97,6 @@ public enum SHA256 {
         hash[6] = hash[6] &+ g
         hash[7] = hash[7] &+ h
     }
-
 
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,

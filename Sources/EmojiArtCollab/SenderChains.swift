@@ -87,8 +87,11 @@ extension CollabOp {
         switch self {
         case .add(let values):
             // A group and a lock only when set: an add without them links as it did before them.
-            parts = ["\u{0}add", values.cid.description, values.text, "\(values.x)", "\(values.y)", "\(values.size)", "\(values.rotation)",
-                     "\(values.flipped)", values.z.rawValue, "\(values.deleted)"]
+            parts =
+                [
+                    "\u{0}add", values.cid.description, values.text, "\(values.x)", "\(values.y)", "\(values.size)", "\(values.rotation)",
+                    "\(values.flipped)", values.z.rawValue, "\(values.deleted)",
+                ]
                 + (values.group.map { ["group=" + $0] } ?? []) + (values.locked ? ["locked=true"] : [])
         case .set(let cid, let value, let expected):
             parts = ["\u{0}set", cid.description, field(value), expected.map(field) ?? "-"]

@@ -43,8 +43,10 @@ extension SyncSession {
     /// each sender's chain there.
     public func snapshotMessage() throws -> ClientMessage {
         let snapshot = RoomSnapshot(epoch: epoch ?? "", seq: confirmedSeq, state: confirmed, senders: chains)
-        return .snapshot(ClientMessage.SnapshotPush(
-            seq: confirmedSeq,
-            payload: try sealer.seal(.roomSnapshot(snapshot), context: .init(room: room, kind: .snapshot, sender: nil, counter: confirmedSeq))))
+        return .snapshot(
+            ClientMessage.SnapshotPush(
+                seq: confirmedSeq,
+                payload: try sealer.seal(
+                    .roomSnapshot(snapshot), context: .init(room: room, kind: .snapshot, sender: nil, counter: confirmedSeq))))
     }
 }

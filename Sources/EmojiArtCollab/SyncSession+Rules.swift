@@ -29,7 +29,8 @@ extension SyncSession {
         let numbers: [Int]
         switch message {
         case .welcome(let welcome):
-            numbers = [welcome.seq, welcome.ackedCseq] + (welcome.snapshot.map { [$0.seq] + Array($0.ackedCseqs.values) } ?? [])
+            numbers =
+                [welcome.seq, welcome.ackedCseq] + (welcome.snapshot.map { [$0.seq] + Array($0.ackedCseqs.values) } ?? [])
                 + welcome.ops.flatMap { [$0.seq, $0.cseq] }
         case .op(let push):
             numbers = [push.seq, push.cseq]

@@ -63,7 +63,8 @@ public final class SyncSession {
             nextCounter = record.nextCounter
             pending = record.pending
             secret = record.secret ?? Self.newSecret()
-            chainHead = record.chainHead ?? record.pending.last.map { SenderChains.linkHash(previous: $0.previous, cseq: $0.cseq, ops: $0.ops) }
+            chainHead =
+                record.chainHead ?? record.pending.last.map { SenderChains.linkHash(previous: $0.previous, cseq: $0.cseq, ops: $0.ops) }
         } else {
             client = ClientID.random(using: &self.random)
             epoch = nil
@@ -257,7 +258,9 @@ public final class SyncSession {
             if let frame = previewFrame(forwarded) { previews[frame.cid] = frame }
             return []
         case .presence(let forwarded):
-            if case .presence(let presence)? = open(forwarded.payload, .init(room: room, kind: .presence, sender: forwarded.client, counter: 0)) {
+            if case .presence(let presence)? = open(
+                forwarded.payload, .init(room: room, kind: .presence, sender: forwarded.client, counter: 0))
+            {
                 participants[forwarded.client] = presence
             }
             return []
@@ -276,7 +279,8 @@ public final class SyncSession {
     private func handleWelcome(_ welcome: RelayMessage.Welcome) throws -> [ClientMessage] {
         // A relay that acknowledges pushes I never made would drop my edits (C10).
         guard welcome.ackedCseq < nextCseq || epoch != welcome.epoch else {
-            let problem = CollabError.unreadableMessage(reason: "the welcome acknowledges edit \(welcome.ackedCseq), but this window made \(nextCseq - 1)")
+            let problem = CollabError.unreadableMessage(
+                reason: "the welcome acknowledges edit \(welcome.ackedCseq), but this window made \(nextCseq - 1)")
             lastProblem = problem.description
             throw problem
         }
@@ -385,6 +389,8 @@ public final class SyncSession {
     }
 
     private var outboxRecord: OutboxRecord {
-        OutboxRecord(room: room, client: client, epoch: epoch, nextCseq: nextCseq, nextCounter: nextCounter, pending: pending, secret: secret, chainHead: chainHead)
+        OutboxRecord(
+            room: room, client: client, epoch: epoch, nextCseq: nextCseq, nextCounter: nextCounter, pending: pending, secret: secret,
+            chainHead: chainHead)
     }
 }

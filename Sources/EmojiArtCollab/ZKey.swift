@@ -20,10 +20,10 @@ public struct ZKey: Hashable, Comparable, Sendable, Codable, CustomStringConvert
     public init?(_ rawValue: String) {
         let bytes = Array(rawValue.utf8)
         guard bytes.count <= Self.maxLength, let length = Self.integerLength(head: bytes.first ?? 0),
-              bytes.count >= length, bytes.dropFirst().allSatisfy({ Self.value(of: $0) != nil }),
-              bytes.count == length || bytes.last != UInt8(ascii: "0"),
-              // The smallest integer has nothing below it.
-              !(bytes.count == length && bytes[0] == UInt8(ascii: "A") && bytes.dropFirst().allSatisfy { $0 == UInt8(ascii: "0") })
+            bytes.count >= length, bytes.dropFirst().allSatisfy({ Self.value(of: $0) != nil }),
+            bytes.count == length || bytes.last != UInt8(ascii: "0"),
+            // The smallest integer has nothing below it.
+            !(bytes.count == length && bytes[0] == UInt8(ascii: "A") && bytes.dropFirst().allSatisfy { $0 == UInt8(ascii: "0") })
         else { return nil }
         self.rawValue = rawValue
     }

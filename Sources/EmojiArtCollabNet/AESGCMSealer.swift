@@ -1,6 +1,6 @@
 import Crypto
-import EmojiArtCore
 import EmojiArtCollab
+import EmojiArtCore
 import Foundation
 
 /// A room's 128-bit key (SPEC C7), as it travels in the link after `#`: 22 characters of
@@ -62,7 +62,8 @@ public struct AESGCMSealer: PayloadSealer {
 
     public func seal(_ content: PayloadContent, context: SealContext) throws -> Payload {
         let plaintext = try JSONEncoder().encode(content)
-        let box = try AES.GCM.seal(plaintext, using: SymmetricKey(data: sealingKey), authenticating: Self.associatedData(context, version: 2))
+        let box = try AES.GCM.seal(
+            plaintext, using: SymmetricKey(data: sealingKey), authenticating: Self.associatedData(context, version: 2))
         guard let combined = box.combined else { throw SealError.cannotOpen(kind: context.kind.rawValue, sender: context.sender?.rawValue) }
         return .sealed(Self.prefix + combined.base64EncodedString())
     }
@@ -81,7 +82,8 @@ public struct AESGCMSealer: PayloadSealer {
         guard let combined = Data(base64Encoded: String(body)) else { throw cannotOpen }
         let plaintext: Data
         do {
-            plaintext = try AES.GCM.open(AES.GCM.SealedBox(combined: combined), using: key, authenticating: Self.associatedData(context, version: version))
+            plaintext = try AES.GCM.open(
+                AES.GCM.SealedBox(combined: combined), using: key, authenticating: Self.associatedData(context, version: version))
         } catch {
             throw cannotOpen
         }
@@ -105,8 +107,9 @@ public struct AESGCMSealer: PayloadSealer {
     }
 
     static func associatedData(_ context: SealContext, version: Int) -> Data {
-        Data(["emojiart-collab-\(version)", context.room, context.kind.rawValue, context.sender?.rawValue ?? "", String(context.counter)]
-            .joined(separator: "\u{0}").utf8)
+        Data(
+            ["emojiart-collab-\(version)", context.room, context.kind.rawValue, context.sender?.rawValue ?? "", String(context.counter)]
+                .joined(separator: "\u{0}").utf8)
     }
 
     static func blobAssociatedData(room: String) -> Data {

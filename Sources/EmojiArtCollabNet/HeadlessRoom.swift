@@ -42,7 +42,8 @@ public final class HeadlessRoom: @unchecked Sendable {
     }
 
     private func handle(_ event: RelayLinkEvent) {
-        let (replies, ready, changes) = lock.withLock { () -> ([ClientMessage], [CheckedContinuation<Void, any Error>], [AsyncStream<Void>.Continuation]) in
+        let (replies, ready, changes) = lock.withLock {
+            () -> ([ClientMessage], [CheckedContinuation<Void, any Error>], [AsyncStream<Void>.Continuation]) in
             if case .disconnected(let reason) = event { lastDisconnectReason = reason }
             let replies: [ClientMessage]
             do {
@@ -137,6 +138,7 @@ public struct HeadlessRoomTimeout: Error, CustomStringConvertible {
                 "Gave up after {seconds} s waiting until {awaited}. The connection's last problem: {problem}",
                 ["seconds": String(timeout.components.seconds), "awaited": awaited, "problem": lastDisconnect])
         }
-        return localized("Gave up after {seconds} s waiting until {awaited}.", ["seconds": String(timeout.components.seconds), "awaited": awaited])
+        return localized(
+            "Gave up after {seconds} s waiting until {awaited}.", ["seconds": String(timeout.components.seconds), "awaited": awaited])
     }
 }

@@ -62,7 +62,8 @@ public final class SharedDocumentSession {
         setup.rememberRelay()
         let opened = try setup.makeSession()
         let room = SharedRoom(server: address.server, room: address.room)
-        let bridge = opened.hadOutbox
+        let bridge =
+            opened.hadOutbox
             ? CollabDocumentBridge(document: document, session: opened.session, room: room)
             : try CollabDocumentBridge.share(document, session: opened.session, room: room)
         if opened.hadOutbox, document.model.collab != room {
@@ -70,7 +71,9 @@ public final class SharedDocumentSession {
             bridge.showRoom()
         }
         // The relay's create token, if this user keeps one: a room it lost is made again with it.
-        let link = makeLink?(address) ?? WebSocketRelayLink(address: address, options: .init(createToken: storage.relayTokens.token(for: address.server)))
+        let link =
+            makeLink?(address)
+            ?? WebSocketRelayLink(address: address, options: .init(createToken: storage.relayTokens.token(for: address.server)))
         let connection = RoomConnection(link: link, bridge: bridge, wake: wake)
         connection.recreatesMissingRoom = recreatesMissingRoom
         bridge.publishBlobs()
@@ -151,9 +154,10 @@ public final class SharedDocumentSession {
         case .sendNow:
             presenceWake?.cancel()
             presenceWake = nil
-            bridge.sendPresence(Presence(
-                name: identity.name, colour: identity.colour, pointerX: presence.pointer?.x, pointerY: presence.pointer?.y,
-                selection: presence.selection))
+            bridge.sendPresence(
+                Presence(
+                    name: identity.name, colour: identity.colour, pointerX: presence.pointer?.x, pointerY: presence.pointer?.y,
+                    selection: presence.selection))
         case .sendAfter(let delay):
             guard presenceWake == nil else { return }
             presenceWake = Task { @MainActor [weak self] in

@@ -120,7 +120,8 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
         do {
             return try await withThrowingTaskGroup(of: String?.self) { group in
                 group.addTask {
-                    try await WebSocketClient.connect(url: self.address.webSocketURL, configuration: configuration, logger: logger) { inbound, outbound, _ in
+                    try await WebSocketClient.connect(url: self.address.webSocketURL, configuration: configuration, logger: logger) {
+                        inbound, outbound, _ in
                         progress.set(\.opened)
                         try await self.serve(inbound: inbound, outbound: outbound, maxMessageBytes: maxMessageBytes, progress: progress)
                     }
@@ -129,9 +130,11 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
                 group.addTask {
                     // The handshake's deadline; once connected it waits for nothing.
                     try await Task.sleep(for: timeout)
-                    return progress.opened ? nil : localized(
-                        "The relay at {server} did not answer within {seconds} s.",
-                        ["server": self.address.server, "seconds": String(timeout.components.seconds)])
+                    return progress.opened
+                        ? nil
+                        : localized(
+                            "The relay at {server} did not answer within {seconds} s.",
+                            ["server": self.address.server, "seconds": String(timeout.components.seconds)])
                 }
                 while let result = try await group.next() {
                     if let reason = result {
@@ -200,7 +203,8 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
             return localized("The relay at {server} could not be reached ({reason}).", ["server": server, "reason": error.description])
         }
         if let error = error as? WebSocketClientError {
-            return localized("The relay at {server} refused the connection ({reason}); check the link.", ["server": server, "reason": "\(error)"])
+            return localized(
+                "The relay at {server} refused the connection ({reason}); check the link.", ["server": server, "reason": "\(error)"])
         }
         if error is CancellationError { return localized("The connection was cancelled.") }
         return localized("The connection to the relay at {server} failed ({reason}).", ["server": server, "reason": "\(error)"])
@@ -238,10 +242,13 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
     private func request(
         _ method: String, path: String, body: Data?, headers: [(name: String, value: String)] = [], expecting: Set<Int>
     ) async throws -> Data {
-        guard let url = URL(string: address.httpBase + path) else { throw RelayLinkError.refused(reason: localized("“{address}” is not an address.", ["address": address.httpBase + path])) }
+        guard let url = URL(string: address.httpBase + path) else {
+            throw RelayLinkError.refused(reason: localized("“{address}” is not an address.", ["address": address.httpBase + path]))
+        }
         let (status, data): (Int, Data)
         do {
-            (status, data) = try await WebClient.send(method, to: url, body: body, headers: headers, timeout: .seconds(30), maxBytes: Self.maxReplyBytes)
+            (status, data) = try await WebClient.send(
+                method, to: url, body: body, headers: headers, timeout: .seconds(30), maxBytes: Self.maxReplyBytes)
         } catch let error as WebTransferError {
             throw RelayLinkError.unreachable(server: address.server, reason: error.reason)
         }
@@ -284,7 +291,9 @@ enum RelayMisbehaviour: Error, CustomStringConvertible {
         case .garbage:
             localized("The relay sent something that is not EmojiArt's protocol; this window connects again a little later.")
         case .noWelcome(let seconds):
-            localized("The relay let this window connect but did not answer within {seconds} s; it connects again a little later.", ["seconds": String(seconds)])
+            localized(
+                "The relay let this window connect but did not answer within {seconds} s; it connects again a little later.",
+                ["seconds": String(seconds)])
         }
     }
 }

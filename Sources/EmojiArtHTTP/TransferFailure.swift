@@ -6,6 +6,7 @@ import NIOHTTP1
 import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +34,7 @@ enum TransferFailure {
             switch error {
             case .cancelled: return .cancelled
             case .connectTimeout, .readTimeout, .writeTimeout, .tlsHandshakeTimeout, .deadlineExceeded,
-                 .getConnectionFromPoolTimeout:
+                .getConnectionFromPoolTimeout:
                 return .timedOut
             default: break
             }
@@ -67,7 +68,7 @@ enum TransferFailure {
             case .invalidURL, .emptyHost, .emptyScheme:
                 return localized("the address names no server")
             case .bodyLengthMismatch, .identityCodingIncorrectlyPresent, .chunkedSpecifiedMultipleTimes,
-                 .contentLengthMissing, .httpEndReceivedAfterHeadWith1xx:
+                .contentLengthMissing, .httpEndReceivedAfterHeadWith1xx:
                 return localized("its reply was not a valid HTTP response")
             default:
                 return localized("the transfer failed ({reason})", ["reason": "\(error)"])

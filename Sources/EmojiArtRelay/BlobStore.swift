@@ -33,7 +33,10 @@ struct BlobStore: Sendable {
     }
 
     static func isName(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        text.utf8.count == 64
+            && text.utf8.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            }
     }
 
     func put(_ data: Data, name: String) throws(Failure) {

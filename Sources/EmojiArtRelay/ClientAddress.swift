@@ -21,7 +21,8 @@ struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
     /// `X-Forwarded-For` header when there is one; else the peer.
     init?(peer: SocketAddress?, forwardedFor: [String], trustProxy: Bool) {
         if trustProxy, let header = forwardedFor.last,
-           let hop = header.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !hop.isEmpty {
+            let hop = header.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !hop.isEmpty
+        {
             self.init(text: hop)
         } else {
             self.init(peer: peer)

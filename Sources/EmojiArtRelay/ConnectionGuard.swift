@@ -37,7 +37,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         self.counter = counter
         self.log = log
         self.trustProxy = trustProxy
-        self.headerTimeout = .nanoseconds(Int64(headerTimeout.components.seconds) * 1_000_000_000 + headerTimeout.components.attoseconds / 1_000_000_000)
+        self.headerTimeout = .nanoseconds(
+            Int64(headerTimeout.components.seconds) * 1_000_000_000 + headerTimeout.components.attoseconds / 1_000_000_000)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -85,7 +86,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         guard let end = headEnd else { return }
         let headLength = held!.readableBytes - (bytes.readableBytes - end)
         let head = held!.getString(at: held!.readerIndex, length: headLength) ?? ""
-        admit(ClientAddress(peer: context.channel.remoteAddress, forwardedFor: Self.forwardedFor(in: head), trustProxy: true), context: context)
+        admit(
+            ClientAddress(peer: context.channel.remoteAddress, forwardedFor: Self.forwardedFor(in: head), trustProxy: true),
+            context: context)
         guard context.channel.isActive, !isDone, let buffer = held else { return }
         held = nil
         context.fireChannelRead(wrapInboundOut(buffer))
@@ -121,7 +124,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         held = nil
         log.record(refusal, from: address ?? self.address ?? ClientAddress(peer: context.channel.remoteAddress))
         let body = refusal.sentence + "\n"
-        let head = "HTTP/1.1 \(refusal.status.code) \(refusal.status.reasonPhrase)\r\n"
+        let head =
+            "HTTP/1.1 \(refusal.status.code) \(refusal.status.reasonPhrase)\r\n"
             + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: head + body))).assumeIsolated().whenComplete { _ in
@@ -147,7 +151,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     static func forwardedFor(in head: String) -> [String] {
         head.split(separator: "\r\n").dropFirst().compactMap { line in
             guard let colon = line.firstIndex(of: ":"),
-                  line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == "x-forwarded-for" else { return nil }
+                line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == "x-forwarded-for"
+            else { return nil }
             return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
     }

@@ -27,4 +27,3 @@ struct CreateToken: Sendable {
         return difference == 0
     }
 }
-

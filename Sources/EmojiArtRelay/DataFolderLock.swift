@@ -1,5 +1,6 @@
 import EmojiArtCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,14 +17,17 @@ struct DataFolderLock {
         let path = folder.appendingPathComponent("relay.lock").path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw RelayStartError(description: localized(
-                "The relay cannot use the data folder {path}: {reason}.", ["path": folder.path, "reason": String(cString: strerror(errno))]))
+            throw RelayStartError(
+                description: localized(
+                    "The relay cannot use the data folder {path}: {reason}.",
+                    ["path": folder.path, "reason": String(cString: strerror(errno))]))
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw RelayStartError(description: localized(
-                "Another relay is already running on the data folder {path}; a room must have exactly one relay. Stop that one, or give this one another --data folder.",
-                ["path": folder.path]))
+            throw RelayStartError(
+                description: localized(
+                    "Another relay is already running on the data folder {path}; a room must have exactly one relay. Stop that one, or give this one another --data folder.",
+                    ["path": folder.path]))
         }
         self.descriptor = descriptor
     }

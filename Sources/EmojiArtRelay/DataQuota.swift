@@ -68,10 +68,14 @@ final class DataQuota: @unchecked Sendable {
 /// The bytes the files under a folder take (their sizes; folders themselves are not counted).
 enum FolderSize {
     static func bytes(in folder: URL) -> Int64 {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) else { return 0 }
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) else {
+            return 0
+        }
         var total: Int64 = 0
         for case let url as URL in walker {
-            guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true else { continue }
+            guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true else {
+                continue
+            }
             total += Int64(values.fileSize ?? 0)
         }
         return total

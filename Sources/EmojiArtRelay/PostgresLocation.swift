@@ -11,7 +11,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     /// nil when `text` is not such a URL.
     public init?(_ text: String) {
         guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme ?? ""),
-              let user = components.user, !user.isEmpty, let host = components.host, !host.isEmpty
+            let user = components.user, !user.isEmpty, let host = components.host, !host.isEmpty
         else { return nil }
         let database = String(components.path.drop { $0 == "/" })
         guard !database.isEmpty, !database.contains("/") else { return nil }

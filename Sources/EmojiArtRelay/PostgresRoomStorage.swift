@@ -48,7 +48,9 @@ final class PostgresRoomStorage: RoomStorage {
         let (id, logger, relay) = (id, logger, store.relayID)
         try await client.withTransaction(logger: logger) { connection in
             var last: Int?
-            for try await seq in try await connection.query("SELECT seq FROM rooms WHERE id = \(id) FOR UPDATE", logger: logger).decode(Int.self) {
+            for try await seq in try await connection.query("SELECT seq FROM rooms WHERE id = \(id) FOR UPDATE", logger: logger).decode(
+                Int.self)
+            {
                 last = seq
             }
             guard var seq = last else { throw PostgresStoreError.roomGone(id) }
@@ -57,7 +59,10 @@ final class PostgresRoomStorage: RoomStorage {
             let appliedRows = try await connection.query(
                 "SELECT client, cseq FROM room_clients WHERE room = \(id) AND client = ANY(\(clients))", logger: logger)
             for try await (client, cseq) in appliedRows.decode((String, Int).self) { applied[client] = cseq }
-            var seqs: [Int] = [], lines: [String] = [], pushers: [String] = [], cseqs: [Int] = []
+            var seqs: [Int] = []
+            var lines: [String] = []
+            var pushers: [String] = []
+            var cseqs: [Int] = []
             for push in batch where push.cseq > applied[push.client.rawValue] ?? 0 {
                 applied[push.client.rawValue] = push.cseq
                 seq += 1
@@ -70,7 +75,8 @@ final class PostgresRoomStorage: RoomStorage {
             }
             guard !seqs.isEmpty else { return }
             try await connection.query(
-                "INSERT INTO ops (room, seq, push) SELECT \(id), s, p FROM unnest(\(seqs)::bigint[], \(lines)::text[]) AS t(s, p)", logger: logger)
+                "INSERT INTO ops (room, seq, push) SELECT \(id), s, p FROM unnest(\(seqs)::bigint[], \(lines)::text[]) AS t(s, p)",
+                logger: logger)
             try await connection.query(
                 """
                 INSERT INTO room_clients (room, client, cseq)
@@ -88,7 +94,9 @@ final class PostgresRoomStorage: RoomStorage {
         var changes = RoomChanges(ops: [], snapshot: nil, bindings: [:])
         let decoder = JSONDecoder()
         let opRows = try await client.query("SELECT push FROM ops WHERE room = \(id) AND seq > \(seq) ORDER BY seq", logger: logger)
-        for try await line in opRows.decode(String.self) { changes.ops.append(try decoder.decode(SequencedPush.self, from: Data(line.utf8))) }
+        for try await line in opRows.decode(String.self) {
+            changes.ops.append(try decoder.decode(SequencedPush.self, from: Data(line.utf8)))
+        }
         let snapshotRows = try await client.query(
             "SELECT snapshot FROM rooms WHERE id = \(id) AND snapshot_seq > \(snapshotSeq)", logger: logger)
         for try await text in snapshotRows.decode(String?.self) {
@@ -100,7 +108,8 @@ final class PostgresRoomStorage: RoomStorage {
 
     nonisolated(nonsending) private func bindings() async throws -> [ClientID: String] {
         var bindings: [ClientID: String] = [:]
-        let rows = try await client.query("SELECT client, secret FROM room_clients WHERE room = \(id) AND secret IS NOT NULL", logger: logger)
+        let rows = try await client.query(
+            "SELECT client, secret FROM room_clients WHERE room = \(id) AND secret IS NOT NULL", logger: logger)
         for try await (client, secret) in rows.decode((String, String).self) {
             if let client = ClientID(client) { bindings[client] = secret }
         }
@@ -170,7 +179,8 @@ final class PostgresRoomStorage: RoomStorage {
         let decoder = JSONDecoder()
         let snapshot = try row.snapshot.map { try decoder.decode(SequencedSnapshot.self, from: Data($0.utf8)) }
         let changes = try await changes(after: snapshot?.seq ?? 0, snapshotSeq: Int.max, withBindings: true)
-        return RelayRoom(id: id, epoch: row.epoch, verifier: row.verifier, clientSecrets: changes.bindings, snapshot: snapshot, log: changes.ops)
+        return RelayRoom(
+            id: id, epoch: row.epoch, verifier: row.verifier, clientSecrets: changes.bindings, snapshot: snapshot, log: changes.ops)
     }
 
     private static func encode(_ value: some Encodable) throws -> String {

@@ -51,7 +51,9 @@ enum PostgresSchema {
             try await connection.query("SELECT pg_advisory_xact_lock(7447)", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)", logger: logger)
             var current = 0
-            for try await version in try await connection.query("SELECT coalesce(max(version), 0) FROM schema_version", logger: logger).decode(Int.self) {
+            for try await version in try await connection.query("SELECT coalesce(max(version), 0) FROM schema_version", logger: logger)
+                .decode(Int.self)
+            {
                 current = version
             }
             guard current <= version else { throw PostgresStoreError.newerSchema(found: current, known: version) }

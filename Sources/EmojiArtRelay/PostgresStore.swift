@@ -80,7 +80,8 @@ final class PostgresStore: RelayStore {
 
     nonisolated(nonsending) func create(_ id: String, epoch: String, verifier: String) async throws -> (any RoomStorage)? {
         let rows = try await client.query(
-            "INSERT INTO rooms (id, epoch, verifier) VALUES (\(id), \(epoch), \(verifier)) ON CONFLICT (id) DO NOTHING RETURNING id", logger: logger)
+            "INSERT INTO rooms (id, epoch, verifier) VALUES (\(id), \(epoch), \(verifier)) ON CONFLICT (id) DO NOTHING RETURNING id",
+            logger: logger)
         var made = false
         for try await _ in rows.decode(String.self) { made = true }
         return made ? PostgresRoomStorage(id: id, store: self) : nil
@@ -165,7 +166,9 @@ final class PostgresStore: RelayStore {
                 }
             } catch {
                 if !reported, !Task.isCancelled {
-                    Self.report("The relay lost the database \(location) (\(String(reflecting: error))); rooms are read again when it is back, edits wait in the clients' outboxes meanwhile.")
+                    Self.report(
+                        "The relay lost the database \(location) (\(String(reflecting: error))); rooms are read again when it is back, edits wait in the clients' outboxes meanwhile."
+                    )
                     reported = true
                 }
             }
@@ -206,14 +209,17 @@ struct PostgresBlobs: BlobStorage {
         let actual = SHA256.hex(data)
         guard actual == name else { throw .hashMismatch(name: name, actual: actual) }
         do {
-            try await client.query("INSERT INTO blobs (name, data) VALUES (\(name), \(ByteBuffer(bytes: data))) ON CONFLICT (name) DO NOTHING", logger: logger)
+            try await client.query(
+                "INSERT INTO blobs (name, data) VALUES (\(name), \(ByteBuffer(bytes: data))) ON CONFLICT (name) DO NOTHING", logger: logger)
         } catch {
             throw .unwritable(String(reflecting: error))
         }
     }
 
     func has(_ name: String) async -> Bool {
-        guard BlobStore.isName(name), let rows = try? await client.query("SELECT 1 FROM blobs WHERE name = \(name)", logger: logger) else { return false }
+        guard BlobStore.isName(name), let rows = try? await client.query("SELECT 1 FROM blobs WHERE name = \(name)", logger: logger) else {
+            return false
+        }
         var found = false
         do {
             for try await _ in rows.decode(Int.self) { found = true }
@@ -224,7 +230,8 @@ struct PostgresBlobs: BlobStorage {
     }
 
     func get(_ name: String) async -> Data? {
-        guard BlobStore.isName(name), let rows = try? await client.query("SELECT data FROM blobs WHERE name = \(name)", logger: logger) else { return nil }
+        guard BlobStore.isName(name), let rows = try? await client.query("SELECT data FROM blobs WHERE name = \(name)", logger: logger)
+        else { return nil }
         var data: Data?
         do {
             for try await buffer in rows.decode(ByteBuffer.self) { data = Data(buffer: buffer) }

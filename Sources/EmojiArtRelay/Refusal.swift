@@ -53,7 +53,9 @@ enum Refusal: Error, Hashable, Sendable {
         case .tooManyConnections(let limit):
             localized("Too many connections from your address (at most {limit}); close some and try again.", ["limit": String(limit)])
         case .tooManyNewRooms(let perMinute):
-            localized("Too many new rooms from your address (at most {limit} a minute); wait a minute and try again.", ["limit": String(perMinute)])
+            localized(
+                "Too many new rooms from your address (at most {limit} a minute); wait a minute and try again.",
+                ["limit": String(perMinute)])
         case .tooManyRooms(let limit):
             localized("This relay holds as many rooms as it may ({limit}); try again later or use another relay.", ["limit": String(limit)])
         case .outOfSpace:

@@ -44,11 +44,14 @@ struct RelayConnection {
                         continue
                     }
                     guard case .hello(let hello) = decoded else {
-                        directContinuation.yield(decoded == .ping ? RoomActor.frame(.pong) : Self.error(.badMessage, "The first message must be a hello; reconnect."))
+                        directContinuation.yield(
+                            decoded == .ping
+                                ? RoomActor.frame(.pong) : Self.error(.badMessage, "The first message must be a hello; reconnect."))
                         continue
                     }
                     guard hello.room == room, let actor = try await registry.room(room) else {
-                        directContinuation.yield(Self.error(.badRoom, "There is no room “\(room)” on this relay; check the link, or share the document again."))
+                        directContinuation.yield(
+                            Self.error(.badRoom, "There is no room “\(room)” on this relay; check the link, or share the document again."))
                         continue
                     }
                     guard let (connection, frames, queuedBytes) = await actor.join() else {

@@ -32,7 +32,8 @@ public struct RelayServer: Sendable {
     public init(configuration: RelayConfiguration) {
         self.configuration = configuration
         let bounds = configuration.bounds
-        let store: any RelayStore = configuration.database.map { PostgresStore(location: $0, maxBlobBytes: configuration.maxBlobBytes) }
+        let store: any RelayStore =
+            configuration.database.map { PostgresStore(location: $0, maxBlobBytes: configuration.maxBlobBytes) }
             ?? FolderStore(folder: configuration.dataFolder, maxBlobBytes: configuration.maxBlobBytes)
         self.store = store
         quota = DataQuota(maxBytes: bounds.maxDataBytes, measure: { store.usedBytes() })
@@ -65,12 +66,14 @@ public struct RelayServer: Sendable {
             RoomSweeper(registry: registry, activity: activity, timeToLive: $0, period: configuration.bounds.sweepPeriod)
         }
         let sweeping = sweeper.map { sweeper in Task { await sweeper.run() } }
-        let polling = store.isShared ? Task { [pollInterval = configuration.pollInterval] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: pollInterval)
-                await registry.pollConnectedRooms()
-            }
-        } : nil
+        let polling =
+            store.isShared
+            ? Task { [pollInterval = configuration.pollInterval] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: pollInterval)
+                    await registry.pollConnectedRooms()
+                }
+            } : nil
         do {
             if signals {
                 try await app.runService()
@@ -101,8 +104,11 @@ public struct RelayServer: Sendable {
         let webSocketResponder = webSocketRouter.buildResponder()
         return HTTPServerBuilder { responder in
             GuardedServerChannel(
-                inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
-                makeGuard: { ConnectionGuard(counter: connections, log: log, trustProxy: bounds.trustProxy, headerTimeout: bounds.headerTimeout) })
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
+                makeGuard: {
+                    ConnectionGuard(counter: connections, log: log, trustProxy: bounds.trustProxy, headerTimeout: bounds.headerTimeout)
+                })
         }
     }
 
@@ -128,11 +134,13 @@ public struct RelayServer: Sendable {
             let id = context.parameters.get("id") ?? ""
             guard RoomLink.isRoomID(id) else { return Self.text(.badRequest, RoomLinkError.badRoomID(id).description) }
             let address = context.clientAddress(of: request, trustProxy: trustProxy)
-            if let refusal = gate.refusal(authorization: request.headers[.authorization], from: address) { return refuse(refusal, address, context) }
+            if let refusal = gate.refusal(authorization: request.headers[.authorization], from: address) {
+                return refuse(refusal, address, context)
+            }
             do {
                 let body = try await registrationPace.collect(request.body)
                 guard let registration = try? JSONDecoder().decode(RoomRegistration.self, from: Data(buffer: body)),
-                      RoomAccess(verifier: registration.verifier) != nil
+                    RoomAccess(verifier: registration.verifier) != nil
                 else {
                     return Self.text(.badRequest, "A room is made with its verifier: {\"verifier\": …} (EmojiArt 2 or later).")
                 }
@@ -173,22 +181,28 @@ public struct RelayServer: Sendable {
         router.get("/blob/:sha") { _, context -> Response in
             let name = context.parameters.get("sha") ?? ""
             guard let data = await blobs.get(name) else { return Self.text(.notFound, "The relay has no image \(name).") }
-            return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/octet-stream"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
-        router.ws("/room/:id", shouldUpgrade: { request, context in
-            guard RoomLink.isRoomID(context.parameters.get("id") ?? "") else { return .dontUpgrade }
-            return .upgrade([:])
-        }, onUpgrade: { inbound, outbound, context in
-            let id = context.requestContext.parameters.get("id") ?? ""
-            // Counted in before the room is looked up, so the sweeper never deletes it meanwhile.
-            activity.connected(id)
-            defer { activity.disconnected(id) }
-            let connection = RelayConnection(room: id, registry: registry, activity: activity, maxMessageBytes: configuration.maxMessageBytes)
-            await connection.run(inbound: inbound, outbound: outbound)
-        })
+        router.ws(
+            "/room/:id",
+            shouldUpgrade: { request, context in
+                guard RoomLink.isRoomID(context.parameters.get("id") ?? "") else { return .dontUpgrade }
+                return .upgrade([:])
+            },
+            onUpgrade: { inbound, outbound, context in
+                let id = context.requestContext.parameters.get("id") ?? ""
+                // Counted in before the room is looked up, so the sweeper never deletes it meanwhile.
+                activity.connected(id)
+                defer { activity.disconnected(id) }
+                let connection = RelayConnection(
+                    room: id, registry: registry, activity: activity, maxMessageBytes: configuration.maxMessageBytes)
+                await connection.run(inbound: inbound, outbound: outbound)
+            })
     }
 
     private static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
     }
 }

@@ -11,19 +11,20 @@ public enum RelayTranslations {
         if let directory = Localization.catalogDirectory() {
             emojiart_relay_bind_text_domain(Localization.domain, directory.path)
         }
-        Localization.install(MessageCatalog(
-            translate: { message in
-                // dgettext returns its argument when there is no translation: copy the result
-                // while the C string it may point into is still alive.
-                message.withCString { String(cString: dgettext(Localization.domain, $0)) }
-            },
-            translatePlural: { singular, plural, count in
-                singular.withCString { singularC in
-                    plural.withCString { pluralC in
-                        String(cString: dngettext(Localization.domain, singularC, pluralC, UInt(max(count, 0))))
+        Localization.install(
+            MessageCatalog(
+                translate: { message in
+                    // dgettext returns its argument when there is no translation: copy the result
+                    // while the C string it may point into is still alive.
+                    message.withCString { String(cString: dgettext(Localization.domain, $0)) }
+                },
+                translatePlural: { singular, plural, count in
+                    singular.withCString { singularC in
+                        plural.withCString { pluralC in
+                            String(cString: dngettext(Localization.domain, singularC, pluralC, UInt(max(count, 0))))
+                        }
                     }
                 }
-            }
-        ))
+            ))
     }
 }

@@ -1,6 +1,7 @@
 import EmojiArtCollab
 import EmojiArtCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,7 +65,8 @@ final class RoomFiles {
                 if goodLength < data.count { truncate(logURL.path, off_t(goodLength)) }
             }
             let accessURL = folder.appendingPathComponent("access")
-            let verifier = FileManager.default.fileExists(atPath: accessURL.path)
+            let verifier =
+                FileManager.default.fileExists(atPath: accessURL.path)
                 ? String(decoding: try AtomicFile.read(accessURL, maxBytes: 1024), as: UTF8.self) : nil
             let room = RelayRoom(
                 id: id, epoch: epoch, verifier: verifier, clientSecrets: try readClients(folder.appendingPathComponent("clients.jsonl")),
@@ -104,7 +106,9 @@ final class RoomFiles {
         var bindings = [ClientID: String]()
         let data = try AtomicFile.read(url, maxBytes: 64 * 1_048_576)
         for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let binding = try? JSONDecoder().decode(ClientBinding.self, from: line), let client = ClientID(binding.client) else { continue }
+            guard let binding = try? JSONDecoder().decode(ClientBinding.self, from: line), let client = ClientID(binding.client) else {
+                continue
+            }
             if bindings[client] == nil { bindings[client] = binding.secret }
         }
         return bindings

@@ -53,7 +53,8 @@ actor RoomRegistry {
         let epoch = RoomLink.randomRoomID()
         guard let storage = try await store.create(id, epoch: epoch, verifier: verifier) else { return false }
         if rooms[id] == nil {
-            rooms[id] = RoomActor(id: id, room: RelayRoom(id: id, epoch: epoch, verifier: verifier), storage: storage, configuration: configuration)
+            rooms[id] = RoomActor(
+                id: id, room: RelayRoom(id: id, epoch: epoch, verifier: verifier), storage: storage, configuration: configuration)
         }
         roomCount = count + 1
         return true

@@ -57,6 +57,7 @@ public final class BackgroundImage: @unchecked Sendable {
     }
 
     static func text(of status: cairo_status_t) -> String {
-        cairo_status_to_string(status).map { String(cString: $0) } ?? localized("cairo status {status}", ["status": String(status.rawValue)])
+        cairo_status_to_string(status).map { String(cString: $0) }
+            ?? localized("cairo status {status}", ["status": String(status.rawValue)])
     }
 }

@@ -105,7 +105,9 @@ public final class ContentLayer {
                 renderCount += 1
                 self.renderedViewport = viewport
             }
-            blit(surface, renderedAt: self.renderedViewport ?? renderedViewport, to: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
+            blit(
+                surface, renderedAt: self.renderedViewport ?? renderedViewport, to: viewport, viewSize: viewSize, deviceScale: scale,
+                into: cr)
             return
         }
         guard let surface = render(model, background: background, viewport: viewport, content: wanted) else {

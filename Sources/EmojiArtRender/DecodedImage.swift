@@ -93,7 +93,8 @@ public final class DecodedImage: @unchecked Sendable {
         original: Data, maxBytes: Int = DecodedImage.defaultEmbeddingBudget
     ) throws(ImageDecodingError) -> Data {
         if ["png", "jpeg"].contains(formatName), max(originalWidth, originalHeight) <= Self.maximumLongEdge,
-           original.count <= maxBytes {
+            original.count <= maxBytes
+        {
             return original
         }
         let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0

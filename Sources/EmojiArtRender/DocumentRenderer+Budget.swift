@@ -54,8 +54,9 @@ extension DocumentRenderer {
         if plan.isWithinBudget(rasterBudget), let made = rasterCache.raster(for: text, pixelSize: pixelSize) {
             return (made, true)
         }
-        plan.want(RasterRequest(
-            text: EmojiRasterizer.laidOutText(text), pixelSize: min(pixelSize, EmojiRasterCache.maximumPixelSize)))
+        plan.want(
+            RasterRequest(
+                text: EmojiRasterizer.laidOutText(text), pixelSize: min(pixelSize, EmojiRasterCache.maximumPixelSize)))
         if plan.mayDefer {
             plan.isDeferred = true
             return nil
@@ -76,7 +77,7 @@ extension DocumentRenderer {
         of emoji: Emoji, pixelSize: Int, center: ViewPoint, deviceScale: Double, in grid: inout OcclusionGrid
     ) {
         guard pixelSize <= EmojiRasterCache.maximumPixelSize, let glyph = rasterCache.decodedGlyph(for: emoji.text),
-              let core = glyph.opaqueCore(forPixelSize: pixelSize)
+            let core = glyph.opaqueCore(forPixelSize: pixelSize)
         else { return }
         let (x, y) = (center.x * deviceScale, center.y * deviceScale)
         grid.cover(

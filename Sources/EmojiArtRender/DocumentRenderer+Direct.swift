@@ -81,8 +81,9 @@ extension DocumentRenderer {
         var grid = OcclusionGrid(width: frameWidth, height: frameHeight)
         let pixelsPerPoint = viewport.zoom * deviceScale
         rasterCache.beginFrame()
-        var planned = PlannedFrame(budget: FramePlan(
-            deadline: rasterBudget.map { $0.deadline(from: $0.clock()) }, mayDefer: mayDefer))
+        var planned = PlannedFrame(
+            budget: FramePlan(
+                deadline: rasterBudget.map { $0.deadline(from: $0.clock()) }, mayDefer: mayDefer))
         turnedRasters.beginFrame()
         for emoji in emojis.reversed() {
             if grid.isFull { break }
@@ -100,8 +101,9 @@ extension DocumentRenderer {
             if cached == nil, isBuried(emoji, devicePixels: devicePixels, center: center, deviceScale: deviceScale, under: grid) {
                 continue
             }
-            guard let (raster, isExact) = cached.map({ ($0, true) })
-                ?? frameRaster(for: emoji.text, pixelSize: pixelSize, devicePixels: devicePixels, plan: &planned.budget)
+            guard
+                let (raster, isExact) = cached.map({ ($0, true) })
+                    ?? frameRaster(for: emoji.text, pixelSize: pixelSize, devicePixels: devicePixels, plan: &planned.budget)
             else {
                 // What the missing emoji will hide for sure hides the emojis below it now, so the
                 // workshop is not asked for rasters no exact frame shows; this frame (deferred,

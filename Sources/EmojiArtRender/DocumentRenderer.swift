@@ -100,8 +100,9 @@ public final class DocumentRenderer {
             let pixelSize = fixedRasterPixelSize ?? Int(devicePixels.rounded())
             guard let raster = rasterCache.raster(for: emoji.text, pixelSize: pixelSize) else { continue }
             if turned || emoji.flipped {
-                paint(raster, atDevicePixels: devicePixels, centeredAt: center, deviceScale: deviceScale,
-                      rotation: emoji.rotation, flipped: emoji.flipped, into: cr)
+                paint(
+                    raster, atDevicePixels: devicePixels, centeredAt: center, deviceScale: deviceScale,
+                    rotation: emoji.rotation, flipped: emoji.flipped, into: cr)
             } else {
                 paint(raster, atDevicePixels: devicePixels, centeredAt: center, deviceScale: deviceScale, into: cr)
             }

@@ -51,7 +51,8 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
     init(strikePixels pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, metrics: Metrics) {
         var levels = [Level(pixels: pixels, width: width, height: height)]
         while let last = levels.last, max(last.width, last.height) > Self.smallestLevelSide {
-            let halfWidth = (last.width + 1) / 2, halfHeight = (last.height + 1) / 2
+            let halfWidth = (last.width + 1) / 2
+            let halfHeight = (last.height + 1) / 2
             let half = UnsafeMutablePointer<UInt32>.allocate(capacity: halfWidth * halfHeight)
             emojiart_halve(last.pixels, Int32(last.width), Int32(last.height), Int32(last.width * 4), half, Int32(halfWidth * 4))
             levels.append(Level(pixels: half, width: halfWidth, height: halfHeight))
@@ -117,7 +118,7 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
             let next = radius + 1
             for offset in -next...next {
                 guard isOpaque(centerX + offset, centerY - next), isOpaque(centerX + offset, centerY + next),
-                      isOpaque(centerX - next, centerY + offset), isOpaque(centerX + next, centerY + offset)
+                    isOpaque(centerX - next, centerY + offset), isOpaque(centerX + next, centerY + offset)
                 else { break grow }
             }
             radius = next
@@ -136,7 +137,8 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
             left: placement.left + Double(opaqueCore.left) * placement.scale - middle + 2,
             top: placement.top + Double(opaqueCore.top) * placement.scale - middle + 2,
             right: placement.left + Double(opaqueCore.right) * placement.scale - middle - 2,
-            bottom: placement.top + Double(opaqueCore.bottom) * placement.scale - middle - 2)
+            bottom: placement.top + Double(opaqueCore.bottom) * placement.scale - middle - 2
+        )
         return core.right > core.left && core.bottom > core.top ? core : nil
     }
 
@@ -190,7 +192,8 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
         // The ink in the level, and the raster pixels whose samples reach within a level pixel of it.
         let window = (
             left: ink.left / levelFactor, top: ink.top / levelFactor,
-            right: (ink.right + levelFactor - 1) / levelFactor, bottom: (ink.bottom + levelFactor - 1) / levelFactor)
+            right: (ink.right + levelFactor - 1) / levelFactor, bottom: (ink.bottom + levelFactor - 1) / levelFactor
+        )
         func reach(from low: Int, to high: Int, offset: Double) -> Range<Int> {
             guard high > low else { return 0..<0 }
             let first = max(0, Int(((Double(low - 1) - offset) / step).rounded(.down)) - 1)

@@ -128,7 +128,9 @@ final class RasterRows {
     /// The rows of `surface`, `side` pixels square; with `packing`, the rows' ink is copied
     /// into a buffer of its own, one row after the other, and the surface is no longer read.
     convenience init(surface: OpaquePointer, side: Int, packing: Bool = false) {
-        let data = cairo_image_surface_get_data(surface).map { UnsafePointer(UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt32.self)) }
+        let data = cairo_image_surface_get_data(surface).map {
+            UnsafePointer(UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt32.self))
+        }
         self.init(
             pixels: data, strideBytes: Int(cairo_image_surface_get_stride(surface)), left: 0, top: 0, width: side,
             height: side, packing: packing)
@@ -149,9 +151,12 @@ final class RasterRows {
         if let data, width > 0, height > 0 {
             emojiart_scan_rect(data, Int32(stride), Int32(width), Int32(height), scans.baseAddress)
         }
-        var firstInkRow = height, lastInkRow = -1
-        var inkLeft = Int32.max, inkRight = Int32.min
-        var inkPixelCount = 0, runCount = 0
+        var firstInkRow = height
+        var lastInkRow = -1
+        var inkLeft = Int32.max
+        var inkRight = Int32.min
+        var inkPixelCount = 0
+        var runCount = 0
         for row in 0..<height where scans[row].ink_end > scans[row].ink_start {
             let scan = scans[row]
             inkPixelCount += Int(scan.ink_end - scan.ink_start)
@@ -171,9 +176,11 @@ final class RasterRows {
         opaque = .allocate(capacity: max(1, rowCount))
         for row in 0..<rowCount {
             let scan = scans[firstLocalRow + row]
-            ink[row] = scan.ink_end > scan.ink_start
+            ink[row] =
+                scan.ink_end > scan.ink_start
                 ? Span(start: scan.ink_start + shift, end: scan.ink_end + shift) : Span(start: 0, end: 0)
-            opaque[row] = scan.opaque_end > scan.opaque_start
+            opaque[row] =
+                scan.opaque_end > scan.opaque_start
                 ? Span(start: scan.opaque_start + shift, end: scan.opaque_end + shift) : Span(start: 0, end: 0)
         }
         // What the painter reads lies in one block — runs, each row's first run, then the packed
@@ -187,7 +194,8 @@ final class RasterRows {
             start: storage.bindMemory(to: emojiart_run.self, capacity: max(1, runCount)), count: runCount)
         rowFirstRun = UnsafeMutableBufferPointer(
             start: (storage + runBytes).bindMemory(to: Int32.self, capacity: rowCount + 1), count: rowCount + 1)
-        let packedPixels = packing
+        let packedPixels =
+            packing
             ? (storage + pixelOffset).bindMemory(to: UInt32.self, capacity: inkPixelCount) : nil
         rowFirstRun[0] = 0
         var packedCount = 0
@@ -196,7 +204,8 @@ final class RasterRows {
         for row in 0..<rowCount {
             let scan = scans[firstLocalRow + row]
             if scan.ink_end > scan.ink_start, let data {
-                let start = Int(scan.ink_start), length = Int(scan.ink_end - scan.ink_start)
+                let start = Int(scan.ink_start)
+                let length = Int(scan.ink_end - scan.ink_start)
                 let source = data + (firstLocalRow + row) * rowWords + start
                 let pixel: Int
                 if let packedPixels {

@@ -28,11 +28,13 @@ extension EmojiRasterizer {
                 guard found == nil, let font = run.pointee.item.pointee.analysis.font else { return false }
                 found = (
                     font, info.glyph, x + Double(info.geometry.x_offset) / Double(PANGO_SCALE),
-                    baseline + Double(info.geometry.y_offset) / Double(PANGO_SCALE))
+                    baseline + Double(info.geometry.y_offset) / Double(PANGO_SCALE)
+                )
             }
         } while pango_layout_iter_next_run(iterator) != 0
         guard let found else { return false }
-        var left = 0.0, top = 0.0
+        var left = 0.0
+        var top = 0.0
         guard let picture = emojiart_colour_glyph_png(found.font, found.glyph, &left, &top) else { return false }
         defer { cairo_surface_destroy(picture) }
         let cr = cairo_create(surface)

@@ -179,12 +179,15 @@ final class EmojiRasterizer {
         let imageWidth = Int((max(width, Double(logical.width) / pangoScale) * shrink).rounded(.up))
         let imageHeight = Int((height * shrink).rounded(.up))
         guard imageWidth >= 1, imageHeight >= 1,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(imageWidth), Int32(imageHeight)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(imageWidth), Int32(imageHeight)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { return nil }
         defer { cairo_surface_destroy(surface) }
-        if !(decodingPNG && shrink == 1 && paintStrikePNG(into: surface, layoutTop: Double(logical.y) / pangoScale,
-                                                            layoutLeft: Double(logical.x) / pangoScale)) {
+        if !(decodingPNG && shrink == 1
+            && paintStrikePNG(
+                into: surface, layoutTop: Double(logical.y) / pangoScale,
+                layoutLeft: Double(logical.x) / pangoScale))
+        {
             let cr = cairo_create(surface)
             showLayout(in: cr, shrinkingBy: shrink, logical: logical)
             cairo_destroy(cr)

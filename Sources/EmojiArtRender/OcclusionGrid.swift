@@ -43,13 +43,16 @@ struct OcclusionGrid {
 
     /// Whether the `side` rows kept of a raster, the first at `top`, would show nowhere.
     private func hides(_ raster: RasterRows, side: Int, left: Int, top: Int) -> Bool {
-        let firstRow = max(0, top), endRow = min(height, top + side)
+        let firstRow = max(0, top)
+        let endRow = min(height, top + side)
         guard firstRow < endRow else { return true }
         var cellRow = firstRow / Self.cellSide
         while cellRow * Self.cellSide < endRow {
-            let rowStart = max(firstRow, cellRow * Self.cellSide), rowEnd = min(endRow, (cellRow + 1) * Self.cellSide)
+            let rowStart = max(firstRow, cellRow * Self.cellSide)
+            let rowEnd = min(endRow, (cellRow + 1) * Self.cellSide)
             // The ink of the raster rows inside this band of cells.
-            var inkStart = Int32.max, inkEnd = Int32.min
+            var inkStart = Int32.max
+            var inkEnd = Int32.min
             for y in rowStart..<rowEnd {
                 let span = raster.ink[y - top]
                 guard !span.isEmpty else { continue }
@@ -57,7 +60,8 @@ struct OcclusionGrid {
                 inkEnd = max(inkEnd, span.end)
             }
             if inkStart < inkEnd {
-                let x0 = max(0, left + Int(inkStart)), x1 = min(width, left + Int(inkEnd))
+                let x0 = max(0, left + Int(inkStart))
+                let x1 = min(width, left + Int(inkEnd))
                 if x0 < x1 {
                     let base = cellRow * columns
                     for column in (x0 / Self.cellSide)...((x1 - 1) / Self.cellSide) where !covered[base + column] {
@@ -72,7 +76,10 @@ struct OcclusionGrid {
 
     /// Whether a box of device pixels [x0, x1) × [y0, y1) lies wholly in covered cells.
     func hides(x0: Int, y0: Int, x1: Int, y1: Int) -> Bool {
-        let left = max(0, x0), top = max(0, y0), right = min(width, x1), bottom = min(height, y1)
+        let left = max(0, x0)
+        let top = max(0, y0)
+        let right = min(width, x1)
+        let bottom = min(height, y1)
         guard left < right, top < bottom else { return true }
         for cellRow in (top / Self.cellSide)...((bottom - 1) / Self.cellSide) {
             let base = cellRow * columns
@@ -104,22 +111,26 @@ struct OcclusionGrid {
 
     /// Marks the cells that the `side` rows kept of a raster, the first at `top`, cover wholly.
     private mutating func cover(with raster: RasterRows, side: Int, left: Int, top: Int) {
-        let firstRow = max(0, top), endRow = min(height, top + side)
+        let firstRow = max(0, top)
+        let endRow = min(height, top + side)
         guard firstRow < endRow else { return }
         var cellRow = firstRow / Self.cellSide
         while cellRow * Self.cellSide < endRow {
-            let rowStart = cellRow * Self.cellSide, rowEnd = min(height, rowStart + Self.cellSide)
+            let rowStart = cellRow * Self.cellSide
+            let rowEnd = min(height, rowStart + Self.cellSide)
             defer { cellRow += 1 }
             // Every frame row of the cell must lie inside the raster.
             guard rowStart >= top, rowEnd <= top + side else { continue }
-            var opaqueStart = Int32.min, opaqueEnd = Int32.max
+            var opaqueStart = Int32.min
+            var opaqueEnd = Int32.max
             for y in rowStart..<rowEnd {
                 let span = raster.opaque[y - top]
                 opaqueStart = max(opaqueStart, span.start)
                 opaqueEnd = min(opaqueEnd, span.end)
             }
             guard opaqueStart < opaqueEnd else { continue }
-            let x0 = left + Int(opaqueStart), x1 = left + Int(opaqueEnd)
+            let x0 = left + Int(opaqueStart)
+            let x1 = left + Int(opaqueEnd)
             // Whole cells inside [x0, x1); a cell cut by the frame's right edge counts when its
             // visible part is inside.
             var column = max(0, (x0 + Self.cellSide - 1) / Self.cellSide)

@@ -62,7 +62,7 @@ public struct PreparedRasters: @unchecked Sendable {
                 // As far as any raster of it reaches (`DocumentRenderer`'s visibility test).
                 let reach = emoji.size * EmojiRasterizer.maximumWidthPerHeight / 2 * (emoji.rotation != 0 ? 2.0.squareRoot() : 1)
                 guard emoji.position.x + reach > visible.minX, emoji.position.x - reach < visible.maxX,
-                      emoji.position.y + reach > visible.minY, emoji.position.y - reach < visible.maxY
+                    emoji.position.y + reach > visible.minY, emoji.position.y - reach < visible.maxY
                 else { continue }
             }
             let key = EmojiRasterCache.key(for: emoji.text, pixelSize: Int(devicePixels.rounded()))

@@ -25,7 +25,8 @@ final class TurnedRasterCache {
 
         /// One word into the hasher instead of four (a frame looks up 10,000 keys).
         func hash(into hasher: inout Hasher) {
-            let mixed = UInt(bitPattern: source.hashValue) &* 0x9E37_79B9_7F4A_7C15
+            let mixed =
+                UInt(bitPattern: source.hashValue) &* 0x9E37_79B9_7F4A_7C15
                 ^ UInt(truncatingIfNeeded: devicePixels.bitPattern) &* 0xC2B2_AE3D_27D4_EB4F
                 ^ UInt(truncatingIfNeeded: rotation.bitPattern) &* 0x1656_67B1_9E37_79F9
                 ^ (flipped ? 1 : 0)
@@ -66,8 +67,8 @@ final class TurnedRasterCache {
         let estimate = side * side * 4
         guard bytesMadeThisFrame + estimate <= capacityInBytes / 2 else { return nil }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              let data = cairo_image_surface_get_data(surface)
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+            let data = cairo_image_surface_get_data(surface)
         else { return nil }
         // The same inverse transform, moved so the job's box starts at (0, 0) of the new image.
         var local = job

@@ -1,5 +1,6 @@
 internal import CGLib
 import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -64,7 +64,9 @@ let poll: GSourceFunc = { _ in
 }
 let giveUp: GSourceFunc = { _ in
     MainActor.assumeIsolated {
-        check.failures.append("timed out after \(timeoutSeconds) s: Task \(check.taskRan), MainActor.run \(check.mainActorRunRan), DispatchQueue.main \(check.dispatchRan), hops \(check.hops) of \(concurrentHops)")
+        check.failures.append(
+            "timed out after \(timeoutSeconds) s: Task \(check.taskRan), MainActor.run \(check.mainActorRunRan), DispatchQueue.main \(check.dispatchRan), hops \(check.hops) of \(concurrentHops)"
+        )
         g_main_loop_quit(loop)
         return 1  // kept: removed below, whichever way the loop ended
     }
@@ -78,7 +80,10 @@ g_main_loop_run(loop)
 if check.failures.isEmpty {
     let idleMilliseconds: UInt32 = 300
     let before = clock()
-    let stop: GSourceFunc = { _ in g_main_loop_quit(loop); return 0 }
+    let stop: GSourceFunc = { _ in
+        g_main_loop_quit(loop)
+        return 0
+    }
     g_timeout_add(idleMilliseconds, stop, nil)
     g_main_loop_run(loop)
     let cpuMilliseconds = Double(clock() - before) * 1000 / Double(CLOCKS_PER_SEC)

@@ -32,7 +32,10 @@ struct RelayCommand: AsyncParsableCommand {
     @Option(help: "The folder for rooms and images (default: $XDG_STATE_HOME/emojiart/relay).")
     var data: String?
 
-    @Option(help: "Keep rooms and images in this PostgreSQL database instead of the data folder, so that any number of relays on it serve any room: postgres://USER[:PASSWORD]@HOST[:PORT]/DB.")
+    @Option(
+        help:
+            "Keep rooms and images in this PostgreSQL database instead of the data folder, so that any number of relays on it serve any room: postgres://USER[:PASSWORD]@HOST[:PORT]/DB."
+    )
     var store: String?
 
     @Option(help: .hidden)
@@ -75,16 +78,23 @@ struct RelayCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        for (name, value) in [("--connections-per-address", connectionsPerAddress), ("--rooms-per-minute", roomsPerMinute), ("--max-rooms", maxRooms), ("--max-data-mb", maxDataMb)] where value < 1 {
+        for (name, value) in [
+            ("--connections-per-address", connectionsPerAddress), ("--rooms-per-minute", roomsPerMinute), ("--max-rooms", maxRooms),
+            ("--max-data-mb", maxDataMb),
+        ] where value < 1 {
             throw ValidationError(localized("{option} must be at least 1.", ["option": name]))
         }
         guard roomTtlDays >= 0 else { throw ValidationError(localized("{option} cannot be negative.", ["option": "--room-ttl-days"])) }
         if let store {
             guard PostgresLocation(store) != nil else {
-                throw ValidationError(localized("{option} takes a database as postgres://USER@HOST[:PORT]/DB, not “{value}”.", ["option": "--store", "value": store]))
+                throw ValidationError(
+                    localized(
+                        "{option} takes a database as postgres://USER@HOST[:PORT]/DB, not “{value}”.",
+                        ["option": "--store", "value": store]))
             }
             guard roomTtlDays == 0 else {
-                throw ValidationError(localized("{option} works with the data folder only, not with --store.", ["option": "--room-ttl-days"]))
+                throw ValidationError(
+                    localized("{option} works with the data folder only, not with --store.", ["option": "--room-ttl-days"]))
             }
         }
     }
@@ -110,7 +120,8 @@ struct RelayCommand: AsyncParsableCommand {
             let host = host
             try await server.run(signals: true) { port in
                 // Tests read the port from this line (with --port 0): the address stays as it is in every language.
-                let line = localized("Relay listening on {address} (data in {folder})", ["address": "ws://\(host):\(port)", "folder": dataLocation])
+                let line = localized(
+                    "Relay listening on {address} (data in {folder})", ["address": "ws://\(host):\(port)", "folder": dataLocation])
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
         } catch let error as RelayStartError {
@@ -124,7 +135,8 @@ struct RelayCommand: AsyncParsableCommand {
 
     static var defaultDataFolder: URL {
         let environment = ProcessInfo.processInfo.environment
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
         return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("emojiart/relay", isDirectory: true)
     }

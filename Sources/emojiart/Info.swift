@@ -20,7 +20,10 @@ struct Info: ParsableCommand {
     @Argument(help: "The .emojiart document to describe.", completion: .file(extensions: ["emojiart"]))
     var file: String
 
-    @Flag(help: "Print JSON: {formatVersion, background: {kind, url, pixelWidth, pixelHeight}, emojiCount, uniqueEmojiId, bounds, collab: {server, room}}.")
+    @Flag(
+        help:
+            "Print JSON: {formatVersion, background: {kind, url, pixelWidth, pixelHeight}, emojiCount, uniqueEmojiId, bounds, collab: {server, room}}."
+    )
     var json = false
 
     func run() throws {

@@ -60,7 +60,9 @@ struct Join: ParsableCommand {
             let session = try setup.makeSession(usesReplica: false).session
             let room = HeadlessRoom(link: WebSocketRelayLink(address: address), session: session)
             defer { room.close() }
-            try await room.wait(localized("the relay let this client into the room"), timeout: timeout) { $0.isLive || $0.lastProblem != nil }
+            try await room.wait(localized("the relay let this client into the room"), timeout: timeout) {
+                $0.isLive || $0.lastProblem != nil
+            }
             // Checked before anything is written: a wrong key shows as payloads that do not open.
             if let problem = room.with(\.lastProblem) { throw CollabCommandError(description: problem) }
             if room.with(\.hasOpenedPayload) { try setup.keepKey(replacing: replaceKey) }

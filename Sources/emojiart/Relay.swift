@@ -1,6 +1,7 @@
 import ArgumentParser
 import EmojiArtCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,20 +30,30 @@ struct Relay: ParsableCommand {
     @Option(help: "The megabytes of edits a room keeps between two compactions.")
     var maxRoomMb = 256
 
-    @Argument(parsing: .allUnrecognized, help: "More options, passed to emojiart-relay as they are: the bounds for a public relay, --trust-proxy, --create-token FILE (see emojiart-relay --help).")
+    @Argument(
+        parsing: .allUnrecognized,
+        help:
+            "More options, passed to emojiart-relay as they are: the bounds for a public relay, --trust-proxy, --create-token FILE (see emojiart-relay --help)."
+    )
     var relayOptions: [String] = []
 
     func run() throws {
         let relay = Self.relayExecutable
         guard FileManager.default.isExecutableFile(atPath: relay.path) else {
-            throw ValidationError(localized("The relay program “{path}” is missing; install EmojiArt again (scripts/install) or run `swift build`.", ["path": relay.path]))
+            throw ValidationError(
+                localized(
+                    "The relay program “{path}” is missing; install EmojiArt again (scripts/install) or run `swift build`.",
+                    ["path": relay.path]))
         }
         var arguments = [relay.path, "--host", host, "--port", String(port), "--max-room-mb", String(maxRoomMb)]
         if let data { arguments += ["--data", data] }
         arguments += relayOptions
         let cArguments = arguments.map { strdup($0) } + [nil]
         execv(relay.path, cArguments)
-        throw ValidationError(localized("The relay program “{path}” could not be started ({reason}).", ["path": relay.path, "reason": String(cString: strerror(errno))]))
+        throw ValidationError(
+            localized(
+                "The relay program “{path}” could not be started ({reason}).",
+                ["path": relay.path, "reason": String(cString: strerror(errno))]))
     }
 
     /// `emojiart-relay` in the folder of the running `emojiart` (links resolved).

@@ -33,7 +33,8 @@ struct Share: ParsableCommand {
     @Option(help: "Seconds to wait for the relay to store the document.")
     var timeout = 30
 
-    @Option(help: "A file whose first line is the relay's token for making rooms (for a relay run with --create-token).", completion: .file())
+    @Option(
+        help: "A file whose first line is the relay's token for making rooms (for a relay run with --create-token).", completion: .file())
     var tokenFile: String?
 
     func validate() throws {

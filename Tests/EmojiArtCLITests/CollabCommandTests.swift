@@ -3,10 +3,11 @@ import EmojiArtCollabNet
 import EmojiArtCore
 import EmojiArtTestSupport
 import Foundation
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
 
 /// `emojiart relay`, `share`, `join` and `info`'s `collab` key end to end (SPEC C2): a real relay
 /// process started through the CLI, the commands run as a person would, each with its own
@@ -78,7 +79,8 @@ import Testing
         #expect(try DocumentFile.read(from: again).emojis.map(\.text) == original.emojis.map(\.text))
     }
 
-    @Test("join - reads the link from standard input; a wrong key is never kept, and a kept key is not replaced without --replace-key (C10)")
+    @Test(
+        "join - reads the link from standard input; a wrong key is never kept, and a kept key is not replaced without --replace-key (C10)")
     func joinKeysAndStandardInput() throws {
         let relay = try Self.relay()
         let ann = try Self.environment("ann")
@@ -91,12 +93,14 @@ import Testing
 
         var wrong = link
         wrong.key = RoomKey.random().text
-        let refused = try CommandRunner.run(["join", "-", "-o", output.path, "--timeout", "10"], environment: bob, input: wrong.description + "\n")
+        let refused = try CommandRunner.run(
+            ["join", "-", "-o", output.path, "--timeout", "10"], environment: bob, input: wrong.description + "\n")
         #expect(refused.status == 1)
         #expect(!FileManager.default.fileExists(atPath: keyFile.path), "a key that opened nothing is not kept")
         #expect(!refused.standardError.contains(wrong.key!))
 
-        let joined = try CommandRunner.run(["join", "-", "-o", output.path, "--timeout", "10"], environment: bob, input: link.description + "\n")
+        let joined = try CommandRunner.run(
+            ["join", "-", "-o", output.path, "--timeout", "10"], environment: bob, input: link.description + "\n")
         #expect(joined.status == 0, "\(joined.standardError)")
         #expect(try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == link.key)
 
@@ -118,21 +122,24 @@ import Testing
 
         var wrong = link
         wrong.key = RoomKey.random().text
-        let wrongKey = try CommandRunner.run(["join", wrong.description, "-o", output.path, "--timeout", "10"], environment: try Self.environment("eve"))
+        let wrongKey = try CommandRunner.run(
+            ["join", wrong.description, "-o", output.path, "--timeout", "10"], environment: try Self.environment("eve"))
         #expect(wrongKey.status == 1)
         // C10: the relay does not let a wrong key in at all.
         #expect(wrongKey.standardError.contains("the key you have is not the room's"), "\(wrongKey.standardError)")
 
         var keyless = link
         keyless.key = nil
-        let noKey = try CommandRunner.run(["join", keyless.description, "-o", output.path, "--timeout", "10"], environment: try Self.environment("eve"))
+        let noKey = try CommandRunner.run(
+            ["join", keyless.description, "-o", output.path, "--timeout", "10"], environment: try Self.environment("eve"))
         #expect(noKey.status == 64, "a link without a key is refused before anything connects (C10)")
         #expect(noKey.standardError.contains("This link has no key"), "\(noKey.standardError)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
 
         var nowhere = link
         nowhere.room = "no-such-room"
-        let noRoom = try CommandRunner.run(["join", nowhere.description, "-o", output.path, "--timeout", "10"], environment: try Self.environment("eve"))
+        let noRoom = try CommandRunner.run(
+            ["join", nowhere.description, "-o", output.path, "--timeout", "10"], environment: try Self.environment("eve"))
         #expect(noRoom.status == 1)
         #expect(noRoom.standardError.contains("no such room"), "\(noRoom.standardError)")
 
@@ -165,7 +172,8 @@ import Testing
         // Carol edits through the same room (a session of her own).
         let carol = HeadlessRoom(
             link: WebSocketRelayLink(address: link),
-            session: try SyncSession(room: link.room, journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: try RoomKey(text: link.key!))))
+            session: try SyncSession(
+                room: link.room, journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: try RoomKey(text: link.key!))))
         defer { carol.close() }
         try await carol.wait("carol joined", timeout: .seconds(20)) { $0.isLive }
         try carol.perform { try $0.addEmoji("🦉", x: 0, y: 0, size: 50).1 }

@@ -2,10 +2,11 @@ import EmojiArtCollab
 import EmojiArtCollabNet
 import EmojiArtCore
 import Foundation
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
 
 /// SPEC C7, "nothing local leaks through a room", from the command line: `share` embeds a
 /// `file://` background (the joined copy has the image), refuses one it cannot embed with the
@@ -34,7 +35,8 @@ import Testing
         let relay = try CollabCommandTests.relay()
         let image = try Self.imageFile()
         let document = try Self.document(background: .url(image.url))
-        let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: try CollabCommandTests.environment("ann"))
+        let shared = try CommandRunner.run(
+            ["share", document.path, "--relay", relay.server], environment: try CollabCommandTests.environment("ann"))
         #expect(shared.status == 0, "\(shared.standardError)")
         let link = shared.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(try DocumentFile.read(from: document).background == .imageData(image.data), "the shared file embeds it too")
@@ -58,7 +60,8 @@ import Testing
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-gone.png")
         let document = try Self.document(background: .url(missing))
         let before = try Data(contentsOf: document)
-        let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: try CollabCommandTests.environment("ann"))
+        let shared = try CommandRunner.run(
+            ["share", document.path, "--relay", relay.server], environment: try CollabCommandTests.environment("ann"))
         #expect(shared.status == 1)
         #expect(shared.standardError.contains("The background “\(missing.path)” is a file on this computer"), "\(shared.standardError)")
         #expect(shared.standardError.contains("it has disappeared"), "\(shared.standardError)")
@@ -72,7 +75,8 @@ import Testing
     func foreignFileNeverOpened() async throws {
         let relay = try CollabCommandTests.relay()
         let document = try Self.document(background: .blank)
-        let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: try CollabCommandTests.environment("ann"))
+        let shared = try CommandRunner.run(
+            ["share", document.path, "--relay", relay.server], environment: try CollabCommandTests.environment("ann"))
         #expect(shared.status == 0, "\(shared.standardError)")
         let link = try RoomLink(parsing: shared.standardOutput)
 
@@ -82,16 +86,20 @@ import Testing
         let watch = try FileOpenWatch(image.url)
         let mallory = HeadlessRoom(
             link: WebSocketRelayLink(address: link),
-            session: try SyncSession(room: link.room, journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: try RoomKey(text: link.key!))))
+            session: try SyncSession(
+                room: link.room, journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: try RoomKey(text: link.key!))))
         defer { mallory.close() }
         try await mallory.wait("mallory joined", timeout: .seconds(20)) { $0.isLive }
         try mallory.perform { try $0.perform([.background(.url(image.url.absoluteString))], named: "Set Background") }
         try await mallory.wait("the relay stored mallory's background", timeout: .seconds(20)) { $0.pending.isEmpty }
 
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-joined.emojiart")
-        let joined = try CommandRunner.run(["join", link.description, "-o", copy.path], environment: try CollabCommandTests.environment("bob"))
+        let joined = try CommandRunner.run(
+            ["join", link.description, "-o", copy.path], environment: try CollabCommandTests.environment("bob"))
         #expect(joined.status == 0, "\(joined.standardError)")
-        #expect(joined.standardError.contains("Couldn't load image from \(image.url.path): it is a file on another computer"), "\(joined.standardError)")
+        #expect(
+            joined.standardError.contains("Couldn't load image from \(image.url.path): it is a file on another computer"),
+            "\(joined.standardError)")
         let received = try DocumentFile.read(from: copy)
         #expect(received.background == .url(image.url), "the room's value is kept as it is, unread")
 

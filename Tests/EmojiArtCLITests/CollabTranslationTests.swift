@@ -32,8 +32,10 @@ import Testing
 
         let notALink = try CommandRunner.run(["join", "https://example.com/x", "-o", output], environment: environment)
         #expect(notALink.status != 0)
-        #expect(notALink.standardError.contains(
-            "„https://example.com/x“ ist kein Raum-Link; ein Link sieht so aus: emojiart://relay.example:7447/ROOM#KEY."), "\(notALink.standardError)")
+        #expect(
+            notALink.standardError.contains(
+                "„https://example.com/x“ ist kein Raum-Link; ein Link sieht so aus: emojiart://relay.example:7447/ROOM#KEY."),
+            "\(notALink.standardError)")
         #expect(!notALink.standardError.contains("is not a room link"), "\(notALink.standardError)")
 
         let badKey = try CommandRunner.run(["join", "emojiart://127.0.0.1:9/abcdefgh#short", "-o", output], environment: environment)
@@ -57,8 +59,10 @@ import Testing
         let link = RoomLink(server: relay.server, room: "no-such-room", key: "AAAAAAAAAAAAAAAAAAAAAA")
         let refused = try CommandRunner.run(["join", link.description, "-o", output.path, "--timeout", "10"], environment: environment)
         #expect(refused.status == 1)
-        #expect(refused.standardError.contains(
-            "Auf diesem Relay gibt es keinen solchen Raum; prüfen Sie den Link oder teilen Sie das Dokument erneut."), "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains(
+                "Auf diesem Relay gibt es keinen solchen Raum; prüfen Sie den Link oder teilen Sie das Dokument erneut."),
+            "\(refused.standardError)")
         #expect(!refused.standardError.contains("There is no"), "the relay's English stays out: \(refused.standardError)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }

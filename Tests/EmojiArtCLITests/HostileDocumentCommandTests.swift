@@ -106,7 +106,8 @@ import Testing
     @Test("a document nested a million levels deep is refused as too deep")
     func deepNesting() async throws {
         let files = try HostileFiles()
-        try await expectRefused(try files.json("deep.emojiart", String(repeating: "[", count: 1_000_000)), saying: "nest deeper than 64 levels")
+        try await expectRefused(
+            try files.json("deep.emojiart", String(repeating: "[", count: 1_000_000)), saying: "nest deeper than 64 levels")
     }
 
     @Test("binary garbage is refused as not JSON")
@@ -120,7 +121,8 @@ import Testing
     func badValues() async throws {
         let files = try HostileFiles()
         try await expectRefused(try files.json("twice.emojiart", #"{"emojis":[],"emojis":[]}"#), saying: "twice")
-        try await expectRefused(try files.json("huge-number.emojiart", #"{"emojis":[{"text":"😀","x":1e999}]}"#), saying: "too large a number")
+        try await expectRefused(
+            try files.json("huge-number.emojiart", #"{"emojis":[{"text":"😀","x":1e999}]}"#), saying: "too large a number")
     }
 
     @Test("a file over 64 MB is refused before it is read, with its size")

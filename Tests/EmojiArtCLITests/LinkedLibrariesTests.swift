@@ -27,8 +27,9 @@ import Testing
         return output
     }
 
-    @Test("emojiart and emojiart-relay link neither FoundationNetworking nor libcurl, directly or through another library",
-          arguments: ["emojiart", "emojiart-relay"])
+    @Test(
+        "emojiart and emojiart-relay link neither FoundationNetworking nor libcurl, directly or through another library",
+        arguments: ["emojiart", "emojiart-relay"])
     func noCurl(name: String) throws {
         let binary = CommandRunner.executableURL.deletingLastPathComponent().appendingPathComponent(name)
         let needed = try neededLibraries(of: binary)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import emojiart
 
 /// The manual pages in data/man are what `scripts/generate-man-pages` writes from the programs'
@@ -8,8 +9,11 @@ import Testing
     @Test("the committed manual pages equal the ones the built programs' help gives")
     func pagesAreCurrent() throws {
         let (status, output) = try CommandRunner.runTool(
-            "python3", [CommandRunner.packageRoot.appendingPathComponent("scripts/generate-man-pages").path,
-                        "--check", CommandRunner.executableURL.deletingLastPathComponent().path])
+            "python3",
+            [
+                CommandRunner.packageRoot.appendingPathComponent("scripts/generate-man-pages").path,
+                "--check", CommandRunner.executableURL.deletingLastPathComponent().path,
+            ])
         #expect(status == 0, "\(output)")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import emojiart
 
 /// `emojiart [FILE…]` and `emojiart open [FILE…]` reach the same launcher, whether the arguments
@@ -27,9 +28,12 @@ import Testing
         #expect(result.standardError.contains("emojiart info"))
     }
 
-    @Test("plain file names, none, or `open` first all reach the launcher",
-          arguments: [[], ["examples/sunny-meadow.emojiart"], ["open"], ["open", "examples/sunny-meadow.emojiart"],
-                      ["examples/sunny-meadow.emojiart", "examples/embedded-hill.emojiart"]])
+    @Test(
+        "plain file names, none, or `open` first all reach the launcher",
+        arguments: [
+            [], ["examples/sunny-meadow.emojiart"], ["open"], ["open", "examples/sunny-meadow.emojiart"],
+            ["examples/sunny-meadow.emojiart", "examples/embedded-hill.emojiart"],
+        ])
     func launcherWithoutDisplay(arguments: [String]) throws {
         let result = try CommandRunner.run(arguments, environment: withoutDisplay)
         #expect(result.status == 1)

@@ -22,9 +22,11 @@ import Testing
     @Test("the unit runs the relay as a dynamic user in its own state directory, with the usual hardening")
     func hardening() throws {
         let settings = try settings()
-        for (key, value) in [("DynamicUser", "yes"), ("StateDirectory", "emojiart-relay"), ("ProtectSystem", "strict"),
-                             ("ProtectHome", "yes"), ("PrivateTmp", "yes"), ("PrivateDevices", "yes"), ("NoNewPrivileges", "yes"),
-                             ("CapabilityBoundingSet", ""), ("RestrictNamespaces", "yes"), ("MemoryDenyWriteExecute", "yes")] {
+        for (key, value) in [
+            ("DynamicUser", "yes"), ("StateDirectory", "emojiart-relay"), ("ProtectSystem", "strict"),
+            ("ProtectHome", "yes"), ("PrivateTmp", "yes"), ("PrivateDevices", "yes"), ("NoNewPrivileges", "yes"),
+            ("CapabilityBoundingSet", ""), ("RestrictNamespaces", "yes"), ("MemoryDenyWriteExecute", "yes"),
+        ] {
             #expect(settings[key] == [value], "\(key)")
         }
     }

@@ -31,7 +31,9 @@ import Testing
     func widthAndArea() throws {
         let output = temporaryFile("meadow.png")
         defer { try? FileManager.default.removeItem(at: output) }
-        let result = try CommandRunner.run(["render", "examples/sunny-meadow.emojiart", "-o", output.path, "--width", "300", "--area", "content"])
+        let result = try CommandRunner.run([
+            "render", "examples/sunny-meadow.emojiart", "-o", output.path, "--width", "300", "--area", "content",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let size = try pngSize(Data(contentsOf: output))
         #expect(size.width == 300)
@@ -83,7 +85,9 @@ import Testing
         #expect(huge.status == 3)
         #expect(huge.standardError.contains("--width"))
         #expect(try CommandRunner.run(["render", "examples/sunny-meadow.emojiart", "-o", "x.gif"]).status == 64)
-        #expect(try CommandRunner.run(["render", "examples/sunny-meadow.emojiart", "-o", output.path, "--scale", "2", "--width", "9"]).status == 64)
+        #expect(
+            try CommandRunner.run(["render", "examples/sunny-meadow.emojiart", "-o", output.path, "--scale", "2", "--width", "9"]).status
+                == 64)
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 }
@@ -94,7 +98,8 @@ import Testing
     private func pixel(_ file: URL, x: Int, y: Int) throws -> (red: Int, green: Int, blue: Int) {
         let text = try ExternalTool.output("convert", [file.path, "-crop", "1x1+\(x)+\(y)", "-depth", "8", "txt:-"])
         // "0,0: (255,204,77,255)  #FFCC4DFF  srgba(…)"
-        let numbers = text.split(separator: "(").dropFirst().first?.split(separator: ")").first?
+        let numbers =
+            text.split(separator: "(").dropFirst().first?.split(separator: ")").first?
             .split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? []
         try #require(numbers.count >= 3, "unexpected convert output: \(text)")
         return (numbers[0], numbers[1], numbers[2])

@@ -25,17 +25,20 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("needs a token to make a room"), "\(refused.standardError)")
 
-        let wrong = try CommandRunner.run(["share", document.path, "--relay", relay.server, "--token-file", wrongFile.path], environment: ann)
+        let wrong = try CommandRunner.run(
+            ["share", document.path, "--relay", relay.server, "--token-file", wrongFile.path], environment: ann)
         #expect(wrong.status == 1)
         #expect(wrong.standardError.contains("did not accept the token"), "\(wrong.standardError)")
         #expect(!wrong.standardError.contains("guessed-secret"), "no message repeats a token")
 
         let missingFile = try CommandRunner.run(
-            ["share", document.path, "--relay", relay.server, "--token-file", folder.appendingPathComponent("nothing").path], environment: ann)
+            ["share", document.path, "--relay", relay.server, "--token-file", folder.appendingPathComponent("nothing").path],
+            environment: ann)
         #expect(missingFile.status == 1)
         #expect(missingFile.standardError.contains("token file"), "\(missingFile.standardError)")
 
-        let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server, "--token-file", tokenFile.path], environment: ann)
+        let shared = try CommandRunner.run(
+            ["share", document.path, "--relay", relay.server, "--token-file", tokenFile.path], environment: ann)
         #expect(shared.status == 0, "\(shared.standardError)")
         let link = try RoomLink(parsing: shared.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(!shared.standardOutput.contains("relay-secret"))

@@ -71,8 +71,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: catalogs) }
 
         let damaged = try Self.infoInGerman("damaged.emojiart", holding: #"{"emojis": []} x"#, catalogs: catalogs)
-        #expect(damaged.contains(
-            "„damaged.emojiart“ ist kein EmojiArt-Dokument: Es ist kein gültiges JSON (unerwartetes Zeichen “x” nach dem Ende des Dokuments in Zeile 1, Spalte 16)."),
+        #expect(
+            damaged.contains(
+                "„damaged.emojiart“ ist kein EmojiArt-Dokument: Es ist kein gültiges JSON (unerwartetes Zeichen “x” nach dem Ende des Dokuments in Zeile 1, Spalte 16)."
+            ),
             "\(damaged)")
         #expect(!damaged.contains("unexpected") && !damaged.contains("after the end"), "\(damaged)")
 

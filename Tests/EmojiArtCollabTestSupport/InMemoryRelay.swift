@@ -107,7 +107,9 @@ public final class InMemoryRelay: @unchecked Sendable {
             }
             guard let host = hosts[link.room] else {
                 if case .hello = message {
-                    link.emit(.received(.error(RelayError(code: .badRoom, message: "There is no room “\(link.room)” on this relay; check the link."))))
+                    link.emit(
+                        .received(
+                            .error(RelayError(code: .badRoom, message: "There is no room “\(link.room)” on this relay; check the link."))))
                 }
                 return
             }

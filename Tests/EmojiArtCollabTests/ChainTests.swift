@@ -1,7 +1,8 @@
+import EmojiArtCollabTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCollab
-import EmojiArtCollabTestSupport
 
 /// A relay that replays, reorders, withholds or rolls back pushes is caught (C10): each sender's
 /// pushes follow one another and name the one before, and that memory survives a restart.
@@ -10,8 +11,12 @@ import EmojiArtCollabTestSupport
 
     /// Bob's first `count` pushes, as the relay would order them (seq = cseq), each adding one emoji.
     func bobsPushes(_ count: Int) throws -> [SequencedPush] {
-        let bobSession = try SyncSession(room: "r", journal: InMemoryOutboxJournal(record: OutboxRecord(
-            room: "r", client: bob, epoch: nil, nextCseq: 1, nextCounter: 1, pending: [])), sealer: PlainSealer(), random: SeededRandom(seed: 9))
+        let bobSession = try SyncSession(
+            room: "r",
+            journal: InMemoryOutboxJournal(
+                record: OutboxRecord(
+                    room: "r", client: bob, epoch: nil, nextCseq: 1, nextCounter: 1, pending: [])), sealer: PlainSealer(),
+            random: SeededRandom(seed: 9))
         _ = try bobSession.receive(.welcome(.init(epoch: "e1", seq: 0, ackedCseq: 0, snapshot: nil, ops: [])))
         var pushes = [SequencedPush]()
         for index in 1...count {
@@ -109,7 +114,10 @@ import EmojiArtCollabTestSupport
         let pushes = try bobsPushes(2)
         let maker = try reader()
         _ = try maker.receive(.welcome(.init(epoch: "e1", seq: 2, ackedCseq: 0, snapshot: nil, ops: pushes)))
-        guard case .snapshot(let snapshot) = try maker.snapshotMessage() else { Issue.record("no snapshot"); return }
+        guard case .snapshot(let snapshot) = try maker.snapshotMessage() else {
+            Issue.record("no snapshot")
+            return
+        }
         let ann = try reader()
         let moved = SequencedSnapshot(seq: 7, ackedCseqs: [:], payload: snapshot.payload)
         _ = try ann.receive(.welcome(.init(epoch: "e1", seq: 7, ackedCseq: 0, snapshot: moved, ops: [])))
@@ -147,14 +155,22 @@ import EmojiArtCollabTestSupport
 
     @Test("every thousandth push's sender compacts the room")
     func compaction() throws {
-        let journal = InMemoryOutboxJournal(record: OutboxRecord(room: "r", client: ClientID("ann")!, epoch: "e1", nextCseq: 1, nextCounter: 1, pending: []))
+        let journal = InMemoryOutboxJournal(
+            record: OutboxRecord(room: "r", client: ClientID("ann")!, epoch: "e1", nextCseq: 1, nextCounter: 1, pending: []))
         let before = ConfirmedReplica(epoch: "e1", seq: SyncSession.compactionInterval - 1, state: CollabState(), senders: SenderChains())
         let ann = try reader(journal: journal, replica: before)
         _ = try ann.receive(.welcome(.init(epoch: "e1", seq: SyncSession.compactionInterval - 1, ackedCseq: 0, snapshot: nil, ops: [])))
         let messages = try ann.addEmoji("🌻", x: 0, y: 0, size: 20).1
-        guard case .push(let push)? = messages.first else { Issue.record("no push"); return }
-        let answer = try ann.receive(.op(SequencedPush(seq: SyncSession.compactionInterval, client: ann.client, cseq: push.cseq, payload: push.payload)))
-        guard case .snapshot(let snapshot)? = answer.first else { Issue.record("no snapshot: \(answer)"); return }
+        guard case .push(let push)? = messages.first else {
+            Issue.record("no push")
+            return
+        }
+        let answer = try ann.receive(
+            .op(SequencedPush(seq: SyncSession.compactionInterval, client: ann.client, cseq: push.cseq, payload: push.payload)))
+        guard case .snapshot(let snapshot)? = answer.first else {
+            Issue.record("no snapshot: \(answer)")
+            return
+        }
         #expect(snapshot.seq == SyncSession.compactionInterval)
     }
 }

@@ -1,6 +1,7 @@
 import EmojiArtCore
 import Foundation
 import Testing
+
 @testable import EmojiArtCollab
 
 /// Documents bridged to one room over the in-memory relay (C3, C4): what one window does through
@@ -36,7 +37,8 @@ import Testing
         #expect(peer.messages.filter { $0 == notMember.sentence }.count == 1)
         peer.bridge.receive([.error(RelayError(code: .roomFull, message: "full"))])
         #expect(peer.messages.count == 2)
-        peer.bridge.receive([.welcome(.init(epoch: "epoch-1", seq: peer.bridge.session.confirmedSeq, ackedCseq: 1, snapshot: nil, ops: []))])
+        peer.bridge.receive([.welcome(.init(epoch: "epoch-1", seq: peer.bridge.session.confirmedSeq, ackedCseq: 1, snapshot: nil, ops: []))]
+        )
         peer.bridge.receive([.error(notMember)])
         #expect(peer.messages.filter { $0 == notMember.sentence }.count == 2, "said again after the room was back")
     }
@@ -107,7 +109,8 @@ import Testing
         #expect(try emoji("🐶", in: b).position == DocumentPoint(x: 60, y: 50))
         #expect(try emoji("🐱", in: b).position == DocumentPoint(x: -30, y: 10))
         // Copies of the group in a shared document are a group of their own, sent to the others.
-        a.document.insertCopies(of: a.document.model.emojis(withIDs: a.document.model.emojiIDs(inGroup: group)), named: ActionName.duplicate)
+        a.document.insertCopies(
+            of: a.document.model.emojis(withIDs: a.document.model.emojiIDs(inGroup: group)), named: ActionName.duplicate)
         room.settle()
         expectConverged(room)
         #expect(Set(b.document.model.emojis.compactMap(\.group)).count == 2)

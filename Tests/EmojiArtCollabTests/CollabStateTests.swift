@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EmojiArtCollab
 
 @Suite struct CollabStateTests {

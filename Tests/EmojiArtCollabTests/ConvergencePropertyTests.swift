@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import EmojiArtCollab
 
 /// COLLAB.md's test plan, in memory: three clients editing at random through disconnects,
@@ -107,7 +108,10 @@ import Testing
                     if case .set(let cid, let value, let expected?) = op, let record = state.emojis[cid] {
                         let before = record.writer(of: value.field)
                         if state.apply(op, from: push.client) {
-                            #expect(before == push.client, "seed \(seed): an undo by \(push.client) overwrote \(String(describing: before))'s \(value.field), expecting \(expected)")
+                            #expect(
+                                before == push.client,
+                                "seed \(seed): an undo by \(push.client) overwrote \(String(describing: before))'s \(value.field), expecting \(expected)"
+                            )
                         }
                     } else {
                         state.apply(op, from: push.client)
@@ -125,7 +129,8 @@ import Testing
         for client in simulation.clients {
             let session = client.session
             #expect(session.pending.isEmpty, "seed \(seed): \(session.client) still has \(session.pending.count) pushes waiting")
-            #expect(session.confirmedSeq == simulation.relay.durableSeq, "seed \(seed): \(session.client) is at seq \(session.confirmedSeq)")
+            #expect(
+                session.confirmedSeq == simulation.relay.durableSeq, "seed \(seed): \(session.client) is at seq \(session.confirmedSeq)")
             #expect(session.confirmed == relay, "seed \(seed): \(session.client) differs from the relay")
             #expect(session.shown == session.confirmed, "seed \(seed): \(session.client) shows something unconfirmed")
         }
@@ -148,7 +153,9 @@ import Testing
         for client in simulation.clients {
             let made = client.journal.record.map { $0.nextCseq - 1 } ?? 0
             let logged = simulation.history.filter { $0.client == client.session.client }.map(\.cseq)
-            #expect(logged == Array(1...max(made, 1)).prefix(made).map { $0 }, "seed \(seed): \(client.session.client) made pushes 1...\(made), the log has \(logged)")
+            #expect(
+                logged == Array(1...max(made, 1)).prefix(made).map { $0 },
+                "seed \(seed): \(client.session.client) made pushes 1...\(made), the log has \(logged)")
         }
     }
 }

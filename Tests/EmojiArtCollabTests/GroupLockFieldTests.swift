@@ -1,8 +1,9 @@
+import EmojiArtCollabTestSupport
 import EmojiArtCore
 import Foundation
 import Testing
+
 @testable import EmojiArtCollab
-import EmojiArtCollabTestSupport
 
 /// `group` (R3) and `locked` (R4) in a room: fields like the others, which a room, a replica or
 /// a push made before them still reads, and which leave what never used them as it was.
@@ -46,11 +47,14 @@ import EmojiArtCollabTestSupport
 
     @Test("a record and an add from a build before groups read as in no group, unlocked")
     func oldShapesDecode() throws {
-        let record = #"{"cid":"ann.1","text":{"value":"🐶","writer":"ann"},"x":{"value":1,"writer":"ann"},"y":{"value":2,"writer":"ann"},"size":{"value":40,"writer":"ann"},"rotation":{"value":0,"writer":"ann"},"flipped":{"value":false,"writer":"ann"},"z":{"value":"a0","writer":"ann"},"deleted":{"value":false,"writer":"bob"}}"#
-        let state = try JSONDecoder().decode(CollabState.self, from: Data(#"{"emojis":["ann.1",\#(record)],"background":{"value":{"blank":{}}}}"#.utf8))
+        let record =
+            #"{"cid":"ann.1","text":{"value":"🐶","writer":"ann"},"x":{"value":1,"writer":"ann"},"y":{"value":2,"writer":"ann"},"size":{"value":40,"writer":"ann"},"rotation":{"value":0,"writer":"ann"},"flipped":{"value":false,"writer":"ann"},"z":{"value":"a0","writer":"ann"},"deleted":{"value":false,"writer":"bob"}}"#
+        let state = try JSONDecoder().decode(
+            CollabState.self, from: Data(#"{"emojis":["ann.1",\#(record)],"background":{"value":{"blank":{}}}}"#.utf8))
         let decoded = try #require(state.emojis[cid])
         #expect(decoded.group == Stamped(nil, by: nil) && decoded.locked == Stamped(false, by: nil))
-        let add = #"{"op":"add","emoji":{"cid":"ann.1","text":"🐶","x":1,"y":2,"size":40,"rotation":0,"flipped":false,"z":"a0","deleted":false}}"#
+        let add =
+            #"{"op":"add","emoji":{"cid":"ann.1","text":"🐶","x":1,"y":2,"size":40,"rotation":0,"flipped":false,"z":"a0","deleted":false}}"#
         let op = try JSONDecoder().decode(CollabOp.self, from: Data(add.utf8))
         #expect(op == .add(EmojiValues(cid: cid, text: "🐶", x: 1, y: 2, size: 40, z: ZKey("a0")!)))
     }
@@ -58,7 +62,9 @@ import EmojiArtCollabTestSupport
     @Test("a push without groups links as it did before them; a group changes the link")
     func linkHashUnchanged() {
         let values = EmojiValues(cid: cid, text: "🐶", x: 1, y: 2, size: 40, z: ZKey("a0")!)
-        let before = "link-2\u{0}-\u{0}1" + ["\u{0}add", "ann.1", "🐶", "1.0", "2.0", "40.0", "0.0", "false", "a0", "false"].joined(separator: "\u{1}")
+        let before =
+            "link-2\u{0}-\u{0}1"
+            + ["\u{0}add", "ann.1", "🐶", "1.0", "2.0", "40.0", "0.0", "false", "a0", "false"].joined(separator: "\u{1}")
         #expect(SenderChains.linkHash(previous: nil, cseq: 1, ops: [.add(values)]) == SHA256.hex(Data(before.utf8)))
         var grouped = values
         grouped.group = "g"
@@ -91,22 +97,27 @@ import EmojiArtCollabTestSupport
         #expect(state.emojis[cid]?.group.value == (bobRegroups ? "h" : nil))
     }
 
-    @Test("a group id no file can hold changes nothing, in a set or an add", arguments: ["", String(repeating: "x", count: GroupID.maxBytes + 1)])
+    @Test(
+        "a group id no file can hold changes nothing, in a set or an add",
+        arguments: ["", String(repeating: "x", count: GroupID.maxBytes + 1)])
     func invalidGroupIDs(group: String) {
         var state = added(group: "g")
         let changed = state.apply(.set(cid: cid, value: .group(group)), from: bob)
         #expect(!changed)
         #expect(state.emojis[cid]?.group == Stamped("g", by: ann))
         var empty = CollabState()
-        let addedInvalid = empty.apply(.add(EmojiValues(cid: cid, text: "🐶", x: 1, y: 2, size: 40, z: ZKey("a0")!, group: group)), from: ann)
+        let addedInvalid = empty.apply(
+            .add(EmojiValues(cid: cid, text: "🐶", x: 1, y: 2, size: 40, z: ZKey("a0")!, group: group)), from: ann)
         #expect(!addedInvalid)
     }
 
     @Test("a snapshot's record with an unusable group or lock is left out, as its add would be")
     func hostileSnapshot() throws {
         for field in [#""group":{"value":""}"#, #""group":{"value":7,"writer":"ann"}"#, #""locked":{"value":"yes"}"#] {
-            let record = #"{"cid":"ann.1","text":{"value":"🐶"},"x":{"value":1},"y":{"value":2},"size":{"value":40},"rotation":{"value":0},"flipped":{"value":false},"z":{"value":"a0"},"deleted":{"value":false},\#(field)}"#
-            let state = try JSONDecoder().decode(CollabState.self, from: Data(#"{"emojis":["ann.1",\#(record)],"background":{"value":{"blank":{}}}}"#.utf8))
+            let record =
+                #"{"cid":"ann.1","text":{"value":"🐶"},"x":{"value":1},"y":{"value":2},"size":{"value":40},"rotation":{"value":0},"flipped":{"value":false},"z":{"value":"a0"},"deleted":{"value":false},\#(field)}"#
+            let state = try JSONDecoder().decode(
+                CollabState.self, from: Data(#"{"emojis":["ann.1",\#(record)],"background":{"value":{"blank":{}}}}"#.utf8))
             #expect(state.emojis.isEmpty, "\(field)")
         }
     }
@@ -114,11 +125,13 @@ import EmojiArtCollabTestSupport
     @Test("sharing a document takes its groups and locks into the room, and the room's model gives them back")
     func shareRoundTrip() throws {
         let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 7))
-        let model = EmojiArtModel(background: .blank, emojis: [
-            Emoji(id: 1, text: "🐶", position: .zero, size: 30, group: "g", locked: true),
-            Emoji(id: 2, text: "🐱", position: .zero, size: 30, group: "g"),
-            Emoji(id: 3, text: "🌲", position: .zero, size: 30),
-        ], uniqueEmojiId: 3)
+        let model = EmojiArtModel(
+            background: .blank,
+            emojis: [
+                Emoji(id: 1, text: "🐶", position: .zero, size: 30, group: "g", locked: true),
+                Emoji(id: 2, text: "🐱", position: .zero, size: 30, group: "g"),
+                Emoji(id: 3, text: "🌲", position: .zero, size: 30),
+            ], uniqueEmojiId: 3)
         let imported = try CollabImport(model: model, session: session)
         try session.perform(imported.ops, named: "Share")
         var ids = imported.ids

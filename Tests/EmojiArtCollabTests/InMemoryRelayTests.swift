@@ -1,7 +1,8 @@
+import EmojiArtCollabTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCollab
-import EmojiArtCollabTestSupport
 
 /// The transport contract (`RelayLink`) over `InMemoryRelay`: sessions driven through links as
 /// the app's consumer drives them (`SyncSession.handle`).

@@ -1,6 +1,7 @@
 import EmojiArtCore
 import Foundation
 import Testing
+
 @testable import EmojiArtCollab
 
 /// Others' drags are a display-only layer (C3): shown over the model while they run, never

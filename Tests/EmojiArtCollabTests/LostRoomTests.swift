@@ -1,9 +1,10 @@
+import EmojiArtCollabTestSupport
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCollab
-import EmojiArtCollabTestSupport
-import EmojiArtTestSupport
 
 /// A shared document whose room the relay lost (its data deleted, or a new relay on the same
 /// address), and the confirmed replica kept between runs (C6, COLLAB invariant 7): the file
@@ -30,8 +31,10 @@ import EmojiArtTestSupport
             seed: UInt64
         ) throws {
             document = EmojiArtDocument(model: model ?? EmojiArtModel())
-            session = try SyncSession(room: LostRoomTests.room.room, journal: journal, replica: replica, sealer: PlainSealer(), random: SeededRandom(seed: seed))
-            let bridge = model == nil || fromOutbox
+            session = try SyncSession(
+                room: LostRoomTests.room.room, journal: journal, replica: replica, sealer: PlainSealer(), random: SeededRandom(seed: seed))
+            let bridge =
+                model == nil || fromOutbox
                 ? CollabDocumentBridge(document: document, session: session, room: LostRoomTests.room)
                 : try CollabDocumentBridge.share(document, session: session, room: LostRoomTests.room)
             connection = RoomConnection(link: relay.link(room: LostRoomTests.room.room), bridge: bridge, wake: wake.wake)
@@ -121,12 +124,14 @@ import EmojiArtTestSupport
         relay.loseEverything()
         #expect(relay.room(Self.room.room)?.log.isEmpty == true)
         relay.start()
-        #expect(await ann.wake.pump {
-            ann.connection.status == .connected && ann.connection.pendingCount == 0 && relay.room(Self.room.room)?.log.isEmpty == false
-        })
+        #expect(
+            await ann.wake.pump {
+                ann.connection.status == .connected && ann.connection.pendingCount == 0 && relay.room(Self.room.room)?.log.isEmpty == false
+            })
         let bob = try Window(relay: relay, sharing: nil, recreatesMissingRoom: false, seed: 8)
-        #expect(await bob.wake.pump {
-            bob.document.model.emojis.map(\.position) == [DocumentPoint(x: 0, y: 0), DocumentPoint(x: 101, y: 50)]
-        })
+        #expect(
+            await bob.wake.pump {
+                bob.document.model.emojis.map(\.position) == [DocumentPoint(x: 0, y: 0), DocumentPoint(x: 101, y: 50)]
+            })
     }
 }

@@ -1,7 +1,8 @@
+import EmojiArtCollabTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCollab
-import EmojiArtCollabTestSupport
 
 /// C10: knowing a room's id is not membership. A room host (what the relay runs) admits a
 /// connection only when its proof answers the challenge with the room's access key, binds each
@@ -34,7 +35,8 @@ import EmojiArtCollabTestSupport
         let greeting = host.handle(hello(client), from: connection)
         guard case .challenge(let challenge)? = greeting.deliveries.first?.message else { return (greeting.deliveries, nil) }
         let proof = access.proof(nonce: challenge.nonce, room: room, client: client)
-        return host.handle(.proof(.init(proof: proof, secret: secret, verifier: challenge.registered ? nil : access.verifier)), from: connection)
+        return host.handle(
+            .proof(.init(proof: proof, secret: secret, verifier: challenge.registered ? nil : access.verifier)), from: connection)
     }
 
     static func codes(_ deliveries: [RoomHost.Delivery]) -> [RelayError.Code] {
@@ -58,7 +60,9 @@ import EmojiArtCollabTestSupport
         #expect(secrets.access.verifier != Base64URL.encode(secrets.sealingKey + secrets.sealingKey), "the two keys are derived apart")
     }
 
-    @Test("a stranger with only the room's id: a challenge, then nothing — no welcome, no push, no snapshot, no presence, nothing of the room")
+    @Test(
+        "a stranger with only the room's id: a challenge, then nothing — no welcome, no push, no snapshot, no presence, nothing of the room"
+    )
     func strangerGetsNothing() {
         let host = host(verifier: member.verifier)
         let annConnection = RoomHost.Connection(1)
@@ -96,7 +100,10 @@ import EmojiArtCollabTestSupport
             Issue.record("no challenge")
             return
         }
-        let proof = ClientMessage.proof(.init(proof: member.proof(nonce: challenge.nonce, room: room, client: ann), secret: Base64URL.encode(Array(repeating: 3, count: 32))))
+        let proof = ClientMessage.proof(
+            .init(
+                proof: member.proof(nonce: challenge.nonce, room: room, client: ann),
+                secret: Base64URL.encode(Array(repeating: 3, count: 32))))
         let second = RoomHost.Connection(2)
         _ = host.handle(hello(ann), from: second)
         #expect(Self.codes(host.handle(proof, from: second).deliveries) == [.notMember])
@@ -105,7 +112,10 @@ import EmojiArtCollabTestSupport
         let third = RoomHost.Connection(3)
         guard case .challenge(let other)? = host.handle(hello(bob), from: third).deliveries.first?.message else { return }
         let annsProof = member.proof(nonce: other.nonce, room: room, client: ann)
-        #expect(Self.codes(host.handle(.proof(.init(proof: annsProof, secret: "AAAAAAAAAAAAAAAAAAAAAA")), from: third).deliveries) == [.notMember])
+        #expect(
+            Self.codes(host.handle(.proof(.init(proof: annsProof, secret: "AAAAAAAAAAAAAAAAAAAAAA")), from: third).deliveries) == [
+                .notMember
+            ])
     }
 
     @Test("impersonation: another member's client id with another secret is refused, and the member's pushes still count")
@@ -114,7 +124,10 @@ import EmojiArtCollabTestSupport
         let annSecret = Base64URL.encode(Array(repeating: 4, count: 32))
         let first = admit(ann, on: .init(1), in: host, access: member, secret: annSecret)
         #expect(Self.isWelcome(first.deliveries))
-        guard case .admitted(let admission)? = first.change else { Issue.record("no binding to persist"); return }
+        guard case .admitted(let admission)? = first.change else {
+            Issue.record("no binding to persist")
+            return
+        }
         #expect(admission.boundSecretHash != nil)
 
         let impostor = admit(ann, on: .init(2), in: host, access: member, secret: Base64URL.encode(Array(repeating: 5, count: 32)))
@@ -131,7 +144,10 @@ import EmojiArtCollabTestSupport
         let host = host(verifier: nil)
         let first = admit(ann, on: .init(1), in: host, access: member)
         #expect(Self.isWelcome(first.deliveries))
-        guard case .admitted(let admission)? = first.change else { Issue.record("nothing to persist"); return }
+        guard case .admitted(let admission)? = first.change else {
+            Issue.record("nothing to persist")
+            return
+        }
         #expect(admission.registeredVerifier == member.verifier)
         #expect(host.room.verifier == member.verifier)
         #expect(Self.codes(admit(bob, on: .init(2), in: host, access: stranger).deliveries) == [.notMember])
@@ -141,7 +157,10 @@ import EmojiArtCollabTestSupport
     func oldProtocol() {
         let host = host(verifier: member.verifier)
         let answer = host.handle(.hello(.init(version: 1, room: room, client: ann, lastSeq: 0, epoch: nil)), from: .init(1))
-        guard case .error(let error)? = answer.deliveries.first?.message else { Issue.record("no error"); return }
+        guard case .error(let error)? = answer.deliveries.first?.message else {
+            Issue.record("no error")
+            return
+        }
         #expect(error.code == .badVersion)
         #expect(error.limit == CollabProtocol.version)
         #expect(error.sentence.contains("version 2"))
@@ -205,7 +224,10 @@ import EmojiArtCollabTestSupport
         let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 3))
         _ = try welcomed(session)
         let bob = ClientID("bob")!
-        let add = CollabOp.add(EmojiValues(cid: CollabID(client: bob, counter: 1), text: "🐱", x: 1, y: 1, size: 20, rotation: 0, flipped: false, z: ZKey.between(nil, nil, using: &session.random)))
+        let add = CollabOp.add(
+            EmojiValues(
+                cid: CollabID(client: bob, counter: 1), text: "🐱", x: 1, y: 1, size: 20, rotation: 0, flipped: false,
+                z: ZKey.between(nil, nil, using: &session.random)))
         _ = try session.receive(.op(.init(seq: 1, client: bob, cseq: 1, payload: .plain(.ops([add])))))
         #expect(session.confirmed.emojis.count == 1)
         session.disconnected()

@@ -1,8 +1,9 @@
+import EmojiArtCollabTestSupport
 import EmojiArtCore
 import Foundation
 import Testing
+
 @testable import EmojiArtCollab
-import EmojiArtCollabTestSupport
 
 @Suite struct ModelConversionTests {
     @Test("a shared document converts to a model in drawing order (z, cid), deleted emojis absent, keys written")
@@ -31,11 +32,13 @@ import EmojiArtCollabTestSupport
     func modelToState() throws {
         let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 6))
         let image = Data([0x89, 0x50, 0x4E, 0x47])
-        let model = EmojiArtModel(background: .imageData(image), emojis: [
-            Emoji(id: 4, text: "🐶", position: DocumentPoint(x: 1, y: 2), size: 30, cid: "old.1", z: "a5"),
-            Emoji(id: 9, text: "🐱", position: DocumentPoint(x: 3, y: 4), size: 30, cid: "old.1", z: "a1"),
-            Emoji(id: 2, text: "🌲", position: DocumentPoint(x: 5, y: 6), size: 30, cid: "not a cid"),
-        ], uniqueEmojiId: 9)
+        let model = EmojiArtModel(
+            background: .imageData(image),
+            emojis: [
+                Emoji(id: 4, text: "🐶", position: DocumentPoint(x: 1, y: 2), size: 30, cid: "old.1", z: "a5"),
+                Emoji(id: 9, text: "🐱", position: DocumentPoint(x: 3, y: 4), size: 30, cid: "old.1", z: "a1"),
+                Emoji(id: 2, text: "🌲", position: DocumentPoint(x: 5, y: 6), size: 30, cid: "not a cid"),
+            ], uniqueEmojiId: 9)
         let imported = try CollabImport(model: model, session: session)
         try session.perform(imported.ops, named: "Share")
         var ids = imported.ids

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-@testable import EmojiArtCollab
 import EmojiArtCollabTestSupport
 import EmojiArtTestSupport
+import Foundation
+import Testing
+
+@testable import EmojiArtCollab
 
 @Suite struct OutboxJournalTests {
     @Test("an edit is journaled before its push is returned; offline, it waits there")
@@ -28,7 +29,10 @@ import EmojiArtTestSupport
             #expect(restarted.shown == first.shown)
             #expect(restarted.newCollabID() != cid)
             var relay = RelayRoom(id: "r", epoch: "e", verifier: nil)
-            guard case .hello(let hello) = restarted.connected().first else { Issue.record("no hello"); return }
+            guard case .hello(let hello) = restarted.connected().first else {
+                Issue.record("no hello")
+                return
+            }
             let resent = try restarted.receive(relay.welcome(hello))
             #expect(resent.count == 2)
             for case .push(let push) in resent { relay.receive(push, from: restarted.client) }

@@ -1,5 +1,6 @@
 import EmojiArtCore
 import Testing
+
 @testable import EmojiArtCollab
 
 /// C5: presence follows every selection change at once, the pointer at most ~30 times a second,

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EmojiArtCollab
 
 @Suite struct RelayRoomTests {
@@ -54,11 +55,17 @@ import Testing
         room.receive(push(2), from: ann)
         _ = room.commit()
         room.receive(push(3), from: ann)
-        guard case .welcome(let welcome) = room.welcome(hello(ann, lastSeq: 1)) else { Issue.record("no welcome"); return }
+        guard case .welcome(let welcome) = room.welcome(hello(ann, lastSeq: 1)) else {
+            Issue.record("no welcome")
+            return
+        }
         #expect(welcome.ops.map(\.seq) == [2, 3])
         #expect(welcome.ackedCseq == 2)
         #expect(welcome.seq == 3)
-        guard case .welcome(let other) = room.welcome(hello(bob, lastSeq: 2, epoch: "old")) else { Issue.record("no welcome"); return }
+        guard case .welcome(let other) = room.welcome(hello(bob, lastSeq: 2, epoch: "old")) else {
+            Issue.record("no welcome")
+            return
+        }
         #expect(other.ops.count == 3, "another epoch starts from nothing")
     }
 
@@ -75,10 +82,16 @@ import Testing
         room.crash()
         let result10 = room.receive(push(2), from: ann)
         #expect(!result10)
-        guard case .welcome(let welcome) = room.welcome(hello(bob)) else { Issue.record("no welcome"); return }
+        guard case .welcome(let welcome) = room.welcome(hello(bob)) else {
+            Issue.record("no welcome")
+            return
+        }
         #expect(welcome.snapshot?.seq == 2)
         #expect(welcome.ops.map(\.seq) == [3])
-        guard case .welcome(let annWelcome) = room.welcome(hello(ann, lastSeq: 3)) else { Issue.record("no welcome"); return }
+        guard case .welcome(let annWelcome) = room.welcome(hello(ann, lastSeq: 3)) else {
+            Issue.record("no welcome")
+            return
+        }
         #expect(annWelcome.ackedCseq == 3 && annWelcome.snapshot == nil && annWelcome.ops.isEmpty)
     }
 
@@ -90,7 +103,8 @@ import Testing
             return
         }
         #expect(error.code == .badRoom)
-        guard case .error(let version) = room.welcome(ClientMessage.Hello(version: 99, room: "r", client: ann, lastSeq: 0, epoch: nil)) else {
+        guard case .error(let version) = room.welcome(ClientMessage.Hello(version: 99, room: "r", client: ann, lastSeq: 0, epoch: nil))
+        else {
             Issue.record("no error")
             return
         }

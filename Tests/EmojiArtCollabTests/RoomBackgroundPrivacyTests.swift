@@ -1,9 +1,10 @@
+import EmojiArtCollabTestSupport
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCollab
-import EmojiArtCollabTestSupport
-import EmojiArtTestSupport
 
 /// SPEC C7, "nothing local leaks through a room", through the sync engine: sharing a document
 /// whose background is a file of this computer sends the image's bytes as a blob and never the
@@ -64,7 +65,8 @@ import EmojiArtTestSupport
         let shown = b.document.model
         #expect(shown.background == .url(URL(string: elsewhere)!))
         #expect(shown.collab == BridgedRoom.room)
-        #expect(RoomBackgroundRule.isForeignFile(shown.background, inRoom: shown.collab != nil), "the canvas, Export… and render never read it")
+        #expect(
+            RoomBackgroundRule.isForeignFile(shown.background, inRoom: shown.collab != nil), "the canvas, Export… and render never read it")
 
         // The document re-entering a room (reopened with no outbox) does not send it back, nor read it.
         let reopened = EmojiArtDocument(model: shown)

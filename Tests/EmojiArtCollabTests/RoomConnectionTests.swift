@@ -1,9 +1,10 @@
+import EmojiArtCollabTestSupport
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCollab
-import EmojiArtCollabTestSupport
-import EmojiArtTestSupport
 
 /// Shared windows' consumers over `InMemoryRelay` (C3, C6): the document of each, its bridge and
 /// its `RoomConnection`, pumped by the test's wake.
@@ -20,8 +21,10 @@ import EmojiArtTestSupport
         init(relay: InMemoryRelay, sharing model: EmojiArtModel?, seed: UInt64) throws {
             let room = SharedRoom(server: "memory", room: "room-0001")
             document = EmojiArtDocument(model: model ?? EmojiArtModel())
-            let session = try SyncSession(room: room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: seed))
-            let bridge = model == nil
+            let session = try SyncSession(
+                room: room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: seed))
+            let bridge =
+                model == nil
                 ? CollabDocumentBridge(document: document, session: session, room: room)
                 : try CollabDocumentBridge.share(document, session: session, room: room)
             connection = RoomConnection(link: relay.link(room: room.room), bridge: bridge, wake: wake.wake)

@@ -1,9 +1,10 @@
+import EmojiArtCollabTestSupport
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCollab
-import EmojiArtCollabTestSupport
-import EmojiArtTestSupport
 
 /// C10's local files: keys 0600 in private folders, never replaced silently; the outbox and
 /// replica (decrypted content) private; the relays this user agreed to.
@@ -29,7 +30,8 @@ import EmojiArtTestSupport
             #expect(try Self.mode(storage.keysFolder) == 0o700)
             #expect(throws: RoomLinkError.badRoomID("../etc")) { try store.save("x", for: "../etc") }
             #expect(storage.journalFolder.lastPathComponent == "collab")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: storage.keysFolder.path) == ["room-0001.key"], "no temporary file left")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: storage.keysFolder.path) == ["room-0001.key"], "no temporary file left")
         }
     }
 
@@ -50,7 +52,8 @@ import EmojiArtTestSupport
     @Test("an existing folder open to others is narrowed to 0700; one owned by another user, or a link, is refused")
     func foldersAreChecked() throws {
         try Self.withStorage { storage, state in
-            try FileManager.default.createDirectory(at: storage.keysFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+            try FileManager.default.createDirectory(
+                at: storage.keysFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
             chmod(storage.keysFolder.path, 0o777)
             try storage.keys.save("k3yk3yk3yk3yk3yk3yk3yk", for: "room-0001")
             #expect(try Self.mode(storage.keysFolder) == 0o700)
@@ -116,7 +119,9 @@ import EmojiArtTestSupport
 
     @Test("no message repeats a link's key")
     func messagesNeverRepeatTheKey() {
-        for text in ["emojiart:/nohost/abc#SECRETKEYSECRETKEY", "emojiart://relay.example#SECRETKEYSECRETKEY", "nonsense#SECRETKEYSECRETKEY"] {
+        for text in [
+            "emojiart:/nohost/abc#SECRETKEYSECRETKEY", "emojiart://relay.example#SECRETKEYSECRETKEY", "nonsense#SECRETKEYSECRETKEY",
+        ] {
             do {
                 _ = try RoomLink(parsing: text)
                 Issue.record("\(text) was taken")

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import EmojiArtCollab
 
 /// C4: my undo reverses my edits only, and undo n + redo n leaves the document as it was.
@@ -109,12 +110,19 @@ import Testing
         me.toRelay += try me.session.delete([cid])
         try simulation.settle()
         #expect(me.session.shown.drawingOrder.isEmpty)
-        guard case .done(_, _, let undoDelete) = try me.session.undo() else { Issue.record("no undo"); return }
+        guard case .done(_, _, let undoDelete) = try me.session.undo() else {
+            Issue.record("no undo")
+            return
+        }
         me.toRelay += undoDelete
         try simulation.settle()
-        #expect(simulation.clients[1].session.shown.drawingOrder.map(\.values)
-            == [EmojiValues(cid: cid, text: "🐶", x: 5, y: 6, size: 40, z: z)])
-        guard case .done(_, _, let undoAdd) = try me.session.undo() else { Issue.record("no undo"); return }
+        #expect(
+            simulation.clients[1].session.shown.drawingOrder.map(\.values)
+                == [EmojiValues(cid: cid, text: "🐶", x: 5, y: 6, size: 40, z: z)])
+        guard case .done(_, _, let undoAdd) = try me.session.undo() else {
+            Issue.record("no undo")
+            return
+        }
         me.toRelay += undoAdd
         try simulation.settle()
         #expect(simulation.clients[1].session.shown.drawingOrder.isEmpty)

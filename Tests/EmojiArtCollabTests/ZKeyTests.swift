@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import EmojiArtCollab
 
 @Suite struct ZKeyTests {
@@ -50,7 +51,9 @@ import Testing
         #expect(collisions < 5)
     }
 
-    @Test("keys of a wrong shape are refused", arguments: ["", "a", "b0", "a0V0", "a0 ", "é0", "A00000000000000000000000000", String(repeating: "a", count: 300)])
+    @Test(
+        "keys of a wrong shape are refused",
+        arguments: ["", "a", "b0", "a0V0", "a0 ", "é0", "A00000000000000000000000000", String(repeating: "a", count: 300)])
     func malformedKeys(text: String) {
         #expect(ZKey(text) == nil)
     }

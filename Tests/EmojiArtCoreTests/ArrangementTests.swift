@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Align and distribute (R2) on bounding boxes as drawn, groups moving as one (R3). Expected
@@ -19,7 +20,9 @@ import Testing
         #expect(Set(actual.keys) == Set(expected.keys), "moved \(actual.keys.sorted())", sourceLocation: sourceLocation)
         for (id, (x, y)) in expected {
             guard let point = actual[id] else { continue }
-            #expect(abs(point.x - x) < 1e-9 && abs(point.y - y) < 1e-9, "emoji \(id) at \(point), not (\(x), \(y))", sourceLocation: sourceLocation)
+            #expect(
+                abs(point.x - x) < 1e-9 && abs(point.y - y) < 1e-9, "emoji \(id) at \(point), not (\(x), \(y))",
+                sourceLocation: sourceLocation)
         }
     }
 

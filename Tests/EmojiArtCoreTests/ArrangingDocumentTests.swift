@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Align, distribute, group and lock as document intents (R2–R4): one undo step each, named as
@@ -25,10 +26,12 @@ import Testing
         document.model.emoji(withID: id)?.position.x
     }
 
-    @Test("each arrangement is one step named as its menu item, and undo puts everything back", arguments: [
-        (Alignment.left, "Align Left"), (.center, "Align Center"), (.right, "Align Right"),
-        (.top, "Align Top"), (.middle, "Align Middle"), (.bottom, "Align Bottom"),
-    ])
+    @Test(
+        "each arrangement is one step named as its menu item, and undo puts everything back",
+        arguments: [
+            (Alignment.left, "Align Left"), (.center, "Align Center"), (.right, "Align Right"),
+            (.top, "Align Top"), (.middle, "Align Middle"), (.bottom, "Align Bottom"),
+        ])
     func alignIsOneStep(alignment: Alignment, name: String) {
         let document = makeDocument()
         let before = document.model
@@ -41,9 +44,11 @@ import Testing
         #expect(document.model == before)
     }
 
-    @Test("distributing spaces the middle ones between the outer two", arguments: [
-        (DistributionAxis.horizontal, "Distribute Horizontally"), (.vertical, "Distribute Vertically"),
-    ])
+    @Test(
+        "distributing spaces the middle ones between the outer two",
+        arguments: [
+            (DistributionAxis.horizontal, "Distribute Horizontally"), (.vertical, "Distribute Vertically"),
+        ])
     func distribute(axis: DistributionAxis, name: String) {
         let document = makeDocument()
         document.distribute([1, 2, 3, 4], axis: axis)

@@ -1,7 +1,9 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -73,8 +75,9 @@ import Darwin
     }
 
     // /proc files report a size of 0 but have content: only the read loop's cap stops them.
-    @Test("a file that claims to be small but is not is cut off after maxBytes + 1 bytes",
-          .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    @Test(
+        "a file that claims to be small but is not is cut off after maxBytes + 1 bytes",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
     func capsWhileReading() {
         #expect(throws: FileReadError.tooLarge(path: "/proc/self/status", limit: 10)) {
             try AtomicFile.read(URL(fileURLWithPath: "/proc/self/status"), maxBytes: 10)

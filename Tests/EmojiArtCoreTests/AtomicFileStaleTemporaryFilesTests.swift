@@ -1,6 +1,7 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 @Suite struct AtomicFileStaleTemporaryFilesTests {

@@ -1,7 +1,9 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -134,8 +136,9 @@ import Darwin
     }
 
     // Root may write anywhere, so a read-only folder only fails for other users.
-    @Test("a read-only folder fails the save and leaves the previous file intact",
-          .enabled(if: geteuid() != 0, "root ignores folder permissions"))
+    @Test(
+        "a read-only folder fails the save and leaves the previous file intact",
+        .enabled(if: geteuid() != 0, "root ignores folder permissions"))
     func readOnlyFolder() throws {
         try withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("doc.emojiart")
@@ -152,13 +155,21 @@ import Darwin
         }
     }
 
-    @Test("each system failure becomes a sentence that says what to do", arguments: [
-        (ENOSPC, "Couldn't save “a.emojiart”: the disk is full. Free some space, then save again."),
-        (EACCES, "Couldn't save “a.emojiart”: you don't have permission to write in the folder “/docs”. Use Save As to choose another folder."),
-        (EROFS, "Couldn't save “a.emojiart”: the folder “/docs” is on a read-only disk. Use Save As to choose another place."),
-        (ENOENT, "Couldn't save “a.emojiart”: the folder “/docs” doesn't exist any more. Use Save As to choose another folder."),
-        (EIO, "Couldn't save “a.emojiart”: the system reported “Input/output error”. Try again, or use Save As to save it somewhere else."),
-    ])
+    @Test(
+        "each system failure becomes a sentence that says what to do",
+        arguments: [
+            (ENOSPC, "Couldn't save “a.emojiart”: the disk is full. Free some space, then save again."),
+            (
+                EACCES,
+                "Couldn't save “a.emojiart”: you don't have permission to write in the folder “/docs”. Use Save As to choose another folder."
+            ),
+            (EROFS, "Couldn't save “a.emojiart”: the folder “/docs” is on a read-only disk. Use Save As to choose another place."),
+            (ENOENT, "Couldn't save “a.emojiart”: the folder “/docs” doesn't exist any more. Use Save As to choose another folder."),
+            (
+                EIO,
+                "Couldn't save “a.emojiart”: the system reported “Input/output error”. Try again, or use Save As to save it somewhere else."
+            ),
+        ])
     func errorMessages(code: Int32, message: String) {
         #expect(FileWriteError(SystemError(code: code), path: "/docs/a.emojiart").description == message)
     }

@@ -2,6 +2,7 @@ import EmojiArtTestSupport
 import Foundation
 import Synchronization
 import Testing
+
 @testable import EmojiArtCore
 
 /// Records the models an autosaver writes, and can be told to fail.
@@ -56,7 +57,9 @@ private final class WriteRecorder: Sendable {
             try await waitUntil("clock.sleeperCount == 1", timeout: .seconds(60)) { clock.sleeperCount == 1 }
         }
         // The one pending save is due at the maximum delay, 500 ms after the first change.
-        try await waitUntil("clock.sleeperDeadlines == [.milliseconds(500)]", timeout: .seconds(60)) { clock.sleeperDeadlines == [.milliseconds(500)] }
+        try await waitUntil("clock.sleeperDeadlines == [.milliseconds(500)]", timeout: .seconds(60)) {
+            clock.sleeperDeadlines == [.milliseconds(500)]
+        }
         clock.advance(to: .milliseconds(499))
         await Task.yield()
         #expect(recorder.models.isEmpty, "saved before the maximum delay")
@@ -144,15 +147,21 @@ private final class WriteRecorder: Sendable {
         let gates = [LoadingGate(), LoadingGate(), LoadingGate()]
         defer { gates.forEach { $0.open() } }
         let writes = LoadingBox((started: 0, running: 0, mostAtOnce: 0, models: [EmojiArtModel]()))
-        let autosaver = Autosaver(document: document, write: { model in
-            let index = writes.update {
-                $0.started += 1
-                $0.running += 1
-                $0.mostAtOnce = max($0.mostAtOnce, $0.running)
-            }.started - 1
-            await gates[min(index, gates.count - 1)].wait()
-            _ = writes.update { $0.running -= 1; $0.models.append(model) }
-        }, debounceSeconds: 60, maximumDelaySeconds: 60)
+        let autosaver = Autosaver(
+            document: document,
+            write: { model in
+                let index =
+                    writes.update {
+                        $0.started += 1
+                        $0.running += 1
+                        $0.mostAtOnce = max($0.mostAtOnce, $0.running)
+                    }.started - 1
+                await gates[min(index, gates.count - 1)].wait()
+                _ = writes.update {
+                    $0.running -= 1
+                    $0.models.append(model)
+                }
+            }, debounceSeconds: 60, maximumDelaySeconds: 60)
 
         document.addEmoji("😀", at: .zero, size: 40)
         let first = Task { await autosaver.saveNow() }

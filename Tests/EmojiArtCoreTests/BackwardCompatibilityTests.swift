@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// The original iOS app's files must open, and what we write must keep every key they had (M4).
@@ -7,10 +8,12 @@ import Testing
     static let fixtures: [(file: String, expected: EmojiArtModel)] = [
         (
             "ios-blank-background.emojiart",
-            EmojiArtModel(background: .blank, emojis: [
-                Emoji(id: 1, text: "😀", position: DocumentPoint(x: -200, y: -100), size: 80),
-                Emoji(id: 2, text: "🐻‍❄️", position: DocumentPoint(x: 150, y: 75), size: 40),
-            ], uniqueEmojiId: 2)
+            EmojiArtModel(
+                background: .blank,
+                emojis: [
+                    Emoji(id: 1, text: "😀", position: DocumentPoint(x: -200, y: -100), size: 80),
+                    Emoji(id: 2, text: "🐻‍❄️", position: DocumentPoint(x: 150, y: 75), size: 40),
+                ], uniqueEmojiId: 2)
         ),
         (
             "ios-url-background.emojiart",
@@ -24,7 +27,10 @@ import Testing
         (
             "ios-image-data-background.emojiart",
             EmojiArtModel(
-                background: .imageData(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAEElEQVR4nGOQm/AfjhhwcgB9zBQdqK1TSwAAAABJRU5ErkJggg==")!),
+                background: .imageData(
+                    Data(
+                        base64Encoded:
+                            "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAEElEQVR4nGOQm/AfjhhwcgB9zBQdqK1TSwAAAABJRU5ErkJggg==")!),
                 emojis: [Emoji(id: 1, text: "🐶", position: DocumentPoint(x: 12, y: -7), size: 33)],
                 uniqueEmojiId: 1)
         ),
@@ -48,21 +54,29 @@ import Testing
 
     @Test("the iOS shape from SPEC M4 decodes, written out by hand")
     func specExample() throws {
-        let json = #"{"background":{"theURL":"https://example.com/a.jpg"},"emojis":[{"text":"😀","x":-200,"y":-100,"size":80,"id":1}],"uniqueEmojiId":1}"#
+        let json =
+            #"{"background":{"theURL":"https://example.com/a.jpg"},"emojis":[{"text":"😀","x":-200,"y":-100,"size":80,"id":1}],"uniqueEmojiId":1}"#
         let model = try EmojiArtDecoder().decode(Data(json.utf8))
         #expect(model.background == .url(URL(string: "https://example.com/a.jpg")!))
         #expect(model.emojis == [Emoji(id: 1, text: "😀", position: DocumentPoint(x: -200, y: -100), size: 80)])
         #expect(model.uniqueEmojiId == 1)
     }
 
-    @Test("optional keys may be left out", arguments: [
-        (#"{"emojis":[]}"#, EmojiArtModel()),
-        (#"{"background":{},"emojis":[]}"#, EmojiArtModel()),
-        (#"{"background":null,"emojis":[{"text":"🐶"}]}"#,
-         EmojiArtModel(background: .blank, emojis: [Emoji(id: 1, text: "🐶", position: .zero, size: 40)])),
-        (#"{"emojis":[{"text":"🐶","x":1,"y":2,"size":3,"id":7}]}"#,
-         EmojiArtModel(background: .blank, emojis: [Emoji(id: 7, text: "🐶", position: DocumentPoint(x: 1, y: 2), size: 3)], uniqueEmojiId: 7)),
-    ])
+    @Test(
+        "optional keys may be left out",
+        arguments: [
+            (#"{"emojis":[]}"#, EmojiArtModel()),
+            (#"{"background":{},"emojis":[]}"#, EmojiArtModel()),
+            (
+                #"{"background":null,"emojis":[{"text":"🐶"}]}"#,
+                EmojiArtModel(background: .blank, emojis: [Emoji(id: 1, text: "🐶", position: .zero, size: 40)])
+            ),
+            (
+                #"{"emojis":[{"text":"🐶","x":1,"y":2,"size":3,"id":7}]}"#,
+                EmojiArtModel(
+                    background: .blank, emojis: [Emoji(id: 7, text: "🐶", position: DocumentPoint(x: 1, y: 2), size: 3)], uniqueEmojiId: 7)
+            ),
+        ])
     func toleratesMissingKeys(json: String, expected: EmojiArtModel) throws {
         #expect(try EmojiArtDecoder().decode(Data(json.utf8)) == expected)
     }
@@ -93,8 +107,9 @@ import Testing
         #expect(json.contains(#"{"cid":"k3f9q2.1","id":1,"size":80,"text":"😀","x":-200,"y":-100,"z":"a0V"}"#))
         var unshared = Self.shared
         unshared.collab = nil
-        let plain = String(decoding: EmojiArtEncoder().encode(
-            EmojiArtModel(background: .blank, emojis: [Emoji(id: 1, text: "😀", position: .zero, size: 80)])), as: UTF8.self)
+        let plain = String(
+            decoding: EmojiArtEncoder().encode(
+                EmojiArtModel(background: .blank, emojis: [Emoji(id: 1, text: "😀", position: .zero, size: 80)])), as: UTF8.self)
         #expect(!plain.contains("cid") && !plain.contains(#""z""#) && !plain.contains("collab"))
         #expect(!String(decoding: EmojiArtEncoder().encode(unshared), as: UTF8.self).contains("collab"))
     }
@@ -129,11 +144,13 @@ import Testing
         #expect(!saved.contains("cid") && !saved.contains("collab") && !saved.contains(#""z""#))
     }
 
-    @Test("collaboration keys of the wrong shape are ignored like unknown keys", arguments: [
-        #"{"collab":"ws://x","emojis":[{"text":"🐶","cid":7,"z":["a0"]}]}"#,
-        #"{"collab":{"server":"ws://x"},"emojis":[{"text":"🐶","cid":null,"z":false}]}"#,
-        #"{"collab":{"server":1,"room":"r"},"emojis":[{"text":"🐶"}]}"#,
-    ])
+    @Test(
+        "collaboration keys of the wrong shape are ignored like unknown keys",
+        arguments: [
+            #"{"collab":"ws://x","emojis":[{"text":"🐶","cid":7,"z":["a0"]}]}"#,
+            #"{"collab":{"server":"ws://x"},"emojis":[{"text":"🐶","cid":null,"z":false}]}"#,
+            #"{"collab":{"server":1,"room":"r"},"emojis":[{"text":"🐶"}]}"#,
+        ])
     func wrongShapesAreIgnored(json: String) throws {
         let model = try EmojiArtDecoder().decode(Data(json.utf8))
         #expect(model.collab == nil)

@@ -1,6 +1,7 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Background loading and autosave under load, for the thread sanitizer (`scripts/sanitize
@@ -61,7 +62,9 @@ import Testing
             try? await Task.sleep(for: .milliseconds(1))
             for loader in loaders { loader.cancel() }
         }
-        try await waitUntil("await MainActor.run { weakLoaders.allSatisfy { $0.object == nil } }", timeout: .seconds(60)) { await MainActor.run { weakLoaders.allSatisfy { $0.object == nil } } }
+        try await waitUntil("await MainActor.run { weakLoaders.allSatisfy { $0.object == nil } }", timeout: .seconds(60)) {
+            await MainActor.run { weakLoaders.allSatisfy { $0.object == nil } }
+        }
     }
 
     @Test("saves racing edits: the file is whole whenever another thread reads it, and ends up holding the document")
@@ -73,10 +76,12 @@ import Testing
         let file = directory.appendingPathComponent("art.emojiart")
 
         let document = EmojiArtDocument()
-        let autosaver = Autosaver(document: document, write: { model in
-            try await Task.sleep(for: .microseconds(Int.random(in: 0...1_000)))
-            try DocumentFile.write(model, to: file)
-        }, debounceSeconds: 0.001, maximumDelaySeconds: 0.005)
+        let autosaver = Autosaver(
+            document: document,
+            write: { model in
+                try await Task.sleep(for: .microseconds(Int.random(in: 0...1_000)))
+                try DocumentFile.write(model, to: file)
+            }, debounceSeconds: 0.001, maximumDelaySeconds: 0.005)
 
         // Another thread reads the file the whole time: every read must open (W2: atomic saves).
         let reading = LoadingBox(true)

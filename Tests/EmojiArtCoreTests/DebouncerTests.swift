@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EmojiArtCore
 
 /// The canvas's settling, the window state's save and the palette file's reload wait this way.

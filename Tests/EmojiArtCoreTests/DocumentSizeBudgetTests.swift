@@ -1,6 +1,7 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// M5 for the whole document: the writer shrinks the embedded image into what the emojis leave of
@@ -64,7 +65,8 @@ import Testing
         let saved = try await Self.save(emojis: 100_000, imageBytes: EmojiArtFormat.maxEmbeddedImageBytes, shrinker: counting.shrinker)
         #expect(saved.encodedBytes > EmojiArtFormat.maxSavedBytes)
         #expect(saved.fileBytes <= EmojiArtFormat.maxSavedBytes, "\(saved.fileBytes) bytes")
-        #expect(saved.fileBytes > EmojiArtFormat.maxSavedBytes * 98 / 100, "the image keeps all the room the emojis leave: \(saved.fileBytes)")
+        #expect(
+            saved.fileBytes > EmojiArtFormat.maxSavedBytes * 98 / 100, "the image keeps all the room the emojis leave: \(saved.fileBytes)")
         #expect(saved.reopenedSameEmojis)
         #expect(counting.budgets.count == 1)
         #expect(saved.reopenedImageBytes == counting.budgets.first)

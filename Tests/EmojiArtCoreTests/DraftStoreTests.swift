@@ -1,6 +1,7 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 @Suite struct DraftStoreTests {
@@ -62,8 +63,9 @@ import Testing
                 #expect(warning.description.contains("draft"))
                 #expect(warning.description.contains(keptAs.lastPathComponent))
             }
-            #expect(try Data(contentsOf: try #require(recovered.setAside.first { $0.file == damaged }?.keptAs))
-                == Data("{\"emojis\": [".utf8))
+            #expect(
+                try Data(contentsOf: try #require(recovered.setAside.first { $0.file == damaged }?.keptAs))
+                    == Data("{\"emojis\": [".utf8))
             // Set aside, not offered again at the next launch, and nothing was deleted.
             #expect(store.existingDrafts() == [good])
             #expect(try contents(of: store.directory).count == 3)

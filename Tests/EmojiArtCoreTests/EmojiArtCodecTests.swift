@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 @Suite struct EmojiArtCodecTests {
@@ -43,12 +44,16 @@ import Testing
         model.background = .url(URL(string: "https://example.com/a.jpg")!)
         model.addEmoji("😀", at: DocumentPoint(x: -200.2, y: -99.5), size: 80)
         let text = String(decoding: EmojiArtEncoder().encode(model), as: UTF8.self)
-        #expect(text == #"{"background":{"theURL":"https://example.com/a.jpg"},"emojis":[{"id":1,"size":80,"text":"😀","x":-200,"y":-100}],"formatVersion":1,"uniqueEmojiId":1}"# + "\n")
+        #expect(
+            text
+                == #"{"background":{"theURL":"https://example.com/a.jpg"},"emojis":[{"id":1,"size":80,"text":"😀","x":-200,"y":-100}],"formatVersion":1,"uniqueEmojiId":1}"#
+                + "\n")
     }
 
     @Test("fractional numbers, escapes, whitespace and a byte order mark are accepted")
     func lenientSyntax() throws {
-        let json = "\u{FEFF} {\n \"emojis\" : [ {\"text\":\"\\ud83d\\ude00\", \"x\": -1.5e1, \"y\": 2.25, \"size\": 26.67, \"extra\": {\"a\": [1, true, null]}} ],\n \"unknown\": \"\\\"\\n\" } \n"
+        let json =
+            "\u{FEFF} {\n \"emojis\" : [ {\"text\":\"\\ud83d\\ude00\", \"x\": -1.5e1, \"y\": 2.25, \"size\": 26.67, \"extra\": {\"a\": [1, true, null]}} ],\n \"unknown\": \"\\\"\\n\" } \n"
         let model = try decode(json)
         #expect(model.emojis == [Emoji(id: 1, text: "😀", position: DocumentPoint(x: -15, y: 2.25), size: 26.67)])
     }
@@ -66,13 +71,16 @@ import Testing
         #expect(error?.description.contains("not valid JSON") == true)
     }
 
-    @Test("malformed JSON of every kind is refused as not JSON", arguments: [
-        "", "   ", "{", "{\"emojis\":[]", "{\"emojis\":[]}}", "{emojis:[]}", "[1,2", "nul",
-        "{\"emojis\":[] \"a\":1}", "{\"emojis\":[],\"x\":\"abc",
-    ] + [
-        "01", "1.", "-", "1e", "tru", "\"\\x\"", "\"\u{01}\"", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"",
-        "[1,]", "{\"a\" 1}", "{\"a\":1,}", "\"\\u12\"", "+1", ".5", "NaN", "Infinity",
-    ].map { #"{"emojis":[],"other":"# + $0 + "}" })
+    @Test(
+        "malformed JSON of every kind is refused as not JSON",
+        arguments: [
+            "", "   ", "{", "{\"emojis\":[]", "{\"emojis\":[]}}", "{emojis:[]}", "[1,2", "nul",
+            "{\"emojis\":[] \"a\":1}", "{\"emojis\":[],\"x\":\"abc",
+        ]
+            + [
+                "01", "1.", "-", "1e", "tru", "\"\\x\"", "\"\u{01}\"", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"",
+                "[1,]", "{\"a\" 1}", "{\"a\":1,}", "\"\\u12\"", "+1", ".5", "NaN", "Infinity",
+            ].map { #"{"emojis":[],"other":"# + $0 + "}" })
     func malformed(json: String) {
         guard case .notJSON = decodeError(json) else {
             Issue.record("expected notJSON for \(json.debugDescription), got \(String(describing: decodeError(json)))")
@@ -99,9 +107,11 @@ import Testing
         #expect(reason.contains("UTF-8"))
     }
 
-    @Test("JSON that is not an EmojiArt document is refused with a clear message", arguments: [
-        "[]", "42", "\"text\"", "null", "{}", #"{"background":{}}"#, #"{"Emojis":[]}"#,
-    ])
+    @Test(
+        "JSON that is not an EmojiArt document is refused with a clear message",
+        arguments: [
+            "[]", "42", "\"text\"", "null", "{}", #"{"background":{}}"#, #"{"Emojis":[]}"#,
+        ])
     func notADocument(json: String) {
         let error = decodeError(json)
         #expect(error == .notAnEmojiArtDocument(file: "art.emojiart"))
@@ -115,21 +125,23 @@ import Testing
         #expect(error?.description.contains("newer EmojiArt") == true)
     }
 
-    @Test("values no document can have are refused", arguments: [
-        #"{"emojis":{}}"#,
-        #"{"emojis":[1]}"#,
-        #"{"emojis":[{"x":1}]}"#,
-        #"{"emojis":[{"text":""}]}"#,
-        #"{"emojis":[{"text":7}]}"#,
-        #"{"emojis":[{"text":"😀","x":"1"}]}"#,
-        #"{"emojis":[{"text":"😀","x":1e400}]}"#,
-        #"{"emojis":[{"text":"😀","id":1.5}]}"#,
-        #"{"emojis":[{"text":"😀","x":1,"x":2}]}"#,
-        #"{"emojis":[],"emojis":[]}"#,
-        #"{"emojis":[],"uniqueEmojiId":"3"}"#,
-        #"{"emojis":[],"formatVersion":0}"#,
-        #"{"emojis":[],"background":"https://example.com"}"#,
-    ])
+    @Test(
+        "values no document can have are refused",
+        arguments: [
+            #"{"emojis":{}}"#,
+            #"{"emojis":[1]}"#,
+            #"{"emojis":[{"x":1}]}"#,
+            #"{"emojis":[{"text":""}]}"#,
+            #"{"emojis":[{"text":7}]}"#,
+            #"{"emojis":[{"text":"😀","x":"1"}]}"#,
+            #"{"emojis":[{"text":"😀","x":1e400}]}"#,
+            #"{"emojis":[{"text":"😀","id":1.5}]}"#,
+            #"{"emojis":[{"text":"😀","x":1,"x":2}]}"#,
+            #"{"emojis":[],"emojis":[]}"#,
+            #"{"emojis":[],"uniqueEmojiId":"3"}"#,
+            #"{"emojis":[],"formatVersion":0}"#,
+            #"{"emojis":[],"background":"https://example.com"}"#,
+        ])
     func invalidValues(json: String) {
         guard case .invalidValue(let file, let problem) = decodeError(json) else {
             Issue.record("expected invalidValue for \(json), got \(String(describing: decodeError(json)))")

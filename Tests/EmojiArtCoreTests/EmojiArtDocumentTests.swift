@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 @MainActor
@@ -49,9 +50,10 @@ import Testing
         let document = makeDocument()
         let before = document.model
         document.moveEmojis([1, 3], by: DocumentVector(dx: 10, dy: -5))
-        #expect(document.model.emojis.map(\.position) == [
-            DocumentPoint(x: 10, y: -5), DocumentPoint(x: 100, y: 50), DocumentPoint(x: -20, y: 5),
-        ])
+        #expect(
+            document.model.emojis.map(\.position) == [
+                DocumentPoint(x: 10, y: -5), DocumentPoint(x: 100, y: 50), DocumentPoint(x: -20, y: 5),
+            ])
         #expect(document.undoStack.undoActionName == "Move")
         document.undo()
         #expect(document.model == before)

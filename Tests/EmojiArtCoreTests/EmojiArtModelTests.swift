@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EmojiArtCore
 
 @Suite struct EmojiArtModelTests {

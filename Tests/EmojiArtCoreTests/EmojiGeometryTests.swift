@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// A turned emoji is hit, framed and bounded where it is drawn (M3, S8, G1).
@@ -22,12 +23,14 @@ import Testing
         #expect(abs(box.height - 100) < 1e-9)
     }
 
-    @Test("hit testing follows the turned square", arguments: [
-        // (point, hit at 0°, hit at 45°)
-        (DocumentPoint(x: 48, y: 48), true, false),   // a corner of the upright square
-        (DocumentPoint(x: 0, y: 68), false, true),    // the tip of the diamond
-        (DocumentPoint(x: 0, y: 0), true, true),
-    ])
+    @Test(
+        "hit testing follows the turned square",
+        arguments: [
+            // (point, hit at 0°, hit at 45°)
+            (DocumentPoint(x: 48, y: 48), true, false),  // a corner of the upright square
+            (DocumentPoint(x: 0, y: 68), false, true),  // the tip of the diamond
+            (DocumentPoint(x: 0, y: 0), true, true),
+        ])
     func hitTesting(point: DocumentPoint, hitUpright: Bool, hitTurned: Bool) {
         #expect(emoji(rotation: 0).contains(point) == hitUpright)
         #expect(emoji(rotation: 45).contains(point) == hitTurned)

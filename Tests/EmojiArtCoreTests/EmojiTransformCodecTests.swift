@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// `rotation` and `flipped` (M3): written only when set, read back, ignored by the iOS app.
 @Suite struct EmojiTransformCodecTests {
     private func model(rotation: Double, flipped: Bool) -> EmojiArtModel {
-        EmojiArtModel(background: .blank, emojis: [
-            Emoji(id: 1, text: "🐶", position: DocumentPoint(x: 10, y: -20), size: 50, rotation: rotation, flipped: flipped),
-        ], uniqueEmojiId: 1)
+        EmojiArtModel(
+            background: .blank,
+            emojis: [
+                Emoji(id: 1, text: "🐶", position: DocumentPoint(x: 10, y: -20), size: 50, rotation: rotation, flipped: flipped)
+            ], uniqueEmojiId: 1)
     }
 
     @Test("an upright, unflipped emoji is written exactly in the iOS shape")
@@ -18,9 +21,11 @@ import Testing
         #expect(!json.contains("flipped"))
     }
 
-    @Test("rotation and flip survive a round trip", arguments: [
-        (45.0, false), (-90.0, true), (180.0, false), (12.25, true), (0.0, true),
-    ])
+    @Test(
+        "rotation and flip survive a round trip",
+        arguments: [
+            (45.0, false), (-90.0, true), (180.0, false), (12.25, true), (0.0, true),
+        ])
     func roundTrip(rotation: Double, flipped: Bool) throws {
         let original = model(rotation: rotation, flipped: flipped)
         let decoded = try EmojiArtDecoder().decode(EmojiArtEncoder().encode(original))
@@ -33,9 +38,11 @@ import Testing
         #expect(json.contains(#"{"flipped":true,"id":1,"rotation":12.25,"size":50,"#))
     }
 
-    @Test("angles read from a file are brought into −180 < r ≤ 180", arguments: [
-        (540.0, 180.0), (-180.0, 180.0), (370.0, 10.0), (-725.5, -5.5),
-    ])
+    @Test(
+        "angles read from a file are brought into −180 < r ≤ 180",
+        arguments: [
+            (540.0, 180.0), (-180.0, 180.0), (370.0, 10.0), (-725.5, -5.5),
+        ])
     func normalizedOnRead(written: Double, expected: Double) throws {
         let json = #"{"emojis":[{"text":"🐶","rotation":\#(written)}]}"#
         #expect(try EmojiArtDecoder().decode(Data(json.utf8)).emojis.first?.rotation == expected)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Inputs the fuzzers (`Fuzz/`, run by `scripts/fuzz`) found breaking a property, each kept here
@@ -17,7 +18,8 @@ import Testing
     // got the fresh id 2147483648, which the decoder refuses: the saved file never reopened.
     @Test("a document whose id counter is at its limit gives fresh ids that a saved file keeps")
     func freshIDAtLimit() throws {
-        let json = #"{"emojis":[{"text":"😀","id":0},{"text":"🐶","id":\#(Self.largestID)},{"text":"🐱","id":\#(Self.largestID)}],"uniqueEmojiId":\#(Self.largestID)}"#
+        let json =
+            #"{"emojis":[{"text":"😀","id":0},{"text":"🐶","id":\#(Self.largestID)},{"text":"🐱","id":\#(Self.largestID)}],"uniqueEmojiId":\#(Self.largestID)}"#
         let model = try EmojiArtDecoder().decode(Data(json.utf8))
         #expect(Set(model.emojis.map(\.id)).count == 3)
         #expect(model.emojis.allSatisfy { (1...Self.largestID).contains($0.id) })
@@ -29,8 +31,10 @@ import Testing
     func addingAtLimit() throws {
         var model = EmojiArtModel(
             background: .blank,
-            emojis: [Emoji(id: 1, text: "😀", position: .zero, size: 40),
-                     Emoji(id: Self.largestID, text: "🐶", position: .zero, size: 40)],
+            emojis: [
+                Emoji(id: 1, text: "😀", position: .zero, size: 40),
+                Emoji(id: Self.largestID, text: "🐶", position: .zero, size: 40),
+            ],
             uniqueEmojiId: Self.largestID)
         let added = model.addEmoji("🐱", at: .zero, size: 40)
         #expect(added.id == 2)

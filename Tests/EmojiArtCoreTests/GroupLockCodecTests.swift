@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// `group` and `locked` (R3, R4): written only when set, read back, ignored by the iOS app.
 @Suite struct GroupLockCodecTests {
     private func model(group: String?, locked: Bool) -> EmojiArtModel {
-        EmojiArtModel(background: .blank, emojis: [
-            Emoji(id: 1, text: "🐶", position: DocumentPoint(x: 10, y: -20), size: 50, group: group, locked: locked),
-        ], uniqueEmojiId: 1)
+        EmojiArtModel(
+            background: .blank,
+            emojis: [
+                Emoji(id: 1, text: "🐶", position: DocumentPoint(x: 10, y: -20), size: 50, group: group, locked: locked)
+            ], uniqueEmojiId: 1)
     }
 
     private func decodeFirst(_ json: String) throws -> Emoji {
@@ -17,12 +20,16 @@ import Testing
     @Test("an emoji in no group and not locked is written exactly in the iOS shape")
     func unsetHasNoExtraKeys() {
         let json = String(decoding: EmojiArtEncoder().encode(model(group: nil, locked: false)), as: UTF8.self)
-        #expect(json == #"{"background":{},"emojis":[{"id":1,"size":50,"text":"🐶","x":10,"y":-20}],"formatVersion":1,"uniqueEmojiId":1}"# + "\n")
+        #expect(
+            json == #"{"background":{},"emojis":[{"id":1,"size":50,"text":"🐶","x":10,"y":-20}],"formatVersion":1,"uniqueEmojiId":1}"# + "\n"
+        )
     }
 
-    @Test("group and lock survive a round trip", arguments: [
-        ("k3v9q2m7x4ab", true), ("k3v9q2m7x4ab", false), (nil, true), ("a \"quoted\" \\ id", false),
-    ] as [(String?, Bool)])
+    @Test(
+        "group and lock survive a round trip",
+        arguments: [
+            ("k3v9q2m7x4ab", true), ("k3v9q2m7x4ab", false), (nil, true), ("a \"quoted\" \\ id", false),
+        ] as [(String?, Bool)])
     func roundTrip(group: String?, locked: Bool) throws {
         let original = model(group: group, locked: locked)
         #expect(try EmojiArtDecoder().decode(EmojiArtEncoder().encode(original)) == original)
@@ -34,7 +41,10 @@ import Testing
         emoji.group = "g1"
         emoji.locked = true
         let json = String(decoding: EmojiArtEncoder().encode(EmojiArtModel(background: .blank, emojis: [emoji])), as: UTF8.self)
-        #expect(json.contains(#"{"cid":"ann.1","flipped":true,"group":"g1","id":1,"locked":true,"rotation":90,"size":50,"text":"🐶","x":0,"y":0,"z":"a0"}"#))
+        #expect(
+            json.contains(
+                #"{"cid":"ann.1","flipped":true,"group":"g1","id":1,"locked":true,"rotation":90,"size":50,"text":"🐶","x":0,"y":0,"z":"a0"}"#
+            ))
     }
 
     @Test("a group or lock of the wrong type is ignored like an unknown key")
@@ -77,10 +87,12 @@ import Testing
 
     @Test("renumbering an emoji whose id was taken keeps its group and lock")
     func renumberingKeepsThem() {
-        let model = EmojiArtModel(background: .blank, emojis: [
-            Emoji(id: 1, text: "🐶", position: .zero, size: 40),
-            Emoji(id: 1, text: "🐱", position: .zero, size: 40, group: "g", locked: true),
-        ])
+        let model = EmojiArtModel(
+            background: .blank,
+            emojis: [
+                Emoji(id: 1, text: "🐶", position: .zero, size: 40),
+                Emoji(id: 1, text: "🐱", position: .zero, size: 40, group: "g", locked: true),
+            ])
         #expect(model.emojis[1].id == 2)
         #expect(model.emojis[1].group == "g")
         #expect(model.emojis[1].locked)

@@ -1,18 +1,21 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// What the canvas asks about groups and locks (R3, R4).
 @Suite struct GroupQueriesTests {
     /// 1 and 2 in group "a" (2 locked), 3 in "b", 4 in none and locked, 5 in none; all of size 20
     /// on top of one another at the origin, 5 topmost.
-    private let model = EmojiArtModel(background: .blank, emojis: [
-        Emoji(id: 1, text: "😀", position: .zero, size: 20, group: "a"),
-        Emoji(id: 2, text: "🐶", position: .zero, size: 20, group: "a", locked: true),
-        Emoji(id: 3, text: "🐱", position: .zero, size: 20, group: "b"),
-        Emoji(id: 4, text: "🌲", position: .zero, size: 20, locked: true),
-        Emoji(id: 5, text: "☀️", position: DocumentPoint(x: 100, y: 0), size: 20),
-    ])
+    private let model = EmojiArtModel(
+        background: .blank,
+        emojis: [
+            Emoji(id: 1, text: "😀", position: .zero, size: 20, group: "a"),
+            Emoji(id: 2, text: "🐶", position: .zero, size: 20, group: "a", locked: true),
+            Emoji(id: 3, text: "🐱", position: .zero, size: 20, group: "b"),
+            Emoji(id: 4, text: "🌲", position: .zero, size: 20, locked: true),
+            Emoji(id: 5, text: "☀️", position: DocumentPoint(x: 100, y: 0), size: 20),
+        ])
 
     @Test("a group's members")
     func members() {

@@ -1,6 +1,7 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Documents built to hurt (SPEC M4, B6), beyond the malformed and out-of-range files of
@@ -13,21 +14,24 @@ import Testing
 
     // MARK: - Nesting
 
-    @Test("a million nested objects, and deep nesting in every place a value may hide, are refused as too deep",
-          arguments: [
+    @Test(
+        "a million nested objects, and deep nesting in every place a value may hide, are refused as too deep",
+        arguments: [
             String(repeating: #"{"a":"#, count: 1_000_000),
             #"{"emojis":[{"text":"😀","extra":"# + String(repeating: "[", count: 100_000) + "]}]}",
-            #"{"emojis":[],"background":{"other":"# + String(repeating: #"{"b":"#, count: 100) + "1" + String(repeating: "}", count: 100) + "}}",
+            #"{"emojis":[],"background":{"other":"# + String(repeating: #"{"b":"#, count: 100) + "1" + String(repeating: "}", count: 100)
+                + "}}",
             #"{"emojis":[],"mixed":"# + String(repeating: #"[{"a":"#, count: 35) + "0" + String(repeating: "}]", count: 35) + "}",
-          ])
+        ])
     func deepNesting(json: String) {
         #expect(outcome(json) == .failure(.tooDeeplyNested(file: "hostile.emojiart")))
     }
 
     // MARK: - Duplicate keys
 
-    @Test("a key that matters, given twice at any level, is refused: which one wins would be a guess",
-          arguments: [
+    @Test(
+        "a key that matters, given twice at any level, is refused: which one wins would be a guess",
+        arguments: [
             #"{"emojis":[],"background":{},"background":{}}"#,
             #"{"emojis":[],"uniqueEmojiId":1,"uniqueEmojiId":2}"#,
             #"{"emojis":[],"formatVersion":1,"formatVersion":1}"#,
@@ -38,7 +42,7 @@ import Testing
             #"{"emojis":[{"text":"😀","size":9,"size":9}]}"#,
             // An escaped key is the same key.
             #"{"emojis":[{"text":"😀","\u0078":1,"x":2}]}"#,
-          ])
+        ])
     func duplicateKeys(json: String) {
         guard case .failure(.invalidValue(_, let problem)) = outcome(json) else {
             Issue.record("expected a refusal of \(json), got \(outcome(json))")
@@ -55,13 +59,15 @@ import Testing
 
     // MARK: - Numbers
 
-    @Test("absurd numbers are refused with a message, never trapped on", arguments: [
-        #"{"emojis":[{"text":"😀","x":1"# + String(repeating: "0", count: 100_000) + "}]}",
-        #"{"emojis":[{"text":"😀","id":99999999999999999999999}]}"#,
-        #"{"emojis":[{"text":"😀","id":-9223372036854775809}]}"#,
-        #"{"emojis":[],"formatVersion":1e999}"#,
-        #"{"emojis":[{"text":"😀","id":0.5e1}],"uniqueEmojiId":-1.5}"#,
-    ])
+    @Test(
+        "absurd numbers are refused with a message, never trapped on",
+        arguments: [
+            #"{"emojis":[{"text":"😀","x":1"# + String(repeating: "0", count: 100_000) + "}]}",
+            #"{"emojis":[{"text":"😀","id":99999999999999999999999}]}"#,
+            #"{"emojis":[{"text":"😀","id":-9223372036854775809}]}"#,
+            #"{"emojis":[],"formatVersion":1e999}"#,
+            #"{"emojis":[{"text":"😀","id":0.5e1}],"uniqueEmojiId":-1.5}"#,
+        ])
     func absurdNumbers(json: String) {
         guard case .failure(.invalidValue) = outcome(json) else {
             Issue.record("expected a refusal of \(json.prefix(80)), got \(outcome(json))")

@@ -1,6 +1,7 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// `ImageHeader.Format`, the one list of the image formats EmojiArt shows: what the header check

@@ -1,64 +1,79 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 @Suite struct ImageHeaderTests {
-    @Test("real files saved by ImageMagick give their type and size", arguments: [
-        ("ImageHeader-37x23.png", ImageHeader.Format.png),
-        ("ImageHeader-37x23-progressive.jpg", .jpeg),
-        ("ImageHeader-37x23.gif", .gif),
-        ("ImageHeader-37x23-lossy.webp", .webp),
-        ("ImageHeader-37x23-lossless.webp", .webp),
-        ("ImageHeader-37x23-extended.webp", .webp),
-    ])
+    @Test(
+        "real files saved by ImageMagick give their type and size",
+        arguments: [
+            ("ImageHeader-37x23.png", ImageHeader.Format.png),
+            ("ImageHeader-37x23-progressive.jpg", .jpeg),
+            ("ImageHeader-37x23.gif", .gif),
+            ("ImageHeader-37x23-lossy.webp", .webp),
+            ("ImageHeader-37x23-lossless.webp", .webp),
+            ("ImageHeader-37x23-extended.webp", .webp),
+        ])
     func realFiles(name: String, format: ImageHeader.Format) throws {
         let data = try FixtureFiles.data(named: name)
         #expect(ImageHeader(data) == ImageHeader(format: format, width: 37, height: 23))
     }
 
-    @Test("headers built by hand give their declared size", arguments: [
-        (LoadingTestImages.pngHeader(width: 20_000, height: 20_000), ImageHeader(format: .png, width: 20_000, height: 20_000)),
-        (LoadingTestImages.pngHeader(width: 0x7FFF_FFFF, height: 1), ImageHeader(format: .png, width: 0x7FFF_FFFF, height: 1)),
-        (LoadingTestImages.jpegHeader(width: 6_000, height: 4_000, frameMarker: 0xC0), ImageHeader(format: .jpeg, width: 6_000, height: 4_000)),
-        (LoadingTestImages.jpegHeader(width: 65_535, height: 3, frameMarker: 0xCF), ImageHeader(format: .jpeg, width: 65_535, height: 3)),
-        (LoadingTestImages.gifHeader(width: 640, height: 480), ImageHeader(format: .gif, width: 640, height: 480)),
-        (LoadingTestImages.webpLossyHeader(width: 16_383, height: 2), ImageHeader(format: .webp, width: 16_383, height: 2)),
-        (LoadingTestImages.webpLosslessHeader(width: 16_384, height: 300), ImageHeader(format: .webp, width: 16_384, height: 300)),
-        (LoadingTestImages.webpExtendedHeader(width: 16_777_216, height: 5), ImageHeader(format: .webp, width: 16_777_216, height: 5)),
-    ])
+    @Test(
+        "headers built by hand give their declared size",
+        arguments: [
+            (LoadingTestImages.pngHeader(width: 20_000, height: 20_000), ImageHeader(format: .png, width: 20_000, height: 20_000)),
+            (LoadingTestImages.pngHeader(width: 0x7FFF_FFFF, height: 1), ImageHeader(format: .png, width: 0x7FFF_FFFF, height: 1)),
+            (
+                LoadingTestImages.jpegHeader(width: 6_000, height: 4_000, frameMarker: 0xC0),
+                ImageHeader(format: .jpeg, width: 6_000, height: 4_000)
+            ),
+            (
+                LoadingTestImages.jpegHeader(width: 65_535, height: 3, frameMarker: 0xCF),
+                ImageHeader(format: .jpeg, width: 65_535, height: 3)
+            ),
+            (LoadingTestImages.gifHeader(width: 640, height: 480), ImageHeader(format: .gif, width: 640, height: 480)),
+            (LoadingTestImages.webpLossyHeader(width: 16_383, height: 2), ImageHeader(format: .webp, width: 16_383, height: 2)),
+            (LoadingTestImages.webpLosslessHeader(width: 16_384, height: 300), ImageHeader(format: .webp, width: 16_384, height: 300)),
+            (LoadingTestImages.webpExtendedHeader(width: 16_777_216, height: 5), ImageHeader(format: .webp, width: 16_777_216, height: 5)),
+        ])
     func builtHeaders(data: Data, expected: ImageHeader) {
         #expect(ImageHeader(data) == expected)
     }
 
-    @Test("a JPEG frame header is found after 60 KB of EXIF, whichever SOF marker it uses",
-          arguments: [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF] as [UInt8])
+    @Test(
+        "a JPEG frame header is found after 60 KB of EXIF, whichever SOF marker it uses",
+        arguments: [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF] as [UInt8])
     func jpegFrameMarkers(marker: UInt8) {
         let data = LoadingTestImages.jpegHeader(width: 1_234, height: 567, frameMarker: marker, exifBytes: 60_000)
         #expect(ImageHeader(data) == ImageHeader(format: .jpeg, width: 1_234, height: 567))
     }
 
-    @Test("DHT, JPG and DAC are not frame headers, so a JPEG with only those has no size",
-          arguments: [0xC4, 0xC8, 0xCC] as [UInt8])
+    @Test(
+        "DHT, JPG and DAC are not frame headers, so a JPEG with only those has no size",
+        arguments: [0xC4, 0xC8, 0xCC] as [UInt8])
     func jpegNonFrameMarkers(marker: UInt8) {
         let data = LoadingTestImages.jpegHeader(width: 10, height: 10, frameMarker: marker) + Data([0xFF, 0xD9])
         #expect(ImageHeader(data) == nil)
     }
 
-    @Test("web pages, text, other image types and empty input are not images", arguments: [
-        Data(),
-        Data("<!doctype html><html><body>Not an image</body></html>".utf8),
-        Data("GIF88a".utf8) + Data(count: 10),
-        Data("BM".utf8) + Data(count: 60),  // BMP: gdk-pixbuf reads it, EmojiArt does not accept it
-        Data("RIFF\0\0\0\0WAVEfmt ".utf8) + Data(count: 30),
-        Data("RIFF\0\0\0\0WEBPVP8Z".utf8) + Data(count: 30),
-        Data([0xFF, 0xD8, 0xFF, 0xD9]),  // SOI then EOI: no frame
-        Data([0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x08]),  // scan data before any frame header
-        Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01]),  // a segment length below 2
-        LoadingTestImages.pngHeader(width: 0, height: 10),
-        LoadingTestImages.gifHeader(width: 10, height: 0),
-        LoadingTestImages.pngHeader(width: 0x8000_0000, height: 1),  // over PNG's 31-bit limit
-    ])
+    @Test(
+        "web pages, text, other image types and empty input are not images",
+        arguments: [
+            Data(),
+            Data("<!doctype html><html><body>Not an image</body></html>".utf8),
+            Data("GIF88a".utf8) + Data(count: 10),
+            Data("BM".utf8) + Data(count: 60),  // BMP: gdk-pixbuf reads it, EmojiArt does not accept it
+            Data("RIFF\0\0\0\0WAVEfmt ".utf8) + Data(count: 30),
+            Data("RIFF\0\0\0\0WEBPVP8Z".utf8) + Data(count: 30),
+            Data([0xFF, 0xD8, 0xFF, 0xD9]),  // SOI then EOI: no frame
+            Data([0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x08]),  // scan data before any frame header
+            Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01]),  // a segment length below 2
+            LoadingTestImages.pngHeader(width: 0, height: 10),
+            LoadingTestImages.gifHeader(width: 10, height: 0),
+            LoadingTestImages.pngHeader(width: 0x8000_0000, height: 1),  // over PNG's 31-bit limit
+        ])
     func notImages(data: Data) {
         #expect(ImageHeader(data) == nil)
     }

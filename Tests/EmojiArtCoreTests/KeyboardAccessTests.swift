@@ -69,8 +69,10 @@ import Testing
     @Test("the actions whose keys a text field needs are turned off while one has the focus; Save and Find stay on (F1)")
     func textFieldKeys() {
         let yielding = KeyboardAccess.actionsSharingKeysWithTextFields
-        for action in ["win.delete", "win.select-all", "win.cut", "win.copy", "win.paste", "win.undo", "win.redo",
-                       "win.align-left", "win.align-right"] {
+        for action in [
+            "win.delete", "win.select-all", "win.cut", "win.copy", "win.paste", "win.undo", "win.redo",
+            "win.align-left", "win.align-right",
+        ] {
             #expect(yielding.contains(action), "\(action)")
         }
         for action in ["win.save", "win.find-emoji", "win.duplicate", "win.align-top", "app.quit"] {

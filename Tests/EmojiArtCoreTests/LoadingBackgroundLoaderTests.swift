@@ -2,6 +2,7 @@ import Dispatch
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// BackgroundLoader with fake fetchers built from closures (SPEC B1–B4): no network.
@@ -65,11 +66,12 @@ import Testing
         #expect(log.statuses == [.idle, .idle])
     }
 
-    @Test("embedded bytes that are no image, or declare too many pixels, never reach the decoder",
-          arguments: [
+    @Test(
+        "embedded bytes that are no image, or declare too many pixels, never reach the decoder",
+        arguments: [
             (Data("not an image".utf8), ImageFetchError.notAnImage),
             (LoadingTestImages.pngHeader(width: 20_000, height: 20_000), .tooManyPixels(width: 20_000, height: 20_000)),
-          ])
+        ])
     func embeddedRefused(data: Data, error: ImageFetchError) async {
         let decodeCalls = LoadingBox(0)
         let (loader, _) = makeLoader(.failing(.notFound)) { data in
@@ -100,10 +102,11 @@ import Testing
     func urlTransitions() async {
         let gate = LoadingGate()
         defer { gate.open() }
-        let (loader, log) = makeLoader(ImageFetcher { [pngA] _ in
-            await gate.wait()
-            return pngA
-        })
+        let (loader, log) = makeLoader(
+            ImageFetcher { [pngA] _ in
+                await gate.wait()
+                return pngA
+            })
         #expect(loader.status == .idle)
         loader.load(.url(first))
         #expect(loader.status == .fetching(first))
@@ -138,10 +141,11 @@ import Testing
     @Test("retry after a failure fetches again and succeeds")
     func retry() async {
         let calls = LoadingBox(0)
-        let (loader, log) = makeLoader(ImageFetcher { [pngA] _ in
-            if calls.update({ $0 += 1 }) == 1 { throw ImageFetchError.timedOut }
-            return pngA
-        })
+        let (loader, log) = makeLoader(
+            ImageFetcher { [pngA] _ in
+                if calls.update({ $0 += 1 }) == 1 { throw ImageFetchError.timedOut }
+                return pngA
+            })
         loader.load(.url(first))
         await loader.loadingTask?.value
         #expect(loader.status == .failed(url: first, error: .timedOut))
@@ -160,11 +164,12 @@ import Testing
     func staleResultIgnored() async {
         let firstGate = LoadingGate()
         defer { firstGate.open() }
-        let (loader, log) = makeLoader(ImageFetcher { [first, pngA, pngB] url in
-            guard url == first else { return pngB }
-            await firstGate.wait()  // ignores cancellation: the result still comes back, late
-            return pngA
-        })
+        let (loader, log) = makeLoader(
+            ImageFetcher { [first, pngA, pngB] url in
+                guard url == first else { return pngB }
+                await firstGate.wait()  // ignores cancellation: the result still comes back, late
+                return pngA
+            })
         loader.load(.url(first))
         let firstTask = loader.loadingTask
         loader.load(.url(second))
@@ -201,15 +206,16 @@ import Testing
     @Test("switching to blank while fetching cancels the fetch and shows nothing")
     func blankWhileFetching() async {
         let sawCancellation = LoadingBox(false)
-        let (loader, _) = makeLoader(ImageFetcher { [pngA] _ in
-            do {
-                try await Task.sleep(for: .seconds(60))
-            } catch {
-                sawCancellation.value = true
-                throw error
-            }
-            return pngA
-        })
+        let (loader, _) = makeLoader(
+            ImageFetcher { [pngA] _ in
+                do {
+                    try await Task.sleep(for: .seconds(60))
+                } catch {
+                    sawCancellation.value = true
+                    throw error
+                }
+                return pngA
+            })
         loader.load(.url(first))
         let task = loader.loadingTask
         loader.load(.blank)
@@ -284,18 +290,20 @@ import Testing
         let release = DispatchSemaphore(value: 0)
         let fetchedOnMainThread = LoadingBox<Bool?>(nil)
         let decodedOnMainThread = LoadingBox<Bool?>(nil)
-        let (loader, _) = makeLoader(ImageFetcher { [pngA] _ in
-            fetchedOnMainThread.value = Thread.isMainThread
-            // Holds the fetch until released, blocking a thread as slow synchronous work would:
-            // a dispatch thread, not one of the few cooperative ones other tests run on.
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
-                    _ = Self.wait(for: release)
-                    continuation.resume()
+        let (loader, _) = makeLoader(
+            ImageFetcher { [pngA] _ in
+                fetchedOnMainThread.value = Thread.isMainThread
+                // Holds the fetch until released, blocking a thread as slow synchronous work would:
+                // a dispatch thread, not one of the few cooperative ones other tests run on.
+                await withCheckedContinuation { continuation in
+                    DispatchQueue.global().async {
+                        _ = Self.wait(for: release)
+                        continuation.resume()
+                    }
                 }
+                return pngA
             }
-            return pngA
-        }) { data in
+        ) { data in
             decodedOnMainThread.value = Thread.isMainThread
             return TestImage(bytes: data)
         }

@@ -1,7 +1,9 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,8 +34,9 @@ extension ImageFetcher {
         }
     }
 
-    @Test("schemes other than http, https and file are refused without a request",
-          arguments: ["ftp://example.com/a.png", "data:image/png;base64,AAAA", "javascript:alert(1)"])
+    @Test(
+        "schemes other than http, https and file are refused without a request",
+        arguments: ["ftp://example.com/a.png", "data:image/png;base64,AAAA", "javascript:alert(1)"])
     func unsupportedScheme(address: String) async throws {
         let url = try #require(URL(string: address))
         await #expect(throws: ImageFetchError.unsupportedURL(scheme: url.scheme ?? "")) {

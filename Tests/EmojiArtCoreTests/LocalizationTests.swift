@@ -1,5 +1,6 @@
-@testable import EmojiArtCore
 import Testing
+
+@testable import EmojiArtCore
 
 /// `localized(…)`: the installed catalog's translation with its {placeholders} filled (SPEC A3).
 /// Each test scopes its catalog to itself (`Localization.$override`), so parallel tests that
@@ -24,8 +25,9 @@ import Testing
     func englishFallback() {
         Localization.$override.withValue(nil) {
             #expect(localized("Open") == "Open")
-            #expect(localized("“{file}” cannot be read: {reason}.", ["file": "a.emojiart", "reason": "no"])
-                == "“a.emojiart” cannot be read: no.")
+            #expect(
+                localized("“{file}” cannot be read: {reason}.", ["file": "a.emojiart", "reason": "no"])
+                    == "“a.emojiart” cannot be read: no.")
             #expect(localizedPlural("{count} emoji selected", "{count} emojis selected", count: 1) == "1 emoji selected")
             #expect(localizedPlural("{count} emoji selected", "{count} emojis selected", count: 3) == "3 emojis selected")
         }
@@ -35,16 +37,19 @@ import Testing
     func translated() {
         Localization.$override.withValue(Self.german) {
             #expect(localized("Open") == "Öffnen")
-            #expect(localized("“{file}” cannot be read: {reason}.", ["file": "a.emojiart", "reason": "nein"])
-                == "„a.emojiart“ kann nicht gelesen werden: nein.")
+            #expect(
+                localized("“{file}” cannot be read: {reason}.", ["file": "a.emojiart", "reason": "nein"])
+                    == "„a.emojiart“ kann nicht gelesen werden: nein.")
             #expect(localized("{second} before {first}", ["first": "1", "second": "2"]) == "1 nach 2")
             #expect(localized("Not in the catalog") == "Not in the catalog")
         }
     }
 
-    @Test("plurals come from the catalog's rules, with {count} filled", arguments: [
-        (0, "0 Emojis ausgewählt"), (1, "ein Emoji ausgewählt"), (2, "2 Emojis ausgewählt"),
-    ])
+    @Test(
+        "plurals come from the catalog's rules, with {count} filled",
+        arguments: [
+            (0, "0 Emojis ausgewählt"), (1, "ein Emoji ausgewählt"), (2, "2 Emojis ausgewählt"),
+        ])
     func plurals(count: Int, expected: String) {
         Localization.$override.withValue(Self.german) {
             #expect(localizedPlural("{count} emoji selected", "{count} emojis selected", count: count) == expected)
@@ -53,8 +58,9 @@ import Testing
 
     @Test("values are filled once: braces inside a value stay as they are")
     func valuesAreNotFilledAgain() {
-        #expect(fillPlaceholders("“{file}” in {folder}", ["file": "{folder}.emojiart", "folder": "/tmp"])
-            == "“{folder}.emojiart” in /tmp")
+        #expect(
+            fillPlaceholders("“{file}” in {folder}", ["file": "{folder}.emojiart", "folder": "/tmp"])
+                == "“{folder}.emojiart” in /tmp")
     }
 
     @Test("unknown placeholders and unmatched braces are kept")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// SPEC M4, "every file the original app can write opens": the lecture-14 `EmojiArtModel`,
@@ -15,9 +16,11 @@ import Testing
         try EmojiArtDecoder().decode(EmojiArtEncoder().encode(model))
     }
 
-    @Test("sizes outside 1…10⁴ open clamped into it", arguments: [
-        ("0", 1.0), ("12000", 10_000), ("-5", 1), ("0.5", 1), ("1e-320", 1), ("1e300", 10_000), ("10001", 10_000),
-    ])
+    @Test(
+        "sizes outside 1…10⁴ open clamped into it",
+        arguments: [
+            ("0", 1.0), ("12000", 10_000), ("-5", 1), ("0.5", 1), ("1e-320", 1), ("1e300", 10_000), ("10001", 10_000),
+        ])
     func sizesClamped(written: String, opened: Double) throws {
         let model = try decode(#"{"emojis":[{"text":"😀","x":0,"y":0,"size":\#(written),"id":1}],"uniqueEmojiId":1}"#)
         #expect(model.emojis.map(\.size) == [opened])
@@ -27,14 +30,17 @@ import Testing
     @Test("coordinates beyond ±10⁶ open clamped into it")
     func coordinatesClamped() throws {
         let model = try decode(
-            #"{"emojis":[{"text":"😀","x":1000001,"y":-1e7,"size":40,"id":1},{"text":"🐶","x":-1e308,"y":2e6,"size":40,"id":2}],"uniqueEmojiId":2}"#)
+            #"{"emojis":[{"text":"😀","x":1000001,"y":-1e7,"size":40,"id":1},{"text":"🐶","x":-1e308,"y":2e6,"size":40,"id":2}],"uniqueEmojiId":2}"#
+        )
         #expect(model.emojis.map(\.position) == [DocumentPoint(x: 1e6, y: -1e6), DocumentPoint(x: -1e6, y: 1e6)])
         #expect(try reopen(model) == model)
     }
 
-    @Test("ids and uniqueEmojiId are 64-bit integers, read exactly", arguments: [
-        3_000_000_000, 9_007_199_254_740_993, Int.max - 1,
-    ])
+    @Test(
+        "ids and uniqueEmojiId are 64-bit integers, read exactly",
+        arguments: [
+            3_000_000_000, 9_007_199_254_740_993, Int.max - 1,
+        ])
     func largeIDs(id: Int) throws {
         let model = try decode(#"{"emojis":[{"text":"😀","x":0,"y":0,"size":40,"id":\#(id)}],"uniqueEmojiId":\#(id)}"#)
         #expect(model.emojis.map(\.id) == [id])
@@ -54,21 +60,25 @@ import Testing
         #expect(try reopen(model) == model)
     }
 
-    @Test("ids that no 64-bit integer holds, or that are not whole, are still refused", arguments: [
-        #"{"emojis":[{"text":"😀","id":9223372036854775808}]}"#,
-        #"{"emojis":[{"text":"😀","id":-9223372036854775809}]}"#,
-        #"{"emojis":[{"text":"😀","id":99999999999999999999999}]}"#,
-        #"{"emojis":[{"text":"😀","id":1.5}]}"#,
-        #"{"emojis":[{"text":"😀","id":1e19}]}"#,
-        #"{"emojis":[],"uniqueEmojiId":-1.5}"#,
-    ])
+    @Test(
+        "ids that no 64-bit integer holds, or that are not whole, are still refused",
+        arguments: [
+            #"{"emojis":[{"text":"😀","id":9223372036854775808}]}"#,
+            #"{"emojis":[{"text":"😀","id":-9223372036854775809}]}"#,
+            #"{"emojis":[{"text":"😀","id":99999999999999999999999}]}"#,
+            #"{"emojis":[{"text":"😀","id":1.5}]}"#,
+            #"{"emojis":[{"text":"😀","id":1e19}]}"#,
+            #"{"emojis":[],"uniqueEmojiId":-1.5}"#,
+        ])
     func impossibleIDs(json: String) {
         #expect(throws: DocumentReadError.self) { try decode(json) }
     }
 
-    @Test("emoji texts the original's isEmoji let through are kept as written", arguments: [
-        "\u{2600}\u{FE0E}", "\u{1F3FB}", "\u{1F1FA}", "1\u{FE0F}", "\u{00A9}\u{0301}", "a", "😀😀", "e\u{0301}",
-    ])
+    @Test(
+        "emoji texts the original's isEmoji let through are kept as written",
+        arguments: [
+            "\u{2600}\u{FE0E}", "\u{1F3FB}", "\u{1F1FA}", "1\u{FE0F}", "\u{00A9}\u{0301}", "a", "😀😀", "e\u{0301}",
+        ])
     func textsKept(text: String) throws {
         let json = #"{"emojis":[{"text":"\#(jsonEscaped(text))","x":1,"y":2,"size":30,"id":1}],"uniqueEmojiId":1}"#
         let model = try decode(json)
@@ -76,9 +86,11 @@ import Testing
         #expect(try reopen(model).emojis.map(\.text) == [text])
     }
 
-    @Test("an emoji without text or with empty text is still refused: it is not an emoji of any kind", arguments: [
-        #"{"emojis":[{"x":1}]}"#, #"{"emojis":[{"text":""}]}"#,
-    ])
+    @Test(
+        "an emoji without text or with empty text is still refused: it is not an emoji of any kind",
+        arguments: [
+            #"{"emojis":[{"x":1}]}"#, #"{"emojis":[{"text":""}]}"#,
+        ])
     func emptyTextRefused(json: String) {
         #expect(throws: DocumentReadError.self) { try decode(json) }
     }
@@ -90,9 +102,11 @@ import Testing
         #expect(try decode(#"{"background":{"theURL":""},"emojis":[]}"#).background == .blank)
     }
 
-    @Test("a relative or non-web theURL is kept as written", arguments: [
-        "images/sky.jpg", "/Users/me/sky.jpg", "ftp://example.com/sky.jpg", "sky%20blue.jpg",
-    ])
+    @Test(
+        "a relative or non-web theURL is kept as written",
+        arguments: [
+            "images/sky.jpg", "/Users/me/sky.jpg", "ftp://example.com/sky.jpg", "sky%20blue.jpg",
+        ])
     func relativeURLKept(text: String) throws {
         let model = try decode(#"{"background":{"theURL":"\#(text)"},"emojis":[]}"#)
         #expect(model.background.url?.absoluteString == text)
@@ -119,12 +133,14 @@ import Testing
         #expect(model.background == .url(URL(string: "https://a.b/c.png")!))
     }
 
-    @Test("a background value the original skips with try? is skipped the same way", arguments: [
-        (#"{"theURL":5}"#, Background.blank),
-        (#"{"imageData":"***"}"#, Background.blank),
-        (#"{"theURL":5,"imageData":"AAAA"}"#, Background.imageData(Data([0, 0, 0]))),
-        (#"{"theURL":"","imageData":"AAAA"}"#, Background.imageData(Data([0, 0, 0]))),
-    ])
+    @Test(
+        "a background value the original skips with try? is skipped the same way",
+        arguments: [
+            (#"{"theURL":5}"#, Background.blank),
+            (#"{"imageData":"***"}"#, Background.blank),
+            (#"{"theURL":5,"imageData":"AAAA"}"#, Background.imageData(Data([0, 0, 0]))),
+            (#"{"theURL":"","imageData":"AAAA"}"#, Background.imageData(Data([0, 0, 0]))),
+        ])
     func lenientBackground(json: String, expected: Background) throws {
         #expect(try decode(#"{"background":\#(json),"emojis":[]}"#).background == expected)
     }

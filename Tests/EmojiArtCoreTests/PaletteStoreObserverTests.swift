@@ -1,6 +1,7 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Every window's strip, editor and manager follow the store through its observers (SPEC P5).

@@ -1,6 +1,7 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 @Suite struct PaletteStoreTests {
@@ -26,8 +27,9 @@ import Testing
         }
     }
 
-    @Test("the defaults hold default-palettes.tsv's exact emoji strings",
-          .enabled(if: FileManager.default.fileExists(atPath: defaultPalettesTSV.path)))
+    @Test(
+        "the defaults hold default-palettes.tsv's exact emoji strings",
+        .enabled(if: FileManager.default.fileExists(atPath: defaultPalettesTSV.path)))
     func defaultsMatchTSV() throws {
         let text = try String(contentsOf: Self.defaultPalettesTSV, encoding: .utf8)
         let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
@@ -108,13 +110,15 @@ import Testing
         }
     }
 
-    @Test("moving works like a list's drag to reorder", arguments: [
-        ([0], 3, ["COVID", "Weather", "Faces", "Flora"]),
-        ([3], 0, ["Flora", "Faces", "COVID", "Weather"]),
-        ([0, 2], 4, ["COVID", "Flora", "Faces", "Weather"]),
-        ([1, 3], 0, ["COVID", "Flora", "Faces", "Weather"]),
-        ([1], 1, ["Faces", "COVID", "Weather", "Flora"]),
-    ])
+    @Test(
+        "moving works like a list's drag to reorder",
+        arguments: [
+            ([0], 3, ["COVID", "Weather", "Faces", "Flora"]),
+            ([3], 0, ["Flora", "Faces", "COVID", "Weather"]),
+            ([0, 2], 4, ["COVID", "Flora", "Faces", "Weather"]),
+            ([1, 3], 0, ["COVID", "Flora", "Faces", "Weather"]),
+            ([1], 1, ["Faces", "COVID", "Weather", "Flora"]),
+        ])
     func moves(source: [Int], destination: Int, expectedFirstFour: [String]) throws {
         try withTemporaryDirectory { directory in
             let store = PaletteStore(dataDirectory: directory)
@@ -125,23 +129,26 @@ import Testing
         }
     }
 
-    @Test("palette(at:) wraps around for “next palette”", arguments: [(0, "Faces"), (9, "Faces"), (10, "COVID"), (-1, "Vehicles"), (-10, "Vehicles")])
+    @Test(
+        "palette(at:) wraps around for “next palette”",
+        arguments: [(0, "Faces"), (9, "Faces"), (10, "COVID"), (-1, "Vehicles"), (-10, "Vehicles")])
     func wrapsAround(index: Int, name: String) throws {
         try withTemporaryDirectory { directory in
             #expect(PaletteStore(dataDirectory: directory).palette(at: index).name == name)
         }
     }
 
-    @Test("a damaged file is moved aside with its bytes, the defaults are used, and a warning explains it",
-          arguments: [
-              ("not json at all", "it is not valid JSON"),
-              (#"[1, 2, 3]"#, "it doesn't hold a list of palettes"),
-              (#"{"palettes": "Faces"}"#, "it doesn't hold a list of palettes"),
-              (#"{"palettes": [{"name": "Faces"}]}"#, "it doesn't hold a list of palettes"),
-              (#"{"version": 1, "palettes": []}"#, "its list of palettes is empty"),
-              (#"{"version": 2, "palettes": [{"id": 1, "name": "A", "emojis": "🐶"}]}"#, "written by a newer version of EmojiArt"),
-              ("", "it is not valid JSON"),
-          ])
+    @Test(
+        "a damaged file is moved aside with its bytes, the defaults are used, and a warning explains it",
+        arguments: [
+            ("not json at all", "it is not valid JSON"),
+            (#"[1, 2, 3]"#, "it doesn't hold a list of palettes"),
+            (#"{"palettes": "Faces"}"#, "it doesn't hold a list of palettes"),
+            (#"{"palettes": [{"name": "Faces"}]}"#, "it doesn't hold a list of palettes"),
+            (#"{"version": 1, "palettes": []}"#, "its list of palettes is empty"),
+            (#"{"version": 2, "palettes": [{"id": 1, "name": "A", "emojis": "🐶"}]}"#, "written by a newer version of EmojiArt"),
+            ("", "it is not valid JSON"),
+        ])
     func damagedFile(contents text: String, problem: String) throws {
         try withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent(PaletteStore.fileName)
@@ -179,10 +186,10 @@ import Testing
     func toleratesUnknownFields() throws {
         try withTemporaryDirectory { directory in
             let json = #"""
-            {"palettes": [{"id": 4, "name": "A", "emojis": "🐶", "colour": "red"},
-                          {"id": 4, "name": "B", "emojis": "🐱"}],
-             "theme": "dark"}
-            """#
+                {"palettes": [{"id": 4, "name": "A", "emojis": "🐶", "colour": "red"},
+                              {"id": 4, "name": "B", "emojis": "🐱"}],
+                 "theme": "dark"}
+                """#
             try Data(json.utf8).write(to: directory.appendingPathComponent(PaletteStore.fileName))
             let store = PaletteStore(dataDirectory: directory)
             #expect(store.loadWarning == nil)

@@ -1,10 +1,12 @@
 import EmojiArtTestSupport
 import Foundation
+import Testing
+
+@testable import EmojiArtCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-@testable import EmojiArtCore
 
 /// SPEC C7, "nothing local leaks through a room": a `file://` background is embedded before it
 /// enters a room (or refused with the reason), and one that belongs to a room is never read.

@@ -1,6 +1,7 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// SPEC W5: Save As adds ".emojiart" to a name typed without it — after GTK asked about the name

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Records what a shared document hands its collaboration, and undoes nothing itself.
@@ -79,20 +80,26 @@ private final class RecordingCollaboration: DocumentCollaboration {
         let emoji = Emoji(id: 1, text: "😀", position: .zero, size: 40)
         var moved = emoji
         moved.position = DocumentPoint(x: 3, y: 0)
-        let step = FieldStep(name: "x", documentEdits: [
-            .updateEmojis(before: [emoji], after: [moved]),
-            .updateEmojis(before: [moved], after: [emoji]),
-        ])
+        let step = FieldStep(
+            name: "x",
+            documentEdits: [
+                .updateEmojis(before: [emoji], after: [moved]),
+                .updateEmojis(before: [moved], after: [emoji]),
+            ])
         #expect(step.edits.isEmpty)
-        let added = FieldStep(name: "x", documentEdits: [
-            .insertEmojis([PlacedEmoji(index: 0, emoji: emoji)]),
-            .updateEmojis(before: [emoji], after: [moved]),
-        ])
+        let added = FieldStep(
+            name: "x",
+            documentEdits: [
+                .insertEmojis([PlacedEmoji(index: 0, emoji: emoji)]),
+                .updateEmojis(before: [emoji], after: [moved]),
+            ])
         #expect(added.edits == [.added(moved)])
-        let gone = FieldStep(name: "x", documentEdits: [
-            .insertEmojis([PlacedEmoji(index: 0, emoji: emoji)]),
-            .removeEmojis([PlacedEmoji(index: 0, emoji: emoji)]),
-        ])
+        let gone = FieldStep(
+            name: "x",
+            documentEdits: [
+                .insertEmojis([PlacedEmoji(index: 0, emoji: emoji)]),
+                .removeEmojis([PlacedEmoji(index: 0, emoji: emoji)]),
+            ])
         #expect(gone.edits.isEmpty)
     }
 
@@ -113,10 +120,12 @@ private final class RecordingCollaboration: DocumentCollaboration {
         document.moveEmojis([1], by: DocumentVector(dx: 1, dy: 0))
         document.endGesture()
         #expect(collaboration.steps.count == 3)
-        #expect(collaboration.steps[0].edits == [
-            .changed(try #require(collaboration.previews[3].first), .x, before: .number(0), after: .number(10)),
-        ])
-        if case .changed(_, .x, .number(10), .number(11)) = collaboration.steps[2].edits.first {} else {
+        #expect(
+            collaboration.steps[0].edits == [
+                .changed(try #require(collaboration.previews[3].first), .x, before: .number(0), after: .number(10))
+            ])
+        if case .changed(_, .x, .number(10), .number(11)) = collaboration.steps[2].edits.first {
+        } else {
             Issue.record("the rest of the drag was \(collaboration.steps[2].edits)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 @Suite struct StorageLocationsTests {
@@ -19,8 +20,9 @@ import Testing
         #expect(locations.stateDirectory.path == "/var/state/emojiart")
     }
 
-    @Test("relative or empty XDG variables are ignored, as the XDG specification says",
-          arguments: ["", "relative/data", "./data", "~/data"])
+    @Test(
+        "relative or empty XDG variables are ignored, as the XDG specification says",
+        arguments: ["", "relative/data", "./data", "~/data"])
     func ignoresRelativeValues(value: String) {
         let locations = StorageLocations(environment: [
             "HOME": "/home/ann", "XDG_DATA_HOME": value, "XDG_STATE_HOME": value,

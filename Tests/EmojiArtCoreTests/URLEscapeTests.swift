@@ -7,14 +7,16 @@ import Testing
 /// holds non-ASCII (`?q=ä%20ö` became `?q=%C3%A4%2520%C3%B6`). Dropped and pasted URLs keep the
 /// escapes they came with; only non-ASCII and unsafe bytes are escaped.
 @Suite struct URLEscapeTests {
-    @Test("a dropped URL keeps its escapes beside non-ASCII text", arguments: [
-        ("https://example.com/s?q=ä%20ö", "https://example.com/s?q=%C3%A4%20%C3%B6"),
-        ("https://example.com/bilder/größe%2Fklein.jpg", "https://example.com/bilder/gr%C3%B6%C3%9Fe%2Fklein.jpg"),
-        ("https://example.jp/画像%41.png?x=%e2%82%ac€", "https://example.jp/%E7%94%BB%E5%83%8F%41.png?x=%e2%82%ac%E2%82%AC"),
-        ("https://example.com/a%2520b.png", "https://example.com/a%2520b.png"),
-        ("https://example.com/100%.png", "https://example.com/100%25.png"),
-        ("https://example.com/ok.png#ü", "https://example.com/ok.png#%C3%BC"),
-    ])
+    @Test(
+        "a dropped URL keeps its escapes beside non-ASCII text",
+        arguments: [
+            ("https://example.com/s?q=ä%20ö", "https://example.com/s?q=%C3%A4%20%C3%B6"),
+            ("https://example.com/bilder/größe%2Fklein.jpg", "https://example.com/bilder/gr%C3%B6%C3%9Fe%2Fklein.jpg"),
+            ("https://example.jp/画像%41.png?x=%e2%82%ac€", "https://example.jp/%E7%94%BB%E5%83%8F%41.png?x=%e2%82%ac%E2%82%AC"),
+            ("https://example.com/a%2520b.png", "https://example.com/a%2520b.png"),
+            ("https://example.com/100%.png", "https://example.com/100%25.png"),
+            ("https://example.com/ok.png#ü", "https://example.com/ok.png#%C3%BC"),
+        ])
     func keepsEscapes(text: String, expected: String) throws {
         let url = try #require(text.webURL)
         #expect(url.absoluteString == expected)

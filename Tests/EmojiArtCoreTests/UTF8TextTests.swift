@@ -1,5 +1,6 @@
-@testable import EmojiArtCore
 import Testing
+
+@testable import EmojiArtCore
 
 @Suite("UTF-8 text (the JSON scanner's check)")
 struct UTF8TextTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EmojiArtCore
 
 /// U5: "unsaved" means different from the file on disk.

@@ -1,6 +1,7 @@
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 @Suite struct WindowStateStoreTests {
@@ -135,15 +136,17 @@ import Testing
         }
     }
 
-    @Test("values no window could have are ignored", arguments: [
-        #"{"zoom": 0, "panX": 0, "panY": 0}"#,
-        #"{"zoom": -1, "panX": 0, "panY": 0}"#,
-        #"{"zoom": 1e9, "panX": 0, "panY": 0}"#,
-        #"{"zoom": 1, "panX": 1e12, "panY": 0}"#,
-        #"{"zoom": 1, "panX": 0, "panY": -1e300}"#,
-        #"{"zoom": 1, "panX": 0, "panY": 0, "windowWidth": 0, "windowHeight": 600}"#,
-        #"{"zoom": 1, "panX": 0, "panY": 0, "windowWidth": 800, "windowHeight": 100000}"#,
-    ])
+    @Test(
+        "values no window could have are ignored",
+        arguments: [
+            #"{"zoom": 0, "panX": 0, "panY": 0}"#,
+            #"{"zoom": -1, "panX": 0, "panY": 0}"#,
+            #"{"zoom": 1e9, "panX": 0, "panY": 0}"#,
+            #"{"zoom": 1, "panX": 1e12, "panY": 0}"#,
+            #"{"zoom": 1, "panX": 0, "panY": -1e300}"#,
+            #"{"zoom": 1, "panX": 0, "panY": 0, "windowWidth": 0, "windowHeight": 600}"#,
+            #"{"zoom": 1, "panX": 0, "panY": 0, "windowWidth": 800, "windowHeight": 100000}"#,
+        ])
     func invalidValues(stateJSON: String) throws {
         try withTemporaryDirectory { directory in
             let (store, document) = try makeStore(in: directory)
@@ -161,7 +164,8 @@ import Testing
             let (store, document) = try makeStore(in: directory, log: log)
             try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
             let file = store.stateFileURL(for: document)
-            let current = #"{"documentPath": "\#(document.path)", "fullscreen": true, "state": {"zoom": 2, "panX": 1, "panY": 2, "sidebar": 1}}"#
+            let current =
+                #"{"documentPath": "\#(document.path)", "fullscreen": true, "state": {"zoom": 2, "panX": 1, "panY": 2, "sidebar": 1}}"#
             try Data(current.utf8).write(to: file)
             #expect(store.state(for: document) == WindowState(zoom: 2, panX: 1, panY: 2))
 

@@ -44,7 +44,8 @@ extension GUITests {
             try await withAccessibleDocument { bus, document in
                 // The strip's emojis are named once the names load, after the launch (F1).
                 let tree = try await AccessibleTree.waitFor("the window's tree is published, its emojis named", in: document.app, on: bus) {
-                    $0.first(role: "push button", name: "Main Menu") != nil && $0.first(role: "push button", name: "grinning face") != nil ? $0 : nil
+                    $0.first(role: "push button", name: "Main Menu") != nil && $0.first(role: "push button", name: "grinning face") != nil
+                        ? $0 : nil
                 }
                 #expect(Self.badlyNamedControls(in: tree).isEmpty, "\(Self.badlyNamedControls(in: tree).map(\.summary))")
                 let buttons = tree.names(ofRole: "push button")
@@ -72,8 +73,10 @@ extension GUITests {
                     let names = tree.names(ofRole: "menu item")
                     return names.contains("Quit") ? names : nil
                 }
-                for name in ["New Window", "Open…", "Save", "Save As…", "Export…", "Print…", "Zoom to Fit", "Zoom In", "Zoom Out",
-                             "Keyboard Shortcuts", "About EmojiArt", "Close Window", "Quit"] {
+                for name in [
+                    "New Window", "Open…", "Save", "Save As…", "Export…", "Print…", "Zoom to Fit", "Zoom In", "Zoom Out",
+                    "Keyboard Shortcuts", "About EmojiArt", "Close Window", "Quit",
+                ] {
                     #expect(items.contains(name), "no menu item “\(name)” among \(items)")
                 }
                 try await AccessibleTree.perform("click", role: "menu item", name: "Keyboard Shortcuts", in: app, on: bus)
@@ -113,7 +116,9 @@ extension GUITests {
                     $0.first(role: "push button", name: "Choose an Emoji") != nil ? $0 : nil
                 }
                 #expect(Self.badlyNamedControls(in: editor).isEmpty, "\(Self.badlyNamedControls(in: editor).map(\.summary))")
-                #expect(editor.allNodes.contains { $0.name == "Remove grinning face" }, "the editor's emojis are named by what activating them does")
+                #expect(
+                    editor.allNodes.contains { $0.name == "Remove grinning face" },
+                    "the editor's emojis are named by what activating them does")
             }
         }
 

@@ -67,10 +67,12 @@ extension GUITests {
             }
         }
 
-        @Test("each Align key lands the two frames where R2 says, as one step named as its menu item", arguments: [
-            ("ctrl+shift+Left", Alignment.left), ("alt+h", .center), ("ctrl+shift+Right", .right),
-            ("ctrl+shift+Up", .top), ("alt+v", .middle), ("ctrl+shift+Down", .bottom),
-        ])
+        @Test(
+            "each Align key lands the two frames where R2 says, as one step named as its menu item",
+            arguments: [
+                ("ctrl+shift+Left", Alignment.left), ("alt+h", .center), ("ctrl+shift+Right", .right),
+                ("ctrl+shift+Up", .top), ("alt+v", .middle), ("ctrl+shift+Down", .bottom),
+            ])
         func alignKeys(key: String, alignment: Alignment) async throws {
             try await withExampleDocument("sunny-meadow") { document in
                 let (original, bee, dog) = try await Self.selectBeeAndDog(in: document)
@@ -78,14 +80,15 @@ extension GUITests {
                 let aligned = try await document.save()
                 let frames = try [bee, dog].map { try #require(aligned.emoji(withID: $0.id)).boundingBox }
                 let union = frames[0].union(frames[1])
-                let edges: [Double] = switch alignment {
-                case .left: frames.map(\.minX) + [union.minX]
-                case .center: frames.map(\.center.x)
-                case .right: frames.map(\.maxX) + [union.maxX]
-                case .top: frames.map(\.minY) + [union.minY]
-                case .middle: frames.map(\.center.y)
-                case .bottom: frames.map(\.maxY) + [union.maxY]
-                }
+                let edges: [Double] =
+                    switch alignment {
+                    case .left: frames.map(\.minX) + [union.minX]
+                    case .center: frames.map(\.center.x)
+                    case .right: frames.map(\.maxX) + [union.maxX]
+                    case .top: frames.map(\.minY) + [union.minY]
+                    case .middle: frames.map(\.center.y)
+                    case .bottom: frames.map(\.maxY) + [union.maxY]
+                    }
                 #expect(Set(edges).count == 1, "\(alignment): \(frames)")
                 try await document.input.key("ctrl+z")
                 #expect(try await document.save().emojis == original.emojis, "one step")
@@ -108,8 +111,9 @@ extension GUITests {
                 let moved = try await document.save()
                 for emoji in [bee, dog] {
                     let after = try #require(moved.emoji(withID: emoji.id))
-                    #expect(abs(after.position.x - (emoji.position.x + 40)) <= 2 && abs(after.position.y - (emoji.position.y + 30)) <= 2,
-                            "\(emoji.text) moved with its group: \(after.position)")
+                    #expect(
+                        abs(after.position.x - (emoji.position.x + 40)) <= 2 && abs(after.position.y - (emoji.position.y + 30)) <= 2,
+                        "\(emoji.text) moved with its group: \(after.position)")
                 }
 
                 try await document.input.key("ctrl+shift+g")

@@ -66,7 +66,9 @@ extension GUITests {
                         document.spinnerPixelCount(in: $0) > 30
                     }
                     try await loading.archive(as: "background-spinner")
-                    #expect(loading.drawnBox(in: document.canvas.screenRect(around: frog, margin: 0)) != nil, "the emojis stay visible while it loads (B2)")
+                    #expect(
+                        loading.drawnBox(in: document.canvas.screenRect(around: frog, margin: 0)) != nil,
+                        "the emojis stay visible while it loads (B2)")
                     #expect(document.redBox(in: loading) == nil)
                     #expect(server.requestedPaths == ["/slow/red.png"])
 
@@ -85,7 +87,7 @@ extension GUITests {
         @Test("a URL that answers 404 shows a lasting message with Retry; the file keeps the URL; Retry loads it once it is there (B4)")
         func notFoundShowsToastAndRetryLoads() async throws {
             let png = try await Self.redPNG()
-            try await withTestHTTPServer() { server in
+            try await withTestHTTPServer { server in
                 try await withBackdrop { document in
                     let url = server.address("/later/red.png")
                     try await drop(text: url, on: document)
@@ -109,7 +111,8 @@ extension GUITests {
                     try await loaded.archive(as: "background-retried")
                     let settled = try await document.settledScreenshot()
                     #expect(document.toastBand(in: settled) == nil, "the message is gone once the image shows")
-                    #expect(Self.isFitted(document.redBox(in: settled), in: document.canvas), "an image that arrives after Retry is fitted too")
+                    #expect(
+                        Self.isFitted(document.redBox(in: settled), in: document.canvas), "an image that arrives after Retry is fitted too")
                     #expect(server.requestedPaths == ["/later/red.png", "/later/red.png"])
                 }
             }
@@ -121,7 +124,8 @@ extension GUITests {
             try await withTestHTTPServer(routes: ["/red.png": TestHTTPResponse.image(png)]) { server in
                 try await withBackdrop { document in
                     let image = server.address("/red.png")
-                    let escaped = try #require(image.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))))
+                    let escaped = try #require(
+                        image.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))))
                     try await drop(text: server.address("/search?q=x&imgurl=\(escaped)"), on: document)
 
                     let saved = try await document.waitForSavedModel("has the URL background") { $0.background != .blank }
@@ -170,7 +174,9 @@ extension GUITests {
                         let settled = try await document.settledScreenshot()
                         try await settled.archive(as: "background-reopened-kept-view")
                         let box = try #require(document.redBox(in: settled))
-                        #expect(abs(box.width - before.width) <= 2 && abs(box.height - before.height) <= 2, "\(before) → \(box): refitted instead of kept")
+                        #expect(
+                            abs(box.width - before.width) <= 2 && abs(box.height - before.height) <= 2,
+                            "\(before) → \(box): refitted instead of kept")
                         #expect(!Self.isFitted(box, in: document.canvas))
                     }
                 }

@@ -36,10 +36,12 @@ extension GUITests {
             // chooser is open, as a window manager would.)
             let emojiCount = 150_000
             var file: URL?
-            try await withApp({ workspace in
-                file = try workspace.writeDocument(named: "big.emojiart", contents: Self.document(emojiCount: emojiCount))
-                return [file!.path]
-            }, accessible: true) { app in
+            try await withApp(
+                { workspace in
+                    file = try workspace.writeDocument(named: "big.emojiart", contents: Self.document(emojiCount: emojiCount))
+                    return [file!.path]
+                }, accessible: true
+            ) { app in
                 let document = try await OpenDocument.waitForWindow(of: try #require(file), in: app)
                 // A second window keeps the app running after the first one closes.
                 try await document.input.key("ctrl+n")

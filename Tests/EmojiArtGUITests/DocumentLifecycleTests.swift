@@ -87,7 +87,8 @@ extension GUITests {
                     try await shot.archive(as: "lifecycle-before-crash")
                     beforeCrash = (
                         try #require(shot.drawnBox(in: document.canvas.frame.insetBy(8))),
-                        try #require(shot.drawnBox(in: Self.smileyRegion(in: document.canvas))))
+                        try #require(shot.drawnBox(in: Self.smileyRegion(in: document.canvas)))
+                    )
                     try await app.crash()
                 }
 
@@ -102,11 +103,18 @@ extension GUITests {
                     let shot = try await document.settledScreenshot()
                     try await shot.archive(as: "lifecycle-after-relaunch")
                     let content = try #require(shot.drawnBox(in: document.canvas.frame.insetBy(8)))
-                    let smileyBox = try #require(shot.drawnBox(in: Self.smileyRegion(in: document.canvas)), "the added emoji is not where the panned view shows it")
+                    let smileyBox = try #require(
+                        shot.drawnBox(in: Self.smileyRegion(in: document.canvas)), "the added emoji is not where the panned view shows it")
                     // Glyphs are drawn the same way at the same zoom: allow a pixel of fringe.
-                    #expect(abs(content.minX - before.content.minX) <= 1 && abs(content.maxX - before.content.maxX) <= 1, "\(before.content) → \(content)")
-                    #expect(abs(content.minY - before.content.minY) <= 1 && abs(content.maxY - before.content.maxY) <= 1, "\(before.content) → \(content)")
-                    #expect(abs(smileyBox.midX - before.smiley.midX) <= 1 && abs(smileyBox.midY - before.smiley.midY) <= 1, "\(before.smiley) → \(smileyBox)")
+                    #expect(
+                        abs(content.minX - before.content.minX) <= 1 && abs(content.maxX - before.content.maxX) <= 1,
+                        "\(before.content) → \(content)")
+                    #expect(
+                        abs(content.minY - before.content.minY) <= 1 && abs(content.maxY - before.content.maxY) <= 1,
+                        "\(before.content) → \(content)")
+                    #expect(
+                        abs(smileyBox.midX - before.smiley.midX) <= 1 && abs(smileyBox.midY - before.smiley.midY) <= 1,
+                        "\(before.smiley) → \(smileyBox)")
                     // 40 pt at zoom 1.21: about 48 px, not the 40 of a fresh view.
                     #expect(smileyBox.width >= 44, "the smiley is \(smileyBox.width) px wide")
                     #expect(try await document.title() == document.savedTitle)

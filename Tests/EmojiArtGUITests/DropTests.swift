@@ -22,7 +22,9 @@ extension GUITests {
                 #expect(frog.text == "🐸")
                 #expect(frog.size == 40)
                 let expected = document.canvas.documentPoint(for: target)
-                #expect(abs(frog.position.x - expected.x) <= 2 && abs(frog.position.y - expected.y) <= 2, "dropped at \(frog.position), expected \(expected)")
+                #expect(
+                    abs(frog.position.x - expected.x) <= 2 && abs(frog.position.y - expected.y) <= 2,
+                    "dropped at \(frog.position), expected \(expected)")
                 let shot = try await document.waitForScreenshot("the frog shows") {
                     $0.drawnBox(in: document.canvas.screenRect(around: frog, margin: 0)) != nil
                 }
@@ -94,7 +96,9 @@ extension GUITests {
                 #expect(frog.text == "🐸")
                 let expected = DocumentPoint(
                     x: (Double(target.x) - canvas.centerX - pan.x) / zoom, y: (Double(target.y) - canvas.centerY - pan.y) / zoom)
-                #expect(abs(frog.position.x - expected.x) <= 2 && abs(frog.position.y - expected.y) <= 2, "dropped at \(frog.position), expected \(expected)")
+                #expect(
+                    abs(frog.position.x - expected.x) <= 2 && abs(frog.position.y - expected.y) <= 2,
+                    "dropped at \(frog.position), expected \(expected)")
                 // Sizes are written rounded: 40 / 1.1 = 36.4.
                 #expect(frog.size == (40 / zoom).rounded())
             }

@@ -86,8 +86,10 @@ extension GUITests {
                         try await second.input.key("ctrl+v")
                         let pasted = try await second.waitForSavedModel("the two emojis arrive") { $0.emojis.count == 2 }
                         #expect(pasted.emojis.map(\.text) == ["🐝", "🐶"])
-                        let offset = (pasted.emojis[1].position.x - pasted.emojis[0].position.x,
-                                      pasted.emojis[1].position.y - pasted.emojis[0].position.y)
+                        let offset = (
+                            pasted.emojis[1].position.x - pasted.emojis[0].position.x,
+                            pasted.emojis[1].position.y - pasted.emojis[0].position.y
+                        )
                         #expect(offset.0 == dog.position.x - bee.position.x && offset.1 == dog.position.y - bee.position.y)
                         #expect(pasted.emojis.map(\.size) == [bee.size, dog.size])
                     }

@@ -13,9 +13,14 @@ extension GUITests {
         static let unreachableBackground = "http://127.0.0.1:9/unreachable.png"
 
         private func withDocumentWithBackground(_ body: (AccessibilityBus, OpenDocument) async throws -> Void) async throws {
-            try await withAccessibleDocument({ workspace in
-                try workspace.writeDocument(named: "backdrop.emojiart", contents: #"{"background":{"theURL":"\#(Self.unreachableBackground)"},"emojis":[{"text":"🐶","x":0,"y":0,"size":80,"id":1},{"text":"🌲","x":150,"y":0,"size":80,"id":2}],"uniqueEmojiId":2}"#)
-            }, body)
+            try await withAccessibleDocument(
+                { workspace in
+                    try workspace.writeDocument(
+                        named: "backdrop.emojiart",
+                        contents:
+                            #"{"background":{"theURL":"\#(Self.unreachableBackground)"},"emojis":[{"text":"🐶","x":0,"y":0,"size":80,"id":1},{"text":"🌲","x":150,"y":0,"size":80,"id":2}],"uniqueEmojiId":2}"#
+                    )
+                }, body)
         }
 
         @Test("right-click on an emoji selects it and offers the emoji menu; its Duplicate adds a copy 10 pt away (S9, S6)")
@@ -31,8 +36,10 @@ extension GUITests {
                     let names = tree.names(ofRole: "menu item")
                     return names.contains("Flip Horizontally") ? names : nil
                 }
-                for name in ["Cut", "Copy", "Paste", "Duplicate", "Delete", "Bring to Front", "Bring Forward",
-                             "Send Backward", "Send to Back", "Rotate Left", "Rotate Right", "Flip Horizontally"] {
+                for name in [
+                    "Cut", "Copy", "Paste", "Duplicate", "Delete", "Bring to Front", "Bring Forward",
+                    "Send Backward", "Send to Back", "Rotate Left", "Rotate Right", "Flip Horizontally",
+                ] {
                     #expect(items.contains(name), "no “\(name)” among \(items)")
                 }
                 try await AccessibleTree.perform("click", role: "menu item", name: "Duplicate", in: app, on: bus)
@@ -66,7 +73,9 @@ extension GUITests {
             }
         }
 
-        @Test("the main menu's Edit section names the step Undo would take, and its Background section removes the background as one step (U4, B7)")
+        @Test(
+            "the main menu's Edit section names the step Undo would take, and its Background section removes the background as one step (U4, B7)"
+        )
         func primaryMenuSections() async throws {
             try await withDocumentWithBackground { bus, document in
                 let app = document.app
@@ -78,16 +87,20 @@ extension GUITests {
                     let names = tree.names(ofRole: "menu item")
                     return names.contains("Quit") ? names : nil
                 }
-                for name in ["Undo Rotate", "Redo", "Cut", "Copy", "Paste", "Duplicate", "Delete", "Select All",
-                             "Set Background from File…", "Set Background from URL…", "Remove Background"] {
+                for name in [
+                    "Undo Rotate", "Redo", "Cut", "Copy", "Paste", "Duplicate", "Delete", "Select All",
+                    "Set Background from File…", "Set Background from URL…", "Remove Background",
+                ] {
                     #expect(items.contains(name), "no “\(name)” among \(items)")
                 }
                 try await AccessibleTree.perform("click", role: "menu item", name: "Remove Background", in: app, on: bus)
-                #expect(try await document.waitForSavedModel("the background is gone") { $0.background == .blank }.emojis.count
-                    == original.emojis.count)
+                #expect(
+                    try await document.waitForSavedModel("the background is gone") { $0.background == .blank }.emojis.count
+                        == original.emojis.count)
                 try await document.input.key("ctrl+z")
-                #expect(try await document.waitForSavedModel("the background is back") { $0.background == original.background }
-                    .emojis.allSatisfy { $0.rotation == 15 }, "only Remove Background was undone")
+                #expect(
+                    try await document.waitForSavedModel("the background is back") { $0.background == original.background }
+                        .emojis.allSatisfy { $0.rotation == 15 }, "only Remove Background was undone")
             }
         }
 
@@ -135,8 +148,9 @@ extension GUITests {
                 }
                 #expect(saved.emojis.count == (try document.savedModel()).emojis.count)
                 try await document.input.key("ctrl+z")
-                #expect(try await document.waitForSavedModel("undo removes it") { $0.background == .blank }.emojis.count
-                    == saved.emojis.count)
+                #expect(
+                    try await document.waitForSavedModel("undo removes it") { $0.background == .blank }.emojis.count
+                        == saved.emojis.count)
             }
         }
     }

@@ -39,7 +39,9 @@ extension GUITests {
                 tree.allNodes.first { $0.name == entryName && $0.role == "entry" && $0.states.contains("focused") }?.role
             }
             try await AccessibleTree.setText(text, role: entryRole, name: entryName, in: document.app, on: bus)
-            return try await AccessibleTree.waitFor("“\(expected)” among the first \(count) results for “\(text)”", in: document.app, on: bus) { tree in
+            return try await AccessibleTree.waitFor(
+                "“\(expected)” among the first \(count) results for “\(text)”", in: document.app, on: bus
+            ) { tree in
                 let results = Self.results(in: tree, after: entryName).prefix(count)
                 return results.contains(expected) ? Array(results) : nil
             }
@@ -52,15 +54,17 @@ extension GUITests {
             return nodes[entry...].filter { $0.role == "push button" }.map(\.name)
         }
 
-        @Test("the word for “cat” offers 🐱 by its localized name among the first results, and a click adds it (F1)", arguments: [
-            ("en", "cat", "Find an Emoji by Name"),
-            ("de", "katze", "Emoji nach Namen suchen"),
-            ("es", "gato", "Buscar un emoji por su nombre"),
-            ("fr", "chat", "Chercher un émoji par son nom"),
-            ("ja", "ねこ", "名前で絵文字を探す"),
-            ("ko", "고양이", "이름으로 이모지 찾기"),
-            ("zh_CN", "猫", "按名称查找表情"),
-        ])
+        @Test(
+            "the word for “cat” offers 🐱 by its localized name among the first results, and a click adds it (F1)",
+            arguments: [
+                ("en", "cat", "Find an Emoji by Name"),
+                ("de", "katze", "Emoji nach Namen suchen"),
+                ("es", "gato", "Buscar un emoji por su nombre"),
+                ("fr", "chat", "Chercher un émoji par son nom"),
+                ("ja", "ねこ", "名前で絵文字を探す"),
+                ("ko", "고양이", "이름으로 이모지 찾기"),
+                ("zh_CN", "猫", "按名称查找表情"),
+            ])
         func catInEveryLanguage(language: String, word: String, entryName: String) async throws {
             try await withSearchableDocument(language: language) { bus, document, _ in
                 let catFace = try #require(EmojiSearch.shared.name(of: "🐱", language: language))
@@ -104,12 +108,16 @@ extension GUITests {
                 try await document.input.click(at: document.canvas.screenPoint(for: dog.position))
                 _ = try await search("dog", entryName: "Find an Emoji by Name", awaiting: "dog face", in: document, on: bus)
                 try await document.input.key("ctrl+a", "BackSpace")
-                _ = try await AccessibleTree.waitFor("the entry is empty again: the recent emojis or the palette show", in: document.app, on: bus) {
+                _ = try await AccessibleTree.waitFor(
+                    "the entry is empty again: the recent emojis or the palette show", in: document.app, on: bus
+                ) {
                     Self.results(in: $0, after: "Find an Emoji by Name").contains("grinning face") ? true : nil
                 }
                 let tree = try await AccessibleTree.read(document.app, on: bus)
                 #expect(tree.first(role: "push button", name: "Undo")?.description == "Nothing to Undo", "the selected dog was not deleted")
-                #expect(tree.allNodes.first { $0.name == "Canvas" }?.description == "1 emoji selected: dog face", "Ctrl+A selected the text only")
+                #expect(
+                    tree.allNodes.first { $0.name == "Canvas" }?.description == "1 emoji selected: dog face",
+                    "Ctrl+A selected the text only")
                 try await document.input.key("Escape")
                 try await document.input.key("Delete")
                 _ = try await AccessibleTree.waitFor("back on the canvas, Delete deletes the dog", in: document.app, on: bus) {
@@ -126,10 +134,13 @@ extension GUITests {
                     $0.first(role: "push button", name: "Palette Menu")
                 }
                 try await AccessibleTree.perform("click", role: "push button", name: "Palette Menu", in: app, on: bus)
-                _ = try await AccessibleTree.waitFor("the palette menu shows", in: app, on: bus) { $0.first(role: "menu item", name: "Edit…") }
+                _ = try await AccessibleTree.waitFor("the palette menu shows", in: app, on: bus) {
+                    $0.first(role: "menu item", name: "Edit…")
+                }
                 try await AccessibleTree.perform("click", role: "menu item", name: "Edit…", in: app, on: bus)
                 let entryRole = try await AccessibleTree.waitFor("the editor's search shows", in: app, on: bus) { tree in
-                    tree.allNodes.first { $0.name == "Find by Name" && $0.role != "panel" && $0.role != "label" && $0.role != "heading" }?.role
+                    tree.allNodes.first { $0.name == "Find by Name" && $0.role != "panel" && $0.role != "label" && $0.role != "heading" }?
+                        .role
                 }
                 try await AccessibleTree.setText("owl", role: entryRole, name: "Find by Name", in: app, on: bus)
                 _ = try await AccessibleTree.waitFor("the owl is found", in: app, on: bus) { $0.first(role: "push button", name: "owl") }

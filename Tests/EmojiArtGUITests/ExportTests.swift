@@ -35,7 +35,9 @@ extension GUITests {
                 try await withApp({ workspace in
                     file = try workspace.writeDocument(
                         named: "remote.emojiart",
-                        contents: #"{"background":{"theURL":"\#(server.address("/image.png"))"},"emojis":[{"text":"🐸","x":0,"y":0,"size":40,"id":1}],"uniqueEmojiId":1}"#)
+                        contents:
+                            #"{"background":{"theURL":"\#(server.address("/image.png"))"},"emojis":[{"text":"🐸","x":0,"y":0,"size":40,"id":1}],"uniqueEmojiId":1}"#
+                    )
                     return [file!.path]
                 }) { app in
                     try await body(try await OpenDocument.waitForWindow(of: try #require(file), in: app), server)

@@ -39,7 +39,9 @@ extension GUITests {
         }
 
         /// Presses `key` and waits until the keyboard focus has moved off `from`; returns where it went.
-        static func moveFocus(_ key: String, from: String, in document: OpenDocument, on bus: AccessibilityBus) async throws -> AccessibleNode {
+        static func moveFocus(_ key: String, from: String, in document: OpenDocument, on bus: AccessibilityBus) async throws
+            -> AccessibleNode
+        {
             try await document.input.key(key)
             return try await AccessibleTree.waitFor("\(key) moves the focus off \(from)", in: document.app, on: bus) { tree in
                 guard let node = focused(tree), node.summary != from else { return nil }
@@ -109,7 +111,9 @@ extension GUITests {
                 let emojiItems = try await Self.openMenu(
                     with: "shift+F10", awaiting: CanvasCommand.flipHorizontally.label, submenu: "Arrange", in: document, on: bus)
                 for label in Self.labels(reachedBy: .contextMenu) {
-                    #expect(emojiItems.contains(label) || canvasItems.contains(label), "the context menu lacks “\(label)”: \(emojiItems) \(canvasItems)")
+                    #expect(
+                        emojiItems.contains(label) || canvasItems.contains(label),
+                        "the context menu lacks “\(label)”: \(emojiItems) \(canvasItems)")
                 }
                 let mainItems = try await Self.openMenu(with: "F10", awaiting: "Quit", submenu: "Arrange", in: document, on: bus)
                 for label in Self.labels(reachedBy: .mainMenu) {

@@ -19,11 +19,13 @@ extension GUITests {
             return folder
         }()
 
-        @Test("the main menu, the palette strip and the window title read in the chosen language (A3)", arguments: [
-            ("ko", ["새 창", "열기…", "인쇄…", "키보드 바로 가기", "끝내기"], "얼굴"),
-            ("zh_CN", ["新建窗口", "打开…", "打印…", "键盘快捷键", "退出"], "表情"),
-            ("de", ["Neues Fenster", "Öffnen …", "Drucken …", "Tastenkürzel", "Beenden"], "Gesichter"),
-        ])
+        @Test(
+            "the main menu, the palette strip and the window title read in the chosen language (A3)",
+            arguments: [
+                ("ko", ["새 창", "열기…", "인쇄…", "키보드 바로 가기", "끝내기"], "얼굴"),
+                ("zh_CN", ["新建窗口", "打开…", "打印…", "键盘快捷键", "退出"], "表情"),
+                ("de", ["Neues Fenster", "Öffnen …", "Drucken …", "Tastenkürzel", "Beenden"], "Gesichter"),
+            ])
         func mainMenuInLanguage(language: String, menuItems: [String], firstPalette: String) async throws {
             try await withAccessibilityBus { bus in
                 try await withWorkspace { workspace in
@@ -58,19 +60,21 @@ extension GUITests {
                 }
             }
         }
-    
+
         /// A file whose second emoji has no text: the open error's reason is a clause built in
         /// Core (the decoder's), spliced into the dialog's sentence.
         static let emojiWithoutText = #"{"emojis": [{"text": "😀", "x": 0, "y": 0}, {"x": 10, "y": 10}]}"#
 
-        @Test("opening a damaged file explains why wholly in the chosen language, clause included (A3)", arguments: [
-            ("de", "„broken.emojiart“ kann nicht geöffnet werden: Emoji Nr. 2 hat keinen Text."),
-            ("fr", "« broken.emojiart » ne peut pas être ouvert : l’émoji n° 2 n’a pas de texte."),
-            ("es", "No se puede abrir «broken.emojiart»: el emoji n.º 2 no tiene texto."),
-            ("ja", "“broken.emojiart”を開けません: 2 番目の絵文字にテキストがありません。"),
-            ("ko", "“broken.emojiart”을(를) 열 수 없습니다: 2번째 이모지에 텍스트가 없습니다."),
-            ("zh_CN", "无法打开“broken.emojiart”：第 2 个表情符号没有文本。"),
-        ])
+        @Test(
+            "opening a damaged file explains why wholly in the chosen language, clause included (A3)",
+            arguments: [
+                ("de", "„broken.emojiart“ kann nicht geöffnet werden: Emoji Nr. 2 hat keinen Text."),
+                ("fr", "« broken.emojiart » ne peut pas être ouvert : l’émoji n° 2 n’a pas de texte."),
+                ("es", "No se puede abrir «broken.emojiart»: el emoji n.º 2 no tiene texto."),
+                ("ja", "“broken.emojiart”を開けません: 2 番目の絵文字にテキストがありません。"),
+                ("ko", "“broken.emojiart”을(를) 열 수 없습니다: 2번째 이모지에 텍스트가 없습니다."),
+                ("zh_CN", "无法打开“broken.emojiart”：第 2 个表情符号没有文本。"),
+            ])
         func openErrorInLanguage(language: String, sentence: String) async throws {
             try await withAccessibilityBus { bus in
                 try await withWorkspace { workspace in
@@ -84,8 +88,11 @@ extension GUITests {
                             return texts.contains { $0.contains("broken.emojiart") } ? texts : nil
                         }
                         #expect(texts.contains(sentence), "no “\(sentence)” among \(texts)")
-                        #expect(!texts.contains { $0.contains("emoji number") || $0.contains("has no text") || $0.contains("cannot be opened") },
-                                "\(texts)")
+                        #expect(
+                            !texts.contains {
+                                $0.contains("emoji number") || $0.contains("has no text") || $0.contains("cannot be opened")
+                            },
+                            "\(texts)")
                         try await Screenshot.capture(on: app.server).archive(as: "open-error-\(language)")
                     }
                 }

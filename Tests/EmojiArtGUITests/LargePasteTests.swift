@@ -32,7 +32,8 @@ extension GUITests {
 
                 let savedBytes = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
                 #expect(savedBytes <= 48 * 1_048_576, "the document is \(savedBytes) bytes")
-                let info = try await ExternalCommand.run(AppUnderTest.executable.path, ["info", "--json", file.path], timeout: .seconds(60))
+                let info = try await ExternalCommand.run(
+                    AppUnderTest.executable.path, ["info", "--json", file.path], timeout: .seconds(60))
                 #expect(info.status == 0, "emojiart info: \(info.text)")
                 #expect(info.text.contains(#""kind":"imageData""#), "\(info.text)")
 

@@ -29,7 +29,9 @@ extension GUITests {
         /// Emoji ink on the white canvas (as `drawnBox` counts it).
         static func isInk(_ pixel: RGB) -> Bool { pixel.luminance < 240 || pixel.chroma > 24 }
 
-        @Test("others' pointer and selection show in their colour with their name; their drag shows live, and only where it ends is stored (C3, C5)")
+        @Test(
+            "others' pointer and selection show in their colour with their name; their drag shows live, and only where it ends is stored (C3, C5)"
+        )
         func presenceAndLiveDrag() async throws {
             try await SharedWindows.with { room in
                 let (a, b) = (room.a, room.b)
@@ -49,7 +51,7 @@ extension GUITests {
                 let shot = try await b.waitForScreenshot("B shows A's pointer with its name tag and A's selection of 😀") { shot in
                     // Inside the arrow, and on the name tag (left of the name's text).
                     guard let arrow = Self.participantColour(shot[onB.x + 2, onB.y + 9]),
-                          Self.isColour(shot[onB.x + 13, onB.y + 16], arrow)
+                        Self.isColour(shot[onB.x + 13, onB.y + 16], arrow)
                     else { throw NotYet("no pointer at \(onB): \(shot[onB.x + 2, onB.y + 9])") }
                     colour = arrow
                     let framePixels = shot.count(in: ring) { Self.isColour($0, arrow) }
@@ -87,7 +89,9 @@ extension GUITests {
                 let live = try await b.waitForScreenshot("B shows 🌵 where A holds it") { shot in
                     let left = shot.count(in: original, where: Self.isInk)
                     let arrived = shot.count(in: moved, where: Self.isInk)
-                    guard left < 20, arrived > 200 else { throw NotYet("\(left) ink pixels left at 🌵's place, \(arrived) where A holds it") }
+                    guard left < 20, arrived > 200 else {
+                        throw NotYet("\(left) ink pixels left at 🌵's place, \(arrived) where A holds it")
+                    }
                     return true
                 }
                 try await live.archive(as: "sharing-live-drag-in-b")
@@ -107,53 +111,59 @@ extension GUITests {
             }
         }
 
-        @Test("the header bar shows who is here and the connection: connected, reconnecting, offline with edits waiting, connected (C5, C6)")
+        @Test(
+            "the header bar shows who is here and the connection: connected, reconnecting, offline with edits waiting, connected (C5, C6)")
         func connectionState() async throws {
             // A bus for each app: two EmojiArt processes on one session bus would be one
             // application (GApplication hands the second's files to the first and exits).
             try await withAccessibilityBus { bus in
                 try await withAccessibilityBus { secondBus in
-                try await SharedWindows.with(extraEnvironment: bus.environment, secondEnvironment: secondBus.environment) { room in
-                    let (a, b) = (room.a, room.b)
-                    let name = systemRealName()
-                    func waitForState(_ awaited: String, _ matches: @escaping (String) -> Bool) async throws {
-                        _ = try await AccessibleTree.waitFor("A's header bar says \(awaited)", in: a.app, on: bus, timeout: .seconds(30)) { tree in
-                            tree.allNodes.contains { $0.name.hasPrefix("Room: ") && matches(String($0.name.dropFirst(6))) } ? true : nil
+                    try await SharedWindows.with(extraEnvironment: bus.environment, secondEnvironment: secondBus.environment) { room in
+                        let (a, b) = (room.a, room.b)
+                        let name = systemRealName()
+                        func waitForState(_ awaited: String, _ matches: @escaping (String) -> Bool) async throws {
+                            _ = try await AccessibleTree.waitFor(
+                                "A's header bar says \(awaited)", in: a.app, on: bus, timeout: .seconds(30)
+                            ) { tree in
+                                tree.allNodes.contains { $0.name.hasPrefix("Room: ") && matches(String($0.name.dropFirst(6))) } ? true : nil
+                            }
                         }
-                    }
-                    try await waitForState("Connected") { $0 == "Connected" }
-                    _ = try await AccessibleTree.waitFor("A's header bar shows B as “\(name)”", in: a.app, on: bus) { tree in
-                        tree.allNodes.contains { $0.role == "label" && $0.name == name } ? true : nil
-                    }
-                    _ = try await AccessibleTree.waitFor("B's header bar shows A", in: b.app, on: secondBus) { tree in
-                        tree.allNodes.contains { $0.name == "Room: Connected" } && tree.allNodes.contains { $0.role == "label" && $0.name == name }
-                            ? true : nil
-                    }
+                        try await waitForState("Connected") { $0 == "Connected" }
+                        _ = try await AccessibleTree.waitFor("A's header bar shows B as “\(name)”", in: a.app, on: bus) { tree in
+                            tree.allNodes.contains { $0.role == "label" && $0.name == name } ? true : nil
+                        }
+                        _ = try await AccessibleTree.waitFor("B's header bar shows A", in: b.app, on: secondBus) { tree in
+                            tree.allNodes.contains { $0.name == "Room: Connected" }
+                                && tree.allNodes.contains { $0.role == "label" && $0.name == name }
+                                ? true : nil
+                        }
 
-                    room.relay.kill9()
-                    try await waitForState("Reconnecting…") { $0 == "Reconnecting…" }
-                    _ = try await AccessibleTree.waitFor("B is gone from A's header bar", in: a.app, on: bus) { tree in
-                        tree.allNodes.contains { $0.role == "label" && $0.name == name } ? nil : true
-                    }
-                    try await a.input.key("Tab", "Right")
-                    try await a.input.key("Right")
-                    // Each nudge is a push of its own (they are one undo step, U3).
-                    try await waitForState("offline with edits waiting") { $0.hasPrefix("Offline, ") && $0.hasSuffix(" waiting") }
+                        room.relay.kill9()
+                        try await waitForState("Reconnecting…") { $0 == "Reconnecting…" }
+                        _ = try await AccessibleTree.waitFor("B is gone from A's header bar", in: a.app, on: bus) { tree in
+                            tree.allNodes.contains { $0.role == "label" && $0.name == name } ? nil : true
+                        }
+                        try await a.input.key("Tab", "Right")
+                        try await a.input.key("Right")
+                        // Each nudge is a push of its own (they are one undo step, U3).
+                        try await waitForState("offline with edits waiting") { $0.hasPrefix("Offline, ") && $0.hasSuffix(" waiting") }
 
-                    try room.relay.start()
-                    try await waitForState("Connected again") { $0 == "Connected" }
-                    _ = try await b.waitForSavedModel("has A's offline nudges", timeout: .seconds(30)) {
-                        SharedWindows.emoji("😀", in: $0)?.position == DocumentPoint(x: 2, y: 0)
+                        try room.relay.start()
+                        try await waitForState("Connected again") { $0 == "Connected" }
+                        _ = try await b.waitForSavedModel("has A's offline nudges", timeout: .seconds(30)) {
+                            SharedWindows.emoji("😀", in: $0)?.position == DocumentPoint(x: 2, y: 0)
+                        }
+                        let shot = try await a.screenshot()
+                        try await shot.archive(as: "sharing-header-connected-again")
                     }
-                    let shot = try await a.screenshot()
-                    try await shot.archive(as: "sharing-header-connected-again")
-                }
                 }
             }
         }
 
         /// The room's state as a headless `emojiart join` writes it, once the relay has the room.
-        static func joinedModel(_ link: RoomLink, in workspace: TestWorkspace, awaited: String, where condition: @escaping (EmojiArtModel) -> Bool) async throws -> EmojiArtModel {
+        static func joinedModel(
+            _ link: RoomLink, in workspace: TestWorkspace, awaited: String, where condition: @escaping (EmojiArtModel) -> Bool
+        ) async throws -> EmojiArtModel {
             return try await waitFor("a headless join finds the room \(awaited)", timeout: .seconds(30), poll: .milliseconds(300)) {
                 // A new joiner each time (its own state folder): one that knew the room's epoch
                 // would make the room again itself.
@@ -182,10 +192,13 @@ extension GUITests {
                 let link = RoomLink(server: relay.server, room: SharedWindows.room, key: TestRoomKey.text)
                 try await withApp(in: workspace, arguments: [file.path]) { app in
                     let a = try await OpenDocument.waitForWindow(of: file, in: app)
-                    let first = try await Self.joinedModel(link, in: workspace, awaited: "with the file's four emojis") { $0.emojis.count == 4 }
+                    let first = try await Self.joinedModel(link, in: workspace, awaited: "with the file's four emojis") {
+                        $0.emojis.count == 4
+                    }
                     #expect(Set(first.emojis.map(\.text)) == ["😀", "🐶", "🐱", "🌵"])
                     // The window keeps the room as the relay confirmed it, beside its outbox (C6).
-                    let journal = try FileOutboxJournal(folder: CollabStorage(locations: workspace.storage).journalFolder, room: SharedWindows.room)
+                    let journal = try FileOutboxJournal(
+                        folder: CollabStorage(locations: workspace.storage).journalFolder, room: SharedWindows.room)
                     let replica = try await waitFor("the window keeps the confirmed room on disk") { () -> ConfirmedReplica? in
                         guard let replica = ReplicaFile(besides: journal).load(), replica.state.emojis.count == 4 else {
                             throw NotYet("no replica of the four emojis in \(journal.url.deletingLastPathComponent().path)")
@@ -202,7 +215,8 @@ extension GUITests {
                     relay.kill9()
                     try FileManager.default.removeItem(at: relay.dataFolder)
                     try relay.start()
-                    let again = try await Self.joinedModel(link, in: workspace, awaited: "made again with all four and the nudge") { model in
+                    let again = try await Self.joinedModel(link, in: workspace, awaited: "made again with all four and the nudge") {
+                        model in
                         model.emojis.count == 4 && SharedWindows.emoji("😀", in: model)?.position == DocumentPoint(x: 1, y: 0)
                     }
                     #expect(Set(again.emojis.map(\.text)) == ["😀", "🐶", "🐱", "🌵"])

@@ -42,10 +42,12 @@ extension GUITests {
                 let last = try #require(emojis.last)
                 #expect(emojis.count > 30, "the Faces palette is longer than a window of the default width shows")
                 let names = emojis.map { EmojiSearch.shared.spokenName(of: $0) }
-                _ = try await AccessibleTree.waitFor("all \(emojis.count) palette buttons are published", in: document.app, on: bus) { tree in
+                _ = try await AccessibleTree.waitFor("all \(emojis.count) palette buttons are published", in: document.app, on: bus) {
+                    tree in
                     Set(tree.names(ofRole: "push button")).isSuperset(of: names) ? true : nil
                 }
-                try await AccessibleTree.perform("click", role: "push button", name: EmojiSearch.shared.spokenName(of: last), in: document.app, on: bus)
+                try await AccessibleTree.perform(
+                    "click", role: "push button", name: EmojiSearch.shared.spokenName(of: last), in: document.app, on: bus)
                 let saved = try await document.save()
                 #expect(saved.emojis.count == original.emojis.count + 1)
                 #expect(saved.emojis.last?.text == last)

@@ -58,7 +58,8 @@ extension GUITests {
                     }
 
                     // The longer name widens the other process's chooser and pushes its strip right.
-                    let after = try await second.paletteStrip("the second window's chooser is wider and its strip starts further right") { strip in
+                    let after = try await second.paletteStrip("the second window's chooser is wider and its strip starts further right") {
+                        strip in
                         strip.chooserName.width >= before.chooserName.width + 60
                             && strip.emojiButtons.first.map { $0.minX >= before.emojiButtons[0].minX + 60 } == true ? strip : nil
                     }
@@ -80,7 +81,9 @@ extension GUITests {
                     try store.setEmojis("🐸", forPaletteWithID: try #require(store.palettes.first).id)
 
                     for document in [first, second] {
-                        let names = try await document.paletteStrip("the strip shows the one emoji left") { $0.emojiButtons.count == 1 ? $0.emojiNames : nil }
+                        let names = try await document.paletteStrip("the strip shows the one emoji left") {
+                            $0.emojiButtons.count == 1 ? $0.emojiNames : nil
+                        }
                         #expect(names == ["frog"] || names == ["🐸"], "named by its character until the names are loaded")
                     }
                     try await second.screenshot().archive(as: "palettes-file-rewritten")

@@ -60,7 +60,8 @@ extension GUITests {
             try await withExampleDocument("sunny-meadow") { document in
                 let image = document.app.workspace.root.appendingPathComponent("red.png")
                 try await ExternalCommand.runChecked("convert", ["-size", "300x200", "xc:red", image.path])
-                let clipboard = try await ClipboardOwner.copy(file: image, type: "image/png", in: document.app.workspace, on: document.app.server)
+                let clipboard = try await ClipboardOwner.copy(
+                    file: image, type: "image/png", in: document.app.workspace, on: document.app.server)
                 defer { clipboard.stop() }
                 try await paste(into: document)
 

@@ -20,7 +20,8 @@ extension GUITests {
             try await withWorkspace { workspace in
                 let file = try workspace.copyExample("sunny-meadow")
                 let pdf = workspace.root.appendingPathComponent("printed.pdf")
-                try await withApp(in: workspace, arguments: [file.path], extraEnvironment: ["EMOJIART_TEST_PRINT_TO_PDF": pdf.path]) { app in
+                try await withApp(in: workspace, arguments: [file.path], extraEnvironment: ["EMOJIART_TEST_PRINT_TO_PDF": pdf.path]) {
+                    app in
                     let document = try await OpenDocument.waitForWindow(of: file, in: app)
                     try await document.input.key("ctrl+p")
                     let info = try await waitFor("the printed PDF is complete") { () -> String? in
@@ -29,8 +30,10 @@ extension GUITests {
                         return output.status == 0 ? output.text : nil
                     }
                     #expect(info.contains("Pages:           1"), "\(info)")
-                    let page = try Screenshot(ppm: try await ExternalCommand.runChecked(
-                        "pdftoppm", ["-r", "72", "-singlefile", pdf.path]).standardOutput)
+                    let page = try Screenshot(
+                        ppm: try await ExternalCommand.runChecked(
+                            "pdftoppm", ["-r", "72", "-singlefile", pdf.path]
+                        ).standardOutput)
                     try await page.archive(as: "printed-page")
                     // The artwork is wider than tall, so the page is landscape (A4 or Letter).
                     #expect(page.width > page.height, "page \(page.width)×\(page.height)")
@@ -63,8 +66,10 @@ extension GUITests {
             // Colour, not black glyphs: the sun is yellow, the tree green.
             let sun = try #require(model.emojis.first { $0.text == "☀️" })
             let tree = try #require(model.emojis.first { $0.text == "🌳" })
-            for (emoji, isItsColour) in [(sun, { (c: RGB) in c.red > 200 && c.green > 140 && c.blue < 90 }),
-                                          (tree, { (c: RGB) in Int(c.green) > Int(c.red) + 30 && Int(c.green) > Int(c.blue) + 30 })] {
+            for (emoji, isItsColour) in [
+                (sun, { (c: RGB) in c.red > 200 && c.green > 140 && c.blue < 90 }),
+                (tree, { (c: RGB) in Int(c.green) > Int(c.red) + 30 && Int(c.green) > Int(c.blue) + 30 }),
+            ] {
                 let x = Double(page.width) / 2 + (emoji.position.x - area.center.x) * scale
                 let y = Double(page.height) / 2 + (emoji.position.y - area.center.y) * scale
                 let reach = emoji.size * scale * 0.5 + Self.slack
@@ -73,8 +78,10 @@ extension GUITests {
                 #expect(page.count(in: region, where: isItsColour) > 200, "\(emoji.text) is not in its colours")
             }
             // Nothing outside the artwork: the page's corners stay white.
-            for corner in [ScreenRect(minX: 0, minY: 0, maxX: 12, maxY: 12),
-                           ScreenRect(minX: page.width - 12, minY: page.height - 12, maxX: page.width, maxY: page.height)] {
+            for corner in [
+                ScreenRect(minX: 0, minY: 0, maxX: 12, maxY: 12),
+                ScreenRect(minX: page.width - 12, minY: page.height - 12, maxX: page.width, maxY: page.height),
+            ] {
                 #expect(page.count(in: corner) { !$0.isWhite } == 0, "ink in the corner \(corner)")
             }
         }
@@ -85,12 +92,16 @@ extension GUITests {
                 // 6,000 px wide: the canvas shows a copy at most 4,096 px a side. White but for a
                 // red corner, so the canvas is still found on screen by its white.
                 let png = try await ExternalCommand.runChecked(
-                    "convert", ["-size", "6000x80", "xc:white", "-fill", "red", "-draw", "rectangle 0,0 40,40", "png:-"]).standardOutput
+                    "convert", ["-size", "6000x80", "xc:white", "-fill", "red", "-draw", "rectangle 0,0 40,40", "png:-"]
+                ).standardOutput
                 let file = try workspace.writeDocument(
                     named: "wide.emojiart",
-                    contents: #"{"background":{"imageData":"\#(png.base64EncodedString())"},"emojis":[{"id":1,"size":40,"text":"🌳","x":0,"y":0}],"formatVersion":1,"uniqueEmojiId":1}"#)
+                    contents:
+                        #"{"background":{"imageData":"\#(png.base64EncodedString())"},"emojis":[{"id":1,"size":40,"text":"🌳","x":0,"y":0}],"formatVersion":1,"uniqueEmojiId":1}"#
+                )
                 let pdf = workspace.root.appendingPathComponent("printed.pdf")
-                try await withApp(in: workspace, arguments: [file.path], extraEnvironment: ["EMOJIART_TEST_PRINT_TO_PDF": pdf.path]) { app in
+                try await withApp(in: workspace, arguments: [file.path], extraEnvironment: ["EMOJIART_TEST_PRINT_TO_PDF": pdf.path]) {
+                    app in
                     let document = try await OpenDocument.waitForWindow(of: file, in: app)
                     try await document.input.key("ctrl+p")
                     let images = try await waitFor("the printed PDF lists its images") { () -> String? in

@@ -50,7 +50,9 @@ extension GUITests {
             }
         }
 
-        @Test("a document naming a relay this user has not used asks before connecting; Stay Offline connects nowhere, Connect joins the room (C10)")
+        @Test(
+            "a document naming a relay this user has not used asks before connecting; Stay Offline connects nowhere, Connect joins the room (C10)"
+        )
         func unknownRelayAsksFirst() async throws {
             try await withAccessibilityBus { bus in
                 try await withWorkspace { workspace in
@@ -59,7 +61,8 @@ extension GUITests {
                     // The key is here (an earlier join), the relay is not known: a copy of the file
                     // from elsewhere naming another relay looks like this.
                     try workspace.storeRoomKey(TestRoomKey.text, for: SharedWindows.room)
-                    let file = try workspace.writeDocument(named: "from-the-web.emojiart", contents: SharedWindows.sharedDocument(server: relay.server))
+                    let file = try workspace.writeDocument(
+                        named: "from-the-web.emojiart", contents: SharedWindows.sharedDocument(server: relay.server))
                     let members = relay.dataFolder.appendingPathComponent("rooms/\(SharedWindows.room)/clients.jsonl")
                     try await withApp(in: workspace, arguments: [file.path], extraEnvironment: bus.environment) { app in
                         _ = try await app.waitForWindow(titled: "Connect to the Relay?")
@@ -83,88 +86,98 @@ extension GUITests {
             }
         }
 
-        @Test("Share… asks for a relay and shows the link, Copy Link puts it on the clipboard; Join… with it opens the document in a new window; Stop Sharing leaves the room (C2)")
+        @Test(
+            "Share… asks for a relay and shows the link, Copy Link puts it on the clipboard; Join… with it opens the document in a new window; Stop Sharing leaves the room (C2)"
+        )
         func shareJoinAndStop() async throws {
             // A bus for each app: two EmojiArt processes on one session bus would be one application.
             try await withAccessibilityBus { bus in
                 try await withAccessibilityBus { secondBus in
-                try await withWorkspace { first in
-                    try await withWorkspace { second in
-                        let relay = try RelayProcess(dataFolder: first.root.appendingPathComponent("relay"))
-                        let artFile = try first.writeDocument(named: "art.emojiart", contents: Self.art)
-                        let mineFile = try second.writeDocument(named: "mine.emojiart", contents: Self.empty)
-                        try await withApp(in: first, arguments: [artFile.path], name: "sharer", extraEnvironment: bus.environment) { sharer in
-                            let a = try await OpenDocument.waitForWindow(of: artFile, in: sharer)
-                            try await Self.chooseFromMainMenu("Share…", in: a, on: bus)
-                            let askWindow = try await sharer.waitForWindow(titled: "Share Document")
-                            let ask = XInput(server: sharer.server, window: askWindow)
-                            // "host:port" is taken as ws://host:port.
-                            let hostAndPort = String(relay.server.dropFirst("ws://".count))
-                            try await ask.key("ctrl+a")
-                            try await ask.xdotool(["type", "--delay", "20", hostAndPort])
-                            try await ask.key("Return")
-                            _ = try await sharer.waitForWindow(titled: "Document Shared")
-                            _ = try await AccessibleTree.waitFor("the link's dialog shows the link", in: sharer, on: bus) {
-                                $0.first(role: "text", name: "Room link")
-                            }
-                            let shot = try await a.screenshot()
-                            try await shot.archive(as: "share-link-dialog")
-                            try await Self.pressDialogButton("Copy Link", in: sharer, on: bus)
-                            let text = try await Self.clipboardText(on: sharer.server)
-                            let link = try RoomLink(parsing: text)
-                            #expect(link.server == relay.server)
-                            #expect(link.key != nil, "the link carries the room's key (C7)")
-                            // The keyboard focus went back to the menu button: a click on empty canvas
-                            // gives it to the canvas, whose keys nudge later.
-                            try await a.input.click(at: a.canvas.screenPoint(for: DocumentPoint(x: -200, y: -150)))
-                            let shared = try await a.waitForSavedModel("names its room") { $0.collab?.room == link.room }
-                            #expect(shared.collab?.server == relay.server)
-                            #expect(!String(decoding: try Data(contentsOf: artFile), as: UTF8.self).contains(link.key ?? "-"), "the key is not in the file")
-
-                            try await withApp(in: second, arguments: [mineFile.path], name: "joiner", extraEnvironment: secondBus.environment) { joiner in
-                                let mine = try await OpenDocument.waitForWindow(of: mineFile, in: joiner)
-                                try await Self.chooseFromMainMenu("Join…", in: mine, on: secondBus)
-                                let joinWindow = try await joiner.waitForWindow(titled: "Join Shared Document")
-                                let join = XInput(server: joiner.server, window: joinWindow)
-                                try await join.focus()
-                                try await join.xdotool(["type", "--delay", "20", text])
-                                try await join.key("Return")
-                                let window = try await OpenDocument.waitForUntitledWindow(in: joiner)
-                                let draft = try await second.waitForDraft("holds the shared document") { model in
-                                    model.emojis.map(\.text) == ["😀", "🐶", "🐱"] && model.collab?.room == link.room
+                    try await withWorkspace { first in
+                        try await withWorkspace { second in
+                            let relay = try RelayProcess(dataFolder: first.root.appendingPathComponent("relay"))
+                            let artFile = try first.writeDocument(named: "art.emojiart", contents: Self.art)
+                            let mineFile = try second.writeDocument(named: "mine.emojiart", contents: Self.empty)
+                            try await withApp(in: first, arguments: [artFile.path], name: "sharer", extraEnvironment: bus.environment) {
+                                sharer in
+                                let a = try await OpenDocument.waitForWindow(of: artFile, in: sharer)
+                                try await Self.chooseFromMainMenu("Share…", in: a, on: bus)
+                                let askWindow = try await sharer.waitForWindow(titled: "Share Document")
+                                let ask = XInput(server: sharer.server, window: askWindow)
+                                // "host:port" is taken as ws://host:port.
+                                let hostAndPort = String(relay.server.dropFirst("ws://".count))
+                                try await ask.key("ctrl+a")
+                                try await ask.xdotool(["type", "--delay", "20", hostAndPort])
+                                try await ask.key("Return")
+                                _ = try await sharer.waitForWindow(titled: "Document Shared")
+                                _ = try await AccessibleTree.waitFor("the link's dialog shows the link", in: sharer, on: bus) {
+                                    $0.first(role: "text", name: "Room link")
                                 }
-                                let b = window.withDraft(draft)
-                                let joinedShot = try await b.settledScreenshot()
-                                try await joinedShot.archive(as: "join-new-window")
+                                let shot = try await a.screenshot()
+                                try await shot.archive(as: "share-link-dialog")
+                                try await Self.pressDialogButton("Copy Link", in: sharer, on: bus)
+                                let text = try await Self.clipboardText(on: sharer.server)
+                                let link = try RoomLink(parsing: text)
+                                #expect(link.server == relay.server)
+                                #expect(link.key != nil, "the link carries the room's key (C7)")
+                                // The keyboard focus went back to the menu button: a click on empty canvas
+                                // gives it to the canvas, whose keys nudge later.
+                                try await a.input.click(at: a.canvas.screenPoint(for: DocumentPoint(x: -200, y: -150)))
+                                let shared = try await a.waitForSavedModel("names its room") { $0.collab?.room == link.room }
+                                #expect(shared.collab?.server == relay.server)
+                                #expect(
+                                    !String(decoding: try Data(contentsOf: artFile), as: UTF8.self).contains(link.key ?? "-"),
+                                    "the key is not in the file")
 
-                                // Live both ways.
-                                try await a.input.key("Tab", "Right")
-                                _ = try await b.waitForSavedModel("has A's nudge") { SharedWindows.emoji("😀", in: $0)?.position.x == 1 }
+                                try await withApp(
+                                    in: second, arguments: [mineFile.path], name: "joiner", extraEnvironment: secondBus.environment
+                                ) { joiner in
+                                    let mine = try await OpenDocument.waitForWindow(of: mineFile, in: joiner)
+                                    try await Self.chooseFromMainMenu("Join…", in: mine, on: secondBus)
+                                    let joinWindow = try await joiner.waitForWindow(titled: "Join Shared Document")
+                                    let join = XInput(server: joiner.server, window: joinWindow)
+                                    try await join.focus()
+                                    try await join.xdotool(["type", "--delay", "20", text])
+                                    try await join.key("Return")
+                                    let window = try await OpenDocument.waitForUntitledWindow(in: joiner)
+                                    let draft = try await second.waitForDraft("holds the shared document") { model in
+                                        model.emojis.map(\.text) == ["😀", "🐶", "🐱"] && model.collab?.room == link.room
+                                    }
+                                    let b = window.withDraft(draft)
+                                    let joinedShot = try await b.settledScreenshot()
+                                    try await joinedShot.archive(as: "join-new-window")
 
-                                // Stop Sharing in the joined window: asked first, then the file is an
-                                // ordinary document that no longer follows the room.
-                                try await Self.chooseFromMainMenu("Stop Sharing", in: b, on: secondBus)
-                                _ = try await joiner.waitForWindow(titled: "Stop Sharing?")
-                                let question = try await b.screenshot()
-                                try await question.archive(as: "stop-sharing-question")
-                                try await Self.pressDialogButton("Stop Sharing", in: joiner, on: secondBus)
-                                let left = try await b.waitForSavedModel("no longer names the room") { $0.collab == nil }
-                                #expect(left.emojis.count == 3, "the content stays")
-                                // This client's outbox and replica of the room go with it.
-                                let journal = try FileOutboxJournal(folder: CollabStorage(locations: second.storage).journalFolder, room: link.room)
-                                #expect(!FileManager.default.fileExists(atPath: journal.url.path))
-                                #expect(ReplicaFile(besides: journal).load() == nil)
-                                try await a.input.key("Right")
-                                _ = try await a.waitForSavedModel("has A's second nudge") { SharedWindows.emoji("😀", in: $0)?.position.x == 2 }
-                                try await b.expectSavedModelStays("keeps 😀 where it was when it left", for: .seconds(1)) {
-                                    SharedWindows.emoji("😀", in: $0)?.position.x == 1
+                                    // Live both ways.
+                                    try await a.input.key("Tab", "Right")
+                                    _ = try await b.waitForSavedModel("has A's nudge") { SharedWindows.emoji("😀", in: $0)?.position.x == 1 }
+
+                                    // Stop Sharing in the joined window: asked first, then the file is an
+                                    // ordinary document that no longer follows the room.
+                                    try await Self.chooseFromMainMenu("Stop Sharing", in: b, on: secondBus)
+                                    _ = try await joiner.waitForWindow(titled: "Stop Sharing?")
+                                    let question = try await b.screenshot()
+                                    try await question.archive(as: "stop-sharing-question")
+                                    try await Self.pressDialogButton("Stop Sharing", in: joiner, on: secondBus)
+                                    let left = try await b.waitForSavedModel("no longer names the room") { $0.collab == nil }
+                                    #expect(left.emojis.count == 3, "the content stays")
+                                    // This client's outbox and replica of the room go with it.
+                                    let journal = try FileOutboxJournal(
+                                        folder: CollabStorage(locations: second.storage).journalFolder, room: link.room)
+                                    #expect(!FileManager.default.fileExists(atPath: journal.url.path))
+                                    #expect(ReplicaFile(besides: journal).load() == nil)
+                                    try await a.input.key("Right")
+                                    _ = try await a.waitForSavedModel("has A's second nudge") {
+                                        SharedWindows.emoji("😀", in: $0)?.position.x == 2
+                                    }
+                                    try await b.expectSavedModelStays("keeps 😀 where it was when it left", for: .seconds(1)) {
+                                        SharedWindows.emoji("😀", in: $0)?.position.x == 1
+                                    }
+                                    let leftShot = try await b.screenshot()
+                                    try await leftShot.archive(as: "stopped-sharing")
                                 }
-                                let leftShot = try await b.screenshot()
-                                try await leftShot.archive(as: "stopped-sharing")
                             }
                         }
                     }
-                }
                 }
             }
         }

@@ -15,11 +15,13 @@ extension GUITests {
 
         /// Three emojis with their room keys, in the room at `server`.
         static func sharedDocument(server: String) -> String {
-            let model = EmojiArtModel(background: .blank, emojis: [
-                Emoji(id: 1, text: "😀", position: DocumentPoint(x: 0, y: 0), size: 40, cid: "guiSeed.1", z: "a0"),
-                Emoji(id: 2, text: "🐶", position: DocumentPoint(x: 100, y: 50), size: 40, cid: "guiSeed.2", z: "a1"),
-                Emoji(id: 3, text: "🐱", position: DocumentPoint(x: -80, y: 30), size: 40, cid: "guiSeed.3", z: "a2"),
-            ], uniqueEmojiId: 3, collab: SharedRoom(server: server, room: room))
+            let model = EmojiArtModel(
+                background: .blank,
+                emojis: [
+                    Emoji(id: 1, text: "😀", position: DocumentPoint(x: 0, y: 0), size: 40, cid: "guiSeed.1", z: "a0"),
+                    Emoji(id: 2, text: "🐶", position: DocumentPoint(x: 100, y: 50), size: 40, cid: "guiSeed.2", z: "a1"),
+                    Emoji(id: 3, text: "🐱", position: DocumentPoint(x: -80, y: 30), size: 40, cid: "guiSeed.3", z: "a2"),
+                ], uniqueEmojiId: 3, collab: SharedRoom(server: server, room: room))
             return String(decoding: EmojiArtEncoder().encode(model), as: UTF8.self)
         }
 

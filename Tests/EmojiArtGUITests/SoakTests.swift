@@ -20,15 +20,17 @@ extension GUITests {
         func randomActionsOnTwoWindows() async throws {
             let seed = ProcessInfo.processInfo.environment["EMOJIART_SOAK_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
             var files: [URL] = []
-            try await withApp({ workspace in
-                files = try ["left", "right"].map { name in
-                    let file = try workspace.copyExample("sunny-meadow", as: "\(name).emojiart")
-                    try workspace.windowStates.save(
-                        WindowState(windowWidth: Self.windowSize.width, windowHeight: Self.windowSize.height), for: file)
-                    return file
-                }
-                return files.map(\.path)
-            }, accessible: true) { app in
+            try await withApp(
+                { workspace in
+                    files = try ["left", "right"].map { name in
+                        let file = try workspace.copyExample("sunny-meadow", as: "\(name).emojiart")
+                        try workspace.windowStates.save(
+                            WindowState(windowWidth: Self.windowSize.width, windowHeight: Self.windowSize.height), for: file)
+                        return file
+                    }
+                    return files.map(\.path)
+                }, accessible: true
+            ) { app in
                 do {
                     try await soak(app: app, files: files, seed: seed)
                 } catch {

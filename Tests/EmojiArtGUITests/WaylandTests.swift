@@ -23,7 +23,8 @@ extension GUITests {
                     standardError: standardError)
                 defer { app.stop() }
                 // The sun's yellow and the tree's green, at their size, once the window is drawn.
-                let shot = try await waitFor("the document is drawn on the Wayland output", timeout: .seconds(30), poll: .milliseconds(300)) {
+                let shot = try await waitFor("the document is drawn on the Wayland output", timeout: .seconds(30), poll: .milliseconds(300))
+                {
                     guard app.isRunning else {
                         let log = (try? String(contentsOf: standardError, encoding: .utf8)) ?? ""
                         throw ExternalCommand.Failure(description: "emojiart exited on Wayland: \(log)")

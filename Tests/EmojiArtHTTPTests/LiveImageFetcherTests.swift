@@ -2,7 +2,9 @@ import EmojiArtCore
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtHTTP
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -55,8 +57,9 @@ import Darwin
 
     @Test("404 and 410 are 'not found' even when they carry a page", arguments: [(404, "Not Found"), (410, "Gone")])
     func notFound(status: Int, reason: String) async throws {
-        let steps = TestHTTPResponse.steps(status: status, reason: reason, contentType: "text/html",
-                                              body: TestHTTPResponse.notFoundPage)
+        let steps = TestHTTPResponse.steps(
+            status: status, reason: reason, contentType: "text/html",
+            body: TestHTTPResponse.notFoundPage)
         try await withTestHTTPServer(handler: { _ in steps }) { server in
             await #expect(throws: ImageFetchError.notFound) { try await fetcher.fetch(server.url("/missing.png")) }
         }
@@ -64,8 +67,9 @@ import Darwin
 
     @Test("other error statuses fail with their code", arguments: [403, 500, 503])
     func errorStatus(status: Int) async throws {
-        let steps = TestHTTPResponse.steps(status: status, reason: "Nope", contentType: "image/png",
-                                              body: LoadingTestImages.onePixelPNG)
+        let steps = TestHTTPResponse.steps(
+            status: status, reason: "Nope", contentType: "image/png",
+            body: LoadingTestImages.onePixelPNG)
         try await withTestHTTPServer(handler: { _ in steps }) { server in
             await #expect(throws: ImageFetchError.httpStatus(status)) { try await fetcher.fetch(server.url("/x.png")) }
         }
@@ -108,8 +112,9 @@ import Darwin
         }
     }
 
-    @Test("a redirect from http to another scheme is refused",
-          arguments: [("file://localhost/etc/hostname", "file"), ("ftp://127.0.0.1/x.png", "ftp")])
+    @Test(
+        "a redirect from http to another scheme is refused",
+        arguments: [("file://localhost/etc/hostname", "file"), ("ftp://127.0.0.1/x.png", "ftp")])
     func redirectToOtherScheme(location: String, scheme: String) async throws {
         try await withTestHTTPServer(handler: { _ in TestHTTPResponse.redirect(to: location) }) { server in
             await #expect(throws: ImageFetchError.unsupportedURL(scheme: scheme)) {
@@ -220,7 +225,8 @@ import Darwin
     }
 
     /// `LoadingTestImages.onePixelPNG` through `gzip -9n`.
-    static let onePixelPNGGzipped = "H4sIAAAAAAACA+sM8HPn5ZLiYmBg4PX0cAkC0owgzMEGJOVFj3SCJVwcQypuJack/IjnZ2BqZ2x47b5rElCCwdPVz2WdU0ITAKQb/59GAAAA"
+    static let onePixelPNGGzipped =
+        "H4sIAAAAAAACA+sM8HPn5ZLiYmBg4PX0cAkC0owgzMEGJOVFj3SCJVwcQypuJack/IjnZ2BqZ2x47b5rElCCwdPVz2WdU0ITAKQb/59GAAAA"
 
     @Test("a redirect's relative Location is resolved against the address that sent it")
     func relativeRedirect() async throws {

@@ -4,7 +4,9 @@ import Foundation
 import NIOCore
 import NIOSSL
 import Testing
+
 @testable import EmojiArtHTTP
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,7 +27,8 @@ import Darwin
             let found = try await WebClient.send("GET", to: server.url("/blob/abc"), body: nil, timeout: .seconds(20), maxBytes: 1_000)
             #expect(found.status == 200)
             #expect(found.body == LoadingTestImages.onePixelPNG)
-            let missing = try await WebClient.send("PUT", to: server.url("/room/x"), body: Data("{}".utf8), timeout: .seconds(20), maxBytes: 1_000)
+            let missing = try await WebClient.send(
+                "PUT", to: server.url("/room/x"), body: Data("{}".utf8), timeout: .seconds(20), maxBytes: 1_000)
             #expect(missing.status == 404)
             #expect(missing.body == page)
         }
@@ -48,16 +51,18 @@ import Darwin
         }
     }
 
-    @Test("network errors map to the sentences a person reads", arguments: [
-        (IOError(errnoCode: ECONNREFUSED, reason: "connect") as any Error, "the connection was refused"),
-        (IOError(errnoCode: ECONNRESET, reason: "read"), "the connection was lost"),
-        (IOError(errnoCode: ENETUNREACH, reason: "connect"), "this computer is not connected to the internet"),
-        (IOError(errnoCode: EACCES, reason: "connect"), "the transfer failed (network error \(EACCES))"),
-        (HTTPClientError.remoteConnectionClosed, "the connection was lost"),
-        (HTTPClientError.bodyLengthMismatch, "its reply was not a valid HTTP response"),
-        (NIOSSLError.handshakeFailed(.sslError([])), "a secure connection could not be set up"),
-        (SocketAddressError.unsupported, "no server by that name could be found"),
-    ])
+    @Test(
+        "network errors map to the sentences a person reads",
+        arguments: [
+            (IOError(errnoCode: ECONNREFUSED, reason: "connect") as any Error, "the connection was refused"),
+            (IOError(errnoCode: ECONNRESET, reason: "read"), "the connection was lost"),
+            (IOError(errnoCode: ENETUNREACH, reason: "connect"), "this computer is not connected to the internet"),
+            (IOError(errnoCode: EACCES, reason: "connect"), "the transfer failed (network error \(EACCES))"),
+            (HTTPClientError.remoteConnectionClosed, "the connection was lost"),
+            (HTTPClientError.bodyLengthMismatch, "its reply was not a valid HTTP response"),
+            (NIOSSLError.handshakeFailed(.sslError([])), "a secure connection could not be set up"),
+            (SocketAddressError.unsupported, "no server by that name could be found"),
+        ])
     func reasons(error: any Error, reason: String) {
         #expect(TransferFailure.reason(for: error) == reason)
     }
@@ -68,7 +73,8 @@ import Darwin
         #expect(TransferFailure.kind(of: CancellationError()) == .cancelled)
         #expect(TransferFailure.kind(of: HTTPClientError.connectTimeout) == .timedOut)
         #expect(TransferFailure.kind(of: HTTPClientError.readTimeout) == .timedOut)
-        #expect(TransferFailure.kind(of: IOError(errnoCode: ECONNREFUSED, reason: "connect"))
-            == .unreachable(reason: "the connection was refused"))
+        #expect(
+            TransferFailure.kind(of: IOError(errnoCode: ECONNREFUSED, reason: "connect"))
+                == .unreachable(reason: "the connection was refused"))
     }
 }

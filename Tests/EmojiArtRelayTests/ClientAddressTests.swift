@@ -1,6 +1,7 @@
-@testable import EmojiArtRelay
 import NIOCore
 import Testing
+
+@testable import EmojiArtRelay
 
 /// Whom the per-address bounds count (SPEC C8).
 @Suite struct ClientAddressTests {
@@ -14,14 +15,16 @@ import Testing
         #expect(ClientAddress(peer: proxy, forwardedFor: [], trustProxy: true)?.key == "127.0.0.1")
     }
 
-    @Test("IPv6 counts by its /64; an IPv4 client on an IPv6 socket is the IPv4 one", arguments: [
-        ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2"),
-        ("2001:db8:1:2::9", "2001:db8:1:2"),
-        ("2001:db8::1", "2001:db8:0:0"),
-        ("[2001:DB8:a:b::1]", "2001:db8:a:b"),
-        ("::1", "0:0:0:0"),
-        ("::ffff:192.0.2.5", "192.0.2.5"),
-    ])
+    @Test(
+        "IPv6 counts by its /64; an IPv4 client on an IPv6 socket is the IPv4 one",
+        arguments: [
+            ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2"),
+            ("2001:db8:1:2::9", "2001:db8:1:2"),
+            ("2001:db8::1", "2001:db8:0:0"),
+            ("[2001:DB8:a:b::1]", "2001:db8:a:b"),
+            ("::1", "0:0:0:0"),
+            ("::ffff:192.0.2.5", "192.0.2.5"),
+        ])
     func grouping(text: String, key: String) {
         #expect(ClientAddress(text: text).key == key)
     }

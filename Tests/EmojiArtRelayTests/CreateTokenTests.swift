@@ -1,5 +1,6 @@
-@testable import EmojiArtRelay
 import Testing
+
+@testable import EmojiArtRelay
 
 /// `--create-token` (SPEC C8): the comparison, without a relay.
 @Suite struct CreateTokenTests {

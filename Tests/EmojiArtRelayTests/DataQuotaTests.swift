@@ -1,6 +1,7 @@
-@testable import EmojiArtRelay
 import Foundation
 import Testing
+
+@testable import EmojiArtRelay
 
 /// The data folder's quota (SPEC C8): reservations on top of the last measure, measured again
 /// once a minute on a clock the test moves.
@@ -15,7 +16,12 @@ import Testing
     func quota(_ fake: Fake, max: Int64) -> DataQuota {
         DataQuota(
             maxBytes: max,
-            measure: { fake.lock.withLock { fake.measures += 1; return fake.bytesOnDisk } },
+            measure: {
+                fake.lock.withLock {
+                    fake.measures += 1
+                    return fake.bytesOnDisk
+                }
+            },
             now: { fake.lock.withLock { fake.now } })
     }
 
@@ -39,7 +45,7 @@ import Testing
         let fake = Fake()
         let quota = quota(fake, max: 1000)
         #expect(quota.reserve(400))
-        fake.bytesOnDisk = 900 // the 400 written, and 500 of pushes
+        fake.bytesOnDisk = 900  // the 400 written, and 500 of pushes
         #expect(quota.reserve(400), "not measured again yet")
         fake.now += .seconds(61)
         #expect(!quota.reserve(101))

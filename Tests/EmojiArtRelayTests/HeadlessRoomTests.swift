@@ -10,7 +10,8 @@ import Testing
 @Suite struct HeadlessRoomTests {
     static func room(on relay: InMemoryRelay) throws -> HeadlessRoom {
         relay.createRoom("room-0001")
-        let session = try SyncSession(room: "room-0001", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 1))
+        let session = try SyncSession(
+            room: "room-0001", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 1))
         return HeadlessRoom(link: relay.link(room: "room-0001"), session: session)
     }
 

@@ -1,10 +1,11 @@
 import EmojiArtCollab
-import EmojiArtCollabTestSupport
 import EmojiArtCollabNet
-@testable import EmojiArtRelay
+import EmojiArtCollabTestSupport
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
+@testable import EmojiArtRelay
 
 /// Strangers against the real relay binary on 127.0.0.1 (SPEC C8): floods of rooms, blobs,
 /// stalled connections, WebSocket upgrades and garbage from one address stay within the bounds
@@ -49,7 +50,8 @@ import Testing
     /// A WebSocket handshake for `room`, left open (the caller decides what follows).
     static func upgrade(_ relay: RelayProcess, room: String, forwardedFor: String? = nil) throws -> (RawConnection, HTTPReply?) {
         let connection = try RawConnection(port: relay.port)
-        var head = "GET /room/\(room) HTTP/1.1\r\nHost: relay\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        var head =
+            "GET /room/\(room) HTTP/1.1\r\nHost: relay\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let forwardedFor { head += "X-Forwarded-For: \(forwardedFor)\r\n" }
         try connection.send(head + "\r\n")
@@ -78,7 +80,8 @@ import Testing
     /// The bytes a relay on `store` holds, as its quota counts them.
     static func storedBytes(_ relay: RelayProcess, store: [String]) throws -> Int64 {
         guard let database = store.last else { return FolderSize.bytes(in: relay.dataFolder) }
-        let sum = "SELECT pg_total_relation_size('rooms') + pg_total_relation_size('room_clients') + pg_total_relation_size('ops') + pg_total_relation_size('blobs')"
+        let sum =
+            "SELECT pg_total_relation_size('rooms') + pg_total_relation_size('room_clients') + pg_total_relation_size('ops') + pg_total_relation_size('blobs')"
         return try Int64(#require(TestPostgres.psql(database: database, sum).first)) ?? -1
     }
 
@@ -113,7 +116,9 @@ import Testing
         for _ in 0..<5 { _ = try? Self.createRoom(relay) }
         let refused = WebSocketRelayLink(address: RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil))
         defer { refused.close() }
-        await #expect(throws: RelayLinkError.tooManyRequests(server: relay.server)) { try await refused.createRoom(verifier: PlainSealer.testAccess.verifier) }
+        await #expect(throws: RelayLinkError.tooManyRequests(server: relay.server)) {
+            try await refused.createRoom(verifier: PlainSealer.testAccess.verifier)
+        }
         try await Self.expectIntact(first, emojis: 1)
     }
 
@@ -133,7 +138,9 @@ import Testing
         #expect(refused.body.contains("3"))
         let link = WebSocketRelayLink(address: RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil))
         defer { link.close() }
-        await #expect(throws: RelayLinkError.relayFull(server: relay.server)) { try await link.createRoom(verifier: PlainSealer.testAccess.verifier) }
+        await #expect(throws: RelayLinkError.relayFull(server: relay.server)) {
+            try await link.createRoom(verifier: PlainSealer.testAccess.verifier)
+        }
         #expect(try Self.createRoom(relay, room: first.room).status == 200, "an existing room is no new room")
         try await Self.expectIntact(first, emojis: 1)
     }
@@ -301,7 +308,8 @@ import Testing
         try binary.send(Data([0x82, 0x84, 1, 2, 3, 4, 5, 6, 7, 8]))
         try? binary.send(Data([0x81, 0xFF, 0, 0, 0, 0, 0x40, 0, 0, 0, 1, 2, 3, 4]))
         #expect(binary.waitForClose(timeout: .seconds(10)))
-        let answers = try await RawSocket.exchange(first.webSocketURL, frames: ["{", "[]", #"{"type":"push"}"#, try RawSocket.text(.ping)]) {
+        let answers = try await RawSocket.exchange(first.webSocketURL, frames: ["{", "[]", #"{"type":"push"}"#, try RawSocket.text(.ping)])
+        {
             $0.contains(.pong)
         }
         #expect(answers.filter { if case .error = $0 { true } else { false } }.count == 3)
@@ -345,12 +353,16 @@ import Testing
             let address = RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil)
             let stranger = WebSocketRelayLink(address: address)
             defer { stranger.close() }
-            await #expect(throws: RelayLinkError.tokenRequired(server: relay.server)) { try await stranger.createRoom(verifier: PlainSealer.testAccess.verifier) }
+            await #expect(throws: RelayLinkError.tokenRequired(server: relay.server)) {
+                try await stranger.createRoom(verifier: PlainSealer.testAccess.verifier)
+            }
             var wrongOptions = WebSocketRelayLink.Options()
             wrongOptions.createToken = "guess"
             let guesser = WebSocketRelayLink(address: address, options: wrongOptions)
             defer { guesser.close() }
-            await #expect(throws: RelayLinkError.tokenRejected(server: relay.server)) { try await guesser.createRoom(verifier: PlainSealer.testAccess.verifier) }
+            await #expect(throws: RelayLinkError.tokenRejected(server: relay.server)) {
+                try await guesser.createRoom(verifier: PlainSealer.testAccess.verifier)
+            }
             var options = WebSocketRelayLink.Options()
             options.createToken = "s3cret-token-for-tests"
             let owner = WebSocketRelayLink(address: address, options: options)
@@ -388,7 +400,8 @@ import Testing
         }
         let pid = try #require(relay.processIdentifier)
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let peakKilobytes = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        let peakKilobytes =
+            status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
             .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
         #expect(peakKilobytes > 0 && peakKilobytes < 200_000, "peak RSS \(peakKilobytes) kB")
         try await Self.expectIntact(first, emojis: 1)

@@ -41,7 +41,9 @@ import Testing
         }
         defer { relay.stop() }
         let peer = try Self.peer(relay)
-        try await waitUntil("the client left the garbage", timeout: .seconds(60)) { Self.disconnectReasons(peer).contains { $0.contains("not EmojiArt's protocol") } }
+        try await waitUntil("the client left the garbage", timeout: .seconds(60)) {
+            Self.disconnectReasons(peer).contains { $0.contains("not EmojiArt's protocol") }
+        }
         Self.expectUntouched(peer)
         peer.close()
     }
@@ -72,7 +74,9 @@ import Testing
         }
         defer { relay.stop() }
         let peer = try Self.peer(relay)
-        try await waitUntil("the client said what was wrong", timeout: .seconds(60)) { peer.with(\.lastProblem)?.contains("out of range") == true }
+        try await waitUntil("the client said what was wrong", timeout: .seconds(60)) {
+            peer.with(\.lastProblem)?.contains("out of range") == true
+        }
         Self.expectUntouched(peer)
         peer.close()
     }

@@ -1,6 +1,6 @@
 import EmojiArtCollab
-import EmojiArtCollabTestSupport
 import EmojiArtCollabNet
+import EmojiArtCollabTestSupport
 import EmojiArtTestSupport
 import Foundation
 import Testing
@@ -59,7 +59,8 @@ extension PostgresServerTests {
             let address = try await RelayServerTests.makeRoom(east)
             let listening = Task {
                 try await RawSocket.asMember(
-                    Self.on(west, address).webSocketURL, hello: .init(room: address.room, client: ClientID("listener01")!, lastSeq: 0, epoch: nil)
+                    Self.on(west, address).webSocketURL,
+                    hello: .init(room: address.room, client: ClientID("listener01")!, lastSeq: 0, epoch: nil)
                 ) { received in received.contains { if case .presence = $0 { true } else { false } } }
             }
             // A member once the database holds its binding, which is recorded before its welcome.
@@ -99,7 +100,9 @@ extension PostgresServerTests {
             let stored = try Self.storedOps(database, room: address.room)
             #expect(stored.count >= acknowledged, "the database has \(stored.count), ann saw \(acknowledged) acknowledged")
             // Ann goes on through the other relay with her outbox: the rest arrives, each push once.
-            let again = try NetPeer(link: WebSocketRelayLink(address: Self.on(west, address), options: RelayServerTests.fastRetry), room: address.room, journal: journal, seed: 21)
+            let again = try NetPeer(
+                link: WebSocketRelayLink(address: Self.on(west, address), options: RelayServerTests.fastRetry), room: address.room,
+                journal: journal, seed: 21)
             try await waitUntil("ann's outbox is empty") { again.settled && again.with { $0.confirmed.emojis.count } == total }
             #expect(ackedCids.isSubset(of: Set(again.with { $0.confirmed.emojis.keys })))
             try await waitUntil("bob, on the relay that stayed, has all of it") { bob.with { $0.shown.emojis.count } == total }
@@ -123,7 +126,9 @@ extension PostgresServerTests {
                     #expect(try Self.storedOps(database, room: address.room).count >= acknowledged)
                 }
             }
-            try await waitUntil("ann's outbox is empty", timeout: .seconds(60)) { ann.settled && ann.with { $0.confirmed.emojis.count } == total }
+            try await waitUntil("ann's outbox is empty", timeout: .seconds(60)) {
+                ann.settled && ann.with { $0.confirmed.emojis.count } == total
+            }
             Self.expectOneOrder(try Self.storedOps(database, room: address.room), count: total)
         }
 
@@ -134,16 +139,20 @@ extension PostgresServerTests {
             for round in 0..<12 {
                 let address = try await RelayServerTests.makeRoom(east)
                 let hello = ClientMessage.Hello(room: address.room, client: ClientID("twin\(round)0000")!, lastSeq: 0, epoch: nil)
-                let answered: @Sendable ([RelayMessage]) -> Bool = { $0.contains { if case .welcome = $0 { true } else if case .error = $0 { true } else { false } } }
+                let answered: @Sendable ([RelayMessage]) -> Bool = {
+                    $0.contains { if case .welcome = $0 { true } else if case .error = $0 { true } else { false } }
+                }
                 // Both relays have the room in memory already, so neither hello waits on a load.
                 for server in [address, Self.on(west, address)] {
                     let warm = ClientMessage.Hello(room: address.room, client: ClientID("warm\(round)0000")!, lastSeq: 0, epoch: nil)
                     _ = try await RawSocket.asMember(server.webSocketURL, hello: warm, until: answered)
                 }
                 async let onEast = RawSocket.asMember(address.webSocketURL, hello: hello, secret: RawSocket.secret(), until: answered)
-                async let onWest = RawSocket.asMember(Self.on(west, address).webSocketURL, hello: hello, secret: RawSocket.secret(), until: answered)
+                async let onWest = RawSocket.asMember(
+                    Self.on(west, address).webSocketURL, hello: hello, secret: RawSocket.secret(), until: answered)
                 let outcomes = try await [onEast, onWest].map { messages in
-                    messages.contains { if case .welcome = $0 { true } else { false } } ? "welcome" : RelayMembershipTests.errorCodes(messages).map { "\($0)" }.joined(separator: ",")
+                    messages.contains { if case .welcome = $0 { true } else { false } }
+                        ? "welcome" : RelayMembershipTests.errorCodes(messages).map { "\($0)" }.joined(separator: ",")
                 }
                 #expect(outcomes.sorted() == ["clientTaken", "welcome"], "round \(round): \(outcomes)")
             }
@@ -155,7 +164,9 @@ extension PostgresServerTests {
             let (east, west) = (try Self.relay(database, ["--max-rooms", "2"]), try Self.relay(database, ["--max-rooms", "2"]))
             _ = try await RelayServerTests.makeRoom(east)
             _ = try await RelayServerTests.makeRoom(west)
-            await #expect(throws: (any Error).self, "the third room, on either relay, is refused") { try await RelayServerTests.makeRoom(east) }
+            await #expect(throws: (any Error).self, "the third room, on either relay, is refused") {
+                try await RelayServerTests.makeRoom(east)
+            }
             await #expect(throws: (any Error).self) { try await RelayServerTests.makeRoom(west) }
         }
     }

@@ -1,5 +1,6 @@
-@testable import EmojiArtRelay
 import Testing
+
+@testable import EmojiArtRelay
 
 /// A slow reader's queue is bounded in bytes (C10), not only in frames.
 @Suite struct QueuedBytesTests {

@@ -1,5 +1,6 @@
-@testable import EmojiArtRelay
 import Testing
+
+@testable import EmojiArtRelay
 
 /// The room-creation rate (SPEC C8) on a clock the test moves by hand.
 @Suite struct RateLimiterTests {

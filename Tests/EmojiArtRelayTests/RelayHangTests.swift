@@ -35,14 +35,16 @@ import Testing
         return try #require(cid)
     }
 
-    @Test("a hung relay: the clients notice by the ping timeout, journal their edits, and converge once it is back, nothing lost or doubled",
-          arguments: Recovery.allCases)
+    @Test(
+        "a hung relay: the clients notice by the ping timeout, journal their edits, and converge once it is back, nothing lost or doubled",
+        arguments: Recovery.allCases)
     func hungRelay(recovery: Recovery) async throws {
         try await withTemporaryDirectory { folder in
             let relay = try RelayProcess()
             let address = try await RelayServerTests.makeRoom(relay)
             let annJournal = FileOutboxJournal(url: folder.appendingPathComponent("ann.outbox.json"))
-            let ann = try NetPeer(link: WebSocketRelayLink(address: address, options: Self.watchful), room: address.room, journal: annJournal, seed: 31)
+            let ann = try NetPeer(
+                link: WebSocketRelayLink(address: address, options: Self.watchful), room: address.room, journal: annJournal, seed: 31)
             let bob = try NetPeer(link: WebSocketRelayLink(address: address, options: Self.watchful), room: address.room, seed: 32)
             defer {
                 ann.close()

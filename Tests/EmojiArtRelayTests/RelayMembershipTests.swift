@@ -2,15 +2,18 @@ import EmojiArtCollab
 import EmojiArtCollabNet
 import EmojiArtTestSupport
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// C10 and C7 against the real relay binary: a stranger who knows only a room's id gets nothing
 /// and changes nothing; images are sealed before they reach the relay.
 @Suite struct RelayMembershipTests {
-    @Test("a stranger with the room's id: no welcome; its snapshot, 30 pushes and an impersonation change nothing; a member who joins later gets the room intact and is not silenced")
+    @Test(
+        "a stranger with the room's id: no welcome; its snapshot, 30 pushes and an impersonation change nothing; a member who joins later gets the room intact and is not silenced"
+    )
     func strangerWithTheRoomID() async throws {
         let relay = try RelayProcess()
         let key = RoomKey.random()
@@ -27,14 +30,16 @@ import Testing
         let junk = try (1...30).map { try RawSocket.text(.push(.init(cseq: $0, payload: .sealed("v2.junk\($0)")))) }
         let snapshot = try RawSocket.text(.snapshot(.init(seq: 3, payload: .sealed("v2.junk-snapshot"))))
         let withoutProof = try await RawSocket.exchange(
-            address.webSocketURL, frames: [try RawSocket.text(.hello(.init(room: address.room, client: eve, lastSeq: 0, epoch: nil))), snapshot] + junk
+            address.webSocketURL,
+            frames: [try RawSocket.text(.hello(.init(room: address.room, client: eve, lastSeq: 0, epoch: nil))), snapshot] + junk
                 + [try RawSocket.text(.ping)]
         ) { $0.contains(.pong) }
         #expect(!withoutProof.contains { if case .welcome = $0 { true } else if case .op = $0 { true } else { false } })
         #expect(withoutProof.filter { if case .error(let error) = $0 { error.code == .badMessage } else { false } }.count == 31)
 
         let wrongKey = try await RawSocket.asMember(
-            address.webSocketURL, hello: .init(room: address.room, client: eve, lastSeq: 0, epoch: nil), access: RoomKey.random().secrets.access,
+            address.webSocketURL, hello: .init(room: address.room, client: eve, lastSeq: 0, epoch: nil),
+            access: RoomKey.random().secrets.access,
             then: [snapshot] + junk
         ) { !$0.isEmpty }
         #expect(Self.errorCodes(wrongKey) == [.notMember])
@@ -48,7 +53,8 @@ import Testing
         ) { !$0.isEmpty }
         #expect(Self.errorCodes(impostor) == [.clientTaken])
 
-        #expect(!FileManager.default.fileExists(atPath: relay.dataFolder.appendingPathComponent("rooms/\(address.room)/snapshot.json").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: relay.dataFolder.appendingPathComponent("rooms/\(address.room)/snapshot.json").path))
         #expect(try RelayServerTests.logLines(relay, room: address.room).map(\.client) == [annID, annID, annID])
 
         let bob = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 22)
@@ -84,7 +90,8 @@ import Testing
         let address = try await RelayServerTests.makeRoom(relay, access: key.secrets.access)
         let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 23)
         try await waitUntil("ann is live") { ann.settled }
-        let image = LoadingTestImages.pngHeader(width: 64, height: 48) + Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 5) })
+        let image =
+            LoadingTestImages.pngHeader(width: 64, height: 48) + Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 5) })
         let blob = try ann.with { try $0.sealedBlob(of: image) }
         #expect(try await ann.link.putBlob(blob.bytes) == blob.name)
         try ann.perform { try $0.setBackground(.image(sha256: blob.name)) }

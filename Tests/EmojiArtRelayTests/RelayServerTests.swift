@@ -1,12 +1,13 @@
 import EmojiArtCollab
-import EmojiArtCollabTestSupport
 import EmojiArtCollabNet
+import EmojiArtCollabTestSupport
 import EmojiArtTestSupport
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// The relay on real sockets (SPEC C1): the `emojiart-relay` binary on 127.0.0.1, driven by
 /// `WebSocketRelayLink`s and raw WebSockets.
@@ -64,10 +65,15 @@ import Testing
             received.contains { if case .op = $0 { true } else { false } }
         }
         #expect(first.compactMap { if case .op(let op) = $0 { op.seq } else { nil } } == [1])
-        let again = try await RawSocket.asMember(address.webSocketURL, hello: hello, secret: secret, then: [push, try RawSocket.text(.ping)]) { received in
+        let again = try await RawSocket.asMember(
+            address.webSocketURL, hello: hello, secret: secret, then: [push, try RawSocket.text(.ping)]
+        ) { received in
             received.contains(.pong)
         }
-        guard case .welcome(let welcome)? = again.first else { Issue.record("no welcome: \(again)"); return }
+        guard case .welcome(let welcome)? = again.first else {
+            Issue.record("no welcome: \(again)")
+            return
+        }
         #expect(welcome.ackedCseq == 1)
         #expect(welcome.seq == 1)
         #expect(!again.contains { if case .op = $0 { true } else { false } }, "the resend after reconnecting made no new op")
@@ -86,7 +92,10 @@ import Testing
         try await waitUntil("five pushes acknowledged") { ann.settled && ann.with(\.confirmedSeq) == 5 }
         let hello = ClientMessage.Hello(room: address.room, client: ClientID("late0001")!, lastSeq: 3, epoch: ann.with(\.epoch))
         let answer = try await RawSocket.asMember(address.webSocketURL, hello: hello) { !$0.isEmpty }
-        guard case .welcome(let welcome)? = answer.first else { Issue.record("no welcome: \(answer)"); return }
+        guard case .welcome(let welcome)? = answer.first else {
+            Issue.record("no welcome: \(answer)")
+            return
+        }
         #expect(welcome.ops.map(\.seq) == [4, 5])
         #expect(welcome.snapshot == nil)
     }
@@ -120,14 +129,20 @@ import Testing
         let observer = try await RawSocket.asMember(
             address.webSocketURL, hello: .init(room: address.room, client: ClientID("observer1")!, lastSeq: 0, epoch: nil)
         ) { !$0.isEmpty }
-        guard case .welcome(let welcome)? = observer.first else { Issue.record("no welcome: \(observer)"); return }
+        guard case .welcome(let welcome)? = observer.first else {
+            Issue.record("no welcome: \(observer)")
+            return
+        }
         #expect(welcome.seq >= acknowledged, "no acknowledged op lost: the relay has \(welcome.seq), ann saw \(acknowledged) acknowledged")
         var replay = CollabState()
-        for push in welcome.ops { if case .plain(let content) = push.payload, let ops = content.pushedOps { replay.apply(ops, from: push.client) } }
+        for push in welcome.ops {
+            if case .plain(let content) = push.payload, let ops = content.pushedOps { replay.apply(ops, from: push.client) }
+        }
         #expect(ackedCids.isSubset(of: Set(replay.emojis.keys)))
 
         // Ann comes back with her outbox: the rest arrives, each push once.
-        let again = try NetPeer(link: WebSocketRelayLink(address: address, options: Self.fastRetry), room: address.room, journal: journal, seed: 4)
+        let again = try NetPeer(
+            link: WebSocketRelayLink(address: address, options: Self.fastRetry), room: address.room, journal: journal, seed: 4)
         try await waitUntil("ann's outbox is empty") { again.settled }
         #expect(again.with { $0.confirmed.emojis.count } == total)
         let log = try Self.logLines(relay, room: address.room)
@@ -175,19 +190,24 @@ import Testing
         #expect(bob.with(\.shown) == ann.with(\.shown))
     }
 
-    @Test("bad input is answered with error messages and the connection stays: oversize, not JSON, push before hello, no such room, no room made by a hello")
+    @Test(
+        "bad input is answered with error messages and the connection stays: oversize, not JSON, push before hello, no such room, no room made by a hello"
+    )
     func errorsAsMessages() async throws {
         let relay = try RelayProcess()
         let address = try await Self.makeRoom(relay)
         let client = ClientID("errors01")!
         let big = try RawSocket.text(.push(.init(cseq: 1, payload: .sealed(String(repeating: "A", count: 5 * 1024 * 1024)))))
-        let answers = try await RawSocket.exchange(address.webSocketURL, frames: [
-            try RawSocket.text(.push(.init(cseq: 1, payload: .plain(.ops([]))))),
-            "not json",
-            try RawSocket.text(.hello(.init(room: address.room, client: client, lastSeq: 0, epoch: nil))),
-            big,
-            try RawSocket.text(.ping),
-        ]) { $0.contains(.pong) }
+        let answers = try await RawSocket.exchange(
+            address.webSocketURL,
+            frames: [
+                try RawSocket.text(.push(.init(cseq: 1, payload: .plain(.ops([]))))),
+                "not json",
+                try RawSocket.text(.hello(.init(room: address.room, client: client, lastSeq: 0, epoch: nil))),
+                big,
+                try RawSocket.text(.ping),
+            ]
+        ) { $0.contains(.pong) }
         let codes = answers.compactMap { if case .error(let error) = $0 { error.code } else { nil } }
         #expect(codes == [.badMessage, .badMessage, .tooLarge])
         #expect(answers.contains { if case .challenge = $0 { true } else { false } })
@@ -198,10 +218,16 @@ import Testing
 
         let nowhere = RoomLink(server: relay.server, room: "nowhere-room", key: nil)
         // A hello that knows an epoch does not make the room either (C10: only PUT /room does).
-        let refused = try await RawSocket.exchange(nowhere.webSocketURL, frames: [
-            try RawSocket.text(.hello(.init(room: nowhere.room, client: client, lastSeq: 4, epoch: "some-epoch"))),
-        ]) { !$0.isEmpty }
-        guard case .error(let error)? = refused.first else { Issue.record("no error: \(refused)"); return }
+        let refused = try await RawSocket.exchange(
+            nowhere.webSocketURL,
+            frames: [
+                try RawSocket.text(.hello(.init(room: nowhere.room, client: client, lastSeq: 4, epoch: "some-epoch")))
+            ]
+        ) { !$0.isEmpty }
+        guard case .error(let error)? = refused.first else {
+            Issue.record("no error: \(refused)")
+            return
+        }
         #expect(error.code == .badRoom)
         #expect(!FileManager.default.fileExists(atPath: relay.dataFolder.appendingPathComponent("rooms/nowhere-room").path))
     }

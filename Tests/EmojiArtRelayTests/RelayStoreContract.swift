@@ -1,9 +1,10 @@
 import EmojiArtCollab
 import EmojiArtCore
-@testable import EmojiArtRelay
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
+@testable import EmojiArtRelay
 
 /// What every `RelayStore` keeps (the data folder and PostgreSQL alike): the suites below run
 /// each clause against one implementation.
@@ -145,10 +146,14 @@ extension PostgresServerTests {
             let a = Writer(storage: try #require(try await one.load(id)).storage)
             let b = Writer(storage: try #require(try await two.load(id)).storage)
             async let first: Void = {
-                for batch in 0..<20 { try await a.push((1...3).map { RelayStoreContract.push(0, client: "writerA001", cseq: batch * 3 + $0) }) }
+                for batch in 0..<20 {
+                    try await a.push((1...3).map { RelayStoreContract.push(0, client: "writerA001", cseq: batch * 3 + $0) })
+                }
             }()
             async let second: Void = {
-                for batch in 0..<20 { try await b.push((1...3).map { RelayStoreContract.push(0, client: "writerB001", cseq: batch * 3 + $0) }) }
+                for batch in 0..<20 {
+                    try await b.push((1...3).map { RelayStoreContract.push(0, client: "writerB001", cseq: batch * 3 + $0) })
+                }
             }()
             _ = try await (first, second)
             // Each writer saw the room in one order, the same one, whatever the other did meanwhile.

@@ -5,7 +5,8 @@ import Testing
 /// The relay's own sentences follow LANGUAGE (SPEC A3, C8): its listening line — whose address
 /// stays as it is, so the port can still be read from it — and a refusal's body.
 @Suite struct RelayTranslationTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test("with LANGUAGE=de the relay says it listens and refuses a flood in German")
     func german() throws {

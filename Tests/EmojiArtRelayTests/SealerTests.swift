@@ -7,7 +7,12 @@ import Testing
 @Suite struct SealerTests {
     let ann = ClientID("ann")!
     let bob = ClientID("bob")!
-    let ops = PayloadContent.ops([.add(EmojiValues(cid: CollabID(client: ClientID("ann")!, counter: 1), text: "🦊", x: 1, y: 2, size: 30, z: ZKey.between(nil, nil, using: &SealerTests.random)))])
+    let ops = PayloadContent.ops([
+        .add(
+            EmojiValues(
+                cid: CollabID(client: ClientID("ann")!, counter: 1), text: "🦊", x: 1, y: 2, size: 30,
+                z: ZKey.between(nil, nil, using: &SealerTests.random)))
+    ])
     nonisolated(unsafe) static var random = SeededRandom(seed: 7)
 
     func context(_ sender: ClientID, _ counter: Int, room: String = "room-0001", kind: SealContext.Kind = .push) -> SealContext {
@@ -28,7 +33,10 @@ import Testing
     func roundTrip() throws {
         let sealer = AESGCMSealer(key: .random())
         let sealed = try sealer.seal(ops, context: context(ann, 1))
-        guard case .sealed(let text) = sealed else { Issue.record("not sealed"); return }
+        guard case .sealed(let text) = sealed else {
+            Issue.record("not sealed")
+            return
+        }
         #expect(!text.contains("🦊") && !text.contains("text"))
         #expect(try sealer.open(sealed, context: context(ann, 1)) == ops)
     }
@@ -38,21 +46,36 @@ import Testing
         let key = RoomKey.random()
         let sender = AESGCMSealer(key: key)
         let sealed = try sender.seal(ops, context: context(ann, 5))
-        guard case .sealed(let text) = sealed else { Issue.record("not sealed"); return }
+        guard case .sealed(let text) = sealed else {
+            Issue.record("not sealed")
+            return
+        }
 
         // One character of the ciphertext changed.
         var bytes = Array(text.utf8)
         let index = bytes.count - 10
         bytes[index] = bytes[index] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
         let tampered = Payload.sealed(String(decoding: bytes, as: UTF8.self))
-        #expect(throws: SealError.cannotOpen(kind: "push", sender: "ann")) { try AESGCMSealer(key: key).open(tampered, context: context(ann, 5)) }
+        #expect(throws: SealError.cannotOpen(kind: "push", sender: "ann")) {
+            try AESGCMSealer(key: key).open(tampered, context: context(ann, 5))
+        }
         // Another key (a wrong link).
-        #expect(throws: SealError.cannotOpen(kind: "push", sender: "ann")) { try AESGCMSealer(key: .random()).open(sealed, context: context(ann, 5)) }
+        #expect(throws: SealError.cannotOpen(kind: "push", sender: "ann")) {
+            try AESGCMSealer(key: .random()).open(sealed, context: context(ann, 5))
+        }
         // The same ciphertext presented as bob's, as another push, in another room, as a snapshot.
-        #expect(throws: SealError.cannotOpen(kind: "push", sender: "bob")) { try AESGCMSealer(key: key).open(sealed, context: context(bob, 5)) }
-        #expect(throws: SealError.cannotOpen(kind: "push", sender: "ann")) { try AESGCMSealer(key: key).open(sealed, context: context(ann, 6)) }
-        #expect(throws: SealError.cannotOpen(kind: "push", sender: "ann")) { try AESGCMSealer(key: key).open(sealed, context: context(ann, 5, room: "room-0002")) }
-        #expect(throws: SealError.cannotOpen(kind: "snapshot", sender: "ann")) { try AESGCMSealer(key: key).open(sealed, context: context(ann, 5, kind: .snapshot)) }
+        #expect(throws: SealError.cannotOpen(kind: "push", sender: "bob")) {
+            try AESGCMSealer(key: key).open(sealed, context: context(bob, 5))
+        }
+        #expect(throws: SealError.cannotOpen(kind: "push", sender: "ann")) {
+            try AESGCMSealer(key: key).open(sealed, context: context(ann, 6))
+        }
+        #expect(throws: SealError.cannotOpen(kind: "push", sender: "ann")) {
+            try AESGCMSealer(key: key).open(sealed, context: context(ann, 5, room: "room-0002"))
+        }
+        #expect(throws: SealError.cannotOpen(kind: "snapshot", sender: "ann")) {
+            try AESGCMSealer(key: key).open(sealed, context: context(ann, 5, kind: .snapshot))
+        }
         // (A replay of a whole push is the session's to catch: ChainTests.)
         let receiver = AESGCMSealer(key: key)
         // Unencrypted content in an encrypted room.
@@ -63,8 +86,10 @@ import Testing
     @Test("a session with the wrong key shows nothing of the room and says why")
     func wrongKeySession() throws {
         let key = RoomKey.random()
-        let writer = try SyncSession(room: "room-0001", journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: key), random: SeededRandom(seed: 1))
-        let reader = try SyncSession(room: "room-0001", journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: .random()), random: SeededRandom(seed: 2))
+        let writer = try SyncSession(
+            room: "room-0001", journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: key), random: SeededRandom(seed: 1))
+        let reader = try SyncSession(
+            room: "room-0001", journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: .random()), random: SeededRandom(seed: 2))
         var room = RelayRoom(id: "room-0001", epoch: "e", verifier: nil)
         _ = try writer.receive(room.welcome(.init(room: "room-0001", client: writer.client, lastSeq: 0, epoch: nil)))
         let messages = try writer.addEmoji("🦊", x: 0, y: 0, size: 20).1

@@ -36,10 +36,13 @@ import Testing
         let relay = InMemoryRelay()
         relay.createRoom(Self.room, verifier: RoomSecrets(roomKey: Base64URL.decode(Self.key)!).access.verifier)
         let clock = TestClock()
-        let annDocument = EmojiArtDocument(model: EmojiArtModel(background: .blank, emojis: [
-            Emoji(id: 1, text: "🌻", position: DocumentPoint(x: 0, y: 0), size: 40),
-            Emoji(id: 2, text: "🌷", position: DocumentPoint(x: 50, y: 0), size: 40),
-        ], uniqueEmojiId: 2))
+        let annDocument = EmojiArtDocument(
+            model: EmojiArtModel(
+                background: .blank,
+                emojis: [
+                    Emoji(id: 1, text: "🌻", position: DocumentPoint(x: 0, y: 0), size: 40),
+                    Emoji(id: 2, text: "🌷", position: DocumentPoint(x: 50, y: 0), size: 40),
+                ], uniqueEmojiId: 2))
         let ann = try Self.session("Ann", document: annDocument, relay: relay, clock: clock, keeping: .now)
         let bob = try Self.session("Bob", document: EmojiArtDocument(), relay: relay, clock: clock, keeping: .onceOpened(replacing: false))
         defer {

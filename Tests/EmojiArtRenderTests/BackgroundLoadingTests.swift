@@ -2,6 +2,7 @@ import EmojiArtCore
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtRender
 
 /// One rule, one place (SPEC B6, D3, E1): the app's canvas, its Export… and `emojiart render` get
@@ -23,8 +24,9 @@ import Testing
     /// A TIFF header (little-endian) with one 1 × 1 strip: enough for gdk-pixbuf's sniffing.
     static let tiff = Data([0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00])
 
-    @Test("a dropped BMP or TIFF is refused by the header check before any decoder runs (it used to be embedded)",
-          arguments: [bmp, tiff])
+    @Test(
+        "a dropped BMP or TIFF is refused by the header check before any decoder runs (it used to be embedded)",
+        arguments: [bmp, tiff])
     func otherFormatsRefused(data: Data) throws {
         #expect(throws: ImageFetchError.notAnImage) { try BackgroundImage.embeddableData(data) }
     }

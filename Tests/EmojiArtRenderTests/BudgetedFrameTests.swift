@@ -39,7 +39,12 @@ import Testing
         private var now: UInt64 = 1_000_000_000
         let step: UInt64
         init(step: UInt64) { self.step = step }
-        func read() -> UInt64 { lock.withLock { now += step; return now } }
+        func read() -> UInt64 {
+            lock.withLock {
+                now += step
+                return now
+            }
+        }
     }
 
     /// Deliveries of a workshop, gathered until every request is answered.
@@ -118,8 +123,9 @@ import Testing
         background: .blank, emojis: model.emojis.map { Emoji(id: $0.id, text: $0.text, position: $0.position, size: $0.size) },
         uniqueEmojiId: model.emojis.count)
 
-    @Test("a progressive frame ends with the pixels of a full one once the workshop's rasters arrive",
-          arguments: [false, true])
+    @Test(
+        "a progressive frame ends with the pixels of a full one once the workshop's rasters arrive",
+        arguments: [false, true])
     func progressiveEndsExact(turned: Bool) async throws {
         let model = turned ? Self.model : Self.uprightModel
         let glyphs = EmojiGlyphStore()

@@ -1,6 +1,7 @@
 import EmojiArtCore
 import Foundation
 import Testing
+
 @testable import EmojiArtRender
 
 /// The picture a copy offers (S6): 2× for a small selection, scaled down to fit for a large one

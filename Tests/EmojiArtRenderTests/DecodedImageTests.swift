@@ -2,6 +2,7 @@ import CPangoCairo
 import EmojiArtCore
 import Foundation
 import Testing
+
 @testable import EmojiArtRender
 
 @Suite struct DecodedImageTests {

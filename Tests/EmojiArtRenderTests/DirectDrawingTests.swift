@@ -30,7 +30,8 @@ import Testing
         _ model: EmojiArtModel, background: BackgroundImage? = nil, viewSize: ViewSize, deviceScale: Double,
         viewport: Viewport = Viewport()
     ) -> (cairo: RenderedImage, direct: RenderedImage, renderer: DocumentRenderer) {
-        let width = Int(viewSize.width), height = Int(viewSize.height)
+        let width = Int(viewSize.width)
+        let height = Int(viewSize.height)
         let cairo = RenderedImage(width: width, height: height, deviceScale: deviceScale) { cr in
             DocumentRenderer().draw(
                 model, background: background, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale,
@@ -85,7 +86,9 @@ import Testing
         #expect(direct.differingPixelCount(from: cairo, tolerance: 0) == 0)
     }
 
-    @Test("turned rasters cached per angle paint what sampling in place paints, but for a level of rounding, frame after frame", arguments: [1.0, 2.0])
+    @Test(
+        "turned rasters cached per angle paint what sampling in place paints, but for a level of rounding, frame after frame",
+        arguments: [1.0, 2.0])
     func turnedCacheChangesNoPixel(deviceScale: Double) {
         let viewSize = ViewSize(width: 400, height: 300)
         let model = Self.crowd(count: 1_500, width: 400, height: 300, turnEvery: 7)

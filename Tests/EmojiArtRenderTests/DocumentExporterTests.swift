@@ -2,6 +2,7 @@ import CPangoCairo
 import EmojiArtCore
 import Foundation
 import Testing
+
 @testable import EmojiArtRender
 
 @Suite struct DocumentExporterTests {
@@ -74,7 +75,9 @@ import Testing
     @Test("an SVG export embeds each distinct emoji once, however many sizes it has")
     func svgDeduplicates() throws {
         var many = EmojiArtModel()
-        for index in 0..<50 { many.addEmoji(index.isMultiple(of: 2) ? "😀" : "🐶", at: DocumentPoint(x: Double(index * 10), y: 0), size: Double(10 + index)) }
+        for index in 0..<50 {
+            many.addEmoji(index.isMultiple(of: 2) ? "😀" : "🐶", at: DocumentPoint(x: Double(index * 10), y: 0), size: Double(10 + index))
+        }
         let svg = try DocumentExporter().export(many, background: nil, options: ExportOptions(format: .svg))
         let text = String(decoding: svg, as: UTF8.self)
         #expect(text.contains("<svg"))

@@ -73,10 +73,12 @@ extension RenderedImage {
         var best = Double.infinity
         for dx in -1...1 {
             for dy in -1...1 {
-                best = min(best, meanDifference(from: other) { x, y in
-                    let (mappedX, mappedY) = mapping(x, y, (dx, dy))
-                    return (min(max(mappedX, 0), other.width - 1), min(max(mappedY, 0), other.height - 1))
-                })
+                best = min(
+                    best,
+                    meanDifference(from: other) { x, y in
+                        let (mappedX, mappedY) = mapping(x, y, (dx, dy))
+                        return (min(max(mappedX, 0), other.width - 1), min(max(mappedY, 0), other.height - 1))
+                    })
             }
         }
         return best
@@ -93,7 +95,8 @@ extension RenderedImage {
                 let mine = pixel(x: x, y: y)
                 let theirs = other.pixel(x: otherX, y: otherY)
                 guard mine.alpha > 0 || theirs.alpha > 0 else { continue }
-                total += abs(mine.red - theirs.red) + abs(mine.green - theirs.green) + abs(mine.blue - theirs.blue)
+                total +=
+                    abs(mine.red - theirs.red) + abs(mine.green - theirs.green) + abs(mine.blue - theirs.blue)
                     + abs(mine.alpha - theirs.alpha)
                 counted += 4
             }

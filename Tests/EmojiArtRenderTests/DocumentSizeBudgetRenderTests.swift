@@ -2,6 +2,7 @@ import EmojiArtCore
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 @testable import EmojiArtRender
 
 /// M5 with real pictures: documents of many emojis and a large picture, drawn at random, save

@@ -22,8 +22,9 @@ import Testing
     /// right one moved by two pixels ~18 dB.
     static func minimumPSNR(forPixelSize size: Int) -> Double { size >= 32 ? 32 : 22 }
 
-    @Test("every emoji at every size resamples to within the tolerance of cairo's raster",
-          arguments: emojis)
+    @Test(
+        "every emoji at every size resamples to within the tolerance of cairo's raster",
+        arguments: emojis)
     func resampledMatchesCairo(emoji: String) throws {
         let rasterizer = EmojiRasterizer(glyphs: EmojiGlyphStore())
         let glyph = try #require(rasterizer.makeGlyph(of: emoji), "\(emoji) is a colour bitmap glyph")
@@ -36,15 +37,17 @@ import Testing
         }
     }
 
-    @Test("the picture decoded from the font's PNG is the one cairo draws at the strike, to the pixel",
-          arguments: emojis)
+    @Test(
+        "the picture decoded from the font's PNG is the one cairo draws at the strike, to the pixel",
+        arguments: emojis)
     func decodedPNGIsCairosPicture(emoji: String) throws {
         let rasterizer = EmojiRasterizer(glyphs: EmojiGlyphStore())
         let decoded = try #require(rasterizer.makeGlyph(of: emoji))
         let drawn = try #require(rasterizer.makeGlyph(of: emoji, decodingPNG: false))
         let (a, b) = (decoded.levels[0], drawn.levels[0])
         try #require(a.width == b.width && a.height == b.height)
-        var largest = 0, differing = 0
+        var largest = 0
+        var differing = 0
         for index in 0..<(a.width * a.height) where a.pixels[index] != b.pixels[index] {
             differing += 1
             for shift in stride(from: 0, to: 32, by: 8) {
@@ -82,7 +85,8 @@ import Testing
     @Test("each glyph is decoded once, whatever the sizes and threads asking")
     func decodedOnce() throws {
         let store = EmojiGlyphStore()
-        let first = EmojiRasterCache(glyphs: store), second = EmojiRasterCache(glyphs: store)
+        let first = EmojiRasterCache(glyphs: store)
+        let second = EmojiRasterCache(glyphs: store)
         for size in 20...60 {
             _ = try #require(first.raster(for: "🐶", pixelSize: size))
             _ = try #require(second.raster(for: "🐶", pixelSize: size + 1))
@@ -125,7 +129,8 @@ enum RasterComparison {
     /// `shiftingReferenceBy` pixels.
     static func psnr(_ raster: EmojiRaster, _ reference: EmojiRaster, shiftingReferenceBy shift: Int = 0) -> Double {
         let side = min(raster.side, reference.side)
-        let offsetA = (raster.side - side) / 2, offsetB = (reference.side - side) / 2
+        let offsetA = (raster.side - side) / 2
+        let offsetB = (reference.side - side) / 2
         let (pixelsA, pixelsB) = (pixels(of: raster), pixels(of: reference))
         func pixel(_ pixels: [UInt32], side: Int, _ x: Int, _ y: Int) -> UInt32 {
             x >= 0 && y >= 0 && x < side && y < side ? pixels[y * side + x] : 0

@@ -3,6 +3,7 @@ import CPangoCairo
 import EmojiArtCore
 import Foundation
 import Testing
+
 @testable import EmojiArtRender
 
 /// The fast PNG writer must write exactly the pixels cairo's own writer writes: both files are
@@ -96,11 +97,13 @@ import Testing
     private static func cairoPNG(_ surface: OpaquePointer) -> Data {
         var bytes = Data()
         withUnsafeMutablePointer(to: &bytes) { pointer in
-            _ = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                closure.assumingMemoryBound(to: Data.self).pointee.append(data, count: Int(length))
-                return CAIRO_STATUS_SUCCESS
-            }, pointer)
+            _ = cairo_surface_write_to_png_stream(
+                surface,
+                { closure, data, length in
+                    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                    closure.assumingMemoryBound(to: Data.self).pointee.append(data, count: Int(length))
+                    return CAIRO_STATUS_SUCCESS
+                }, pointer)
         }
         return bytes
     }
@@ -116,7 +119,9 @@ private struct DecodedPNG: Equatable {
     init?(_ data: Data) {
         guard let loader = gdk_pixbuf_loader_new_with_type("png", nil) else { return nil }
         defer { g_object_unref(loader) }
-        let wrote = data.withUnsafeBytes { gdk_pixbuf_loader_write(loader, $0.bindMemory(to: UInt8.self).baseAddress, gsize($0.count), nil) }
+        let wrote = data.withUnsafeBytes {
+            gdk_pixbuf_loader_write(loader, $0.bindMemory(to: UInt8.self).baseAddress, gsize($0.count), nil)
+        }
         let closed = gdk_pixbuf_loader_close(loader, nil)
         guard wrote != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader),
             let pixels = gdk_pixbuf_read_pixels(pixbuf)

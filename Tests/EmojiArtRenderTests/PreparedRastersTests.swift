@@ -27,8 +27,9 @@ import Testing
         await Task.detached { PreparedRasters(for: Self.model, zoom: zoom, deviceScale: deviceScale) }.value
     }
 
-    @Test("a frame painted from rasters prepared on another thread is pixel for pixel the frame made without, and makes none",
-          arguments: [(1.0, 1.0), (1.5, 2.0), (0.37, 1.0)])
+    @Test(
+        "a frame painted from rasters prepared on another thread is pixel for pixel the frame made without, and makes none",
+        arguments: [(1.0, 1.0), (1.5, 2.0), (0.37, 1.0)])
     func samePixelsNoRasterizing(zoom: Double, deviceScale: Double) async {
         let viewport = Viewport(zoom: zoom)
         let reference = render(DocumentRenderer(), viewport: viewport, deviceScale: deviceScale)

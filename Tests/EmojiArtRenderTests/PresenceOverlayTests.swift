@@ -1,5 +1,6 @@
 import EmojiArtCore
 import Testing
+
 @testable import EmojiArtRender
 
 /// Others in a shared document (C5), drawn over the canvas: their pointer with a name tag and

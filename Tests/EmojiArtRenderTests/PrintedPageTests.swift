@@ -1,6 +1,7 @@
 import CPangoCairo
 import EmojiArtCore
 import Testing
+
 @testable import EmojiArtRender
 
 @Suite struct PrintedPageTests {

@@ -47,7 +47,8 @@ import Testing
         func alpha(_ x: Int, _ y: Int) -> UInt8 { data[y * stride + x * 4 + 3] }
         let inkRows = (0..<side).filter { y in (0..<side).contains { alpha($0, y) != 0 } }
         let inkColumns = (0..<side).filter { x in (0..<side).contains { alpha(x, $0) != 0 } }
-        let first = try #require(inkRows.first), last = try #require(inkRows.last)
+        let first = try #require(inkRows.first)
+        let last = try #require(inkRows.last)
         #expect(first > 0 && last < side - 1, "a turned emoji leaves empty rows to crop")
 
         let plain = RasterRows(surface: surface, side: side)
@@ -106,7 +107,8 @@ import Testing
             // Over a frame of varied pixels (each channel ≤ alpha, premultiplied), bit for bit cairo's.
             let frameSide = side + 10
             let backdrop = (0..<(frameSide * frameSide)).map { index -> UInt32 in
-                let alpha = UInt32(index * 37 % 256), colour = UInt32(index * 11 % 256) * alpha / 255
+                let alpha = UInt32(index * 37 % 256)
+                let colour = UInt32(index * 11 % 256) * alpha / 255
                 return alpha << 24 | colour << 16 | (alpha - colour) << 8 | colour / 2
             }
             var expected = backdrop

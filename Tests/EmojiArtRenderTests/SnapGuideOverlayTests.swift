@@ -1,5 +1,6 @@
 import EmojiArtCore
 import Testing
+
 @testable import EmojiArtRender
 
 /// R1's guides over the canvas: 1 px magenta lines, crisp on whole pixels, exactly as long as

@@ -5,8 +5,9 @@ import Foundation
 /// should have to store.
 public enum LoadingTestImages {
     /// A complete, valid 1 × 1 PNG.
-    public static let onePixelPNG = Data(base64Encoded:
-        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")!
+    public static let onePixelPNG = Data(
+        base64Encoded:
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")!
 
     /// The start of a PNG declaring `width` × `height` (signature and IHDR chunk with its CRC),
     /// followed by `padding` zero bytes.

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -58,7 +59,9 @@ public final class RelayProcess: @unchecked Sendable {
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw RelayProcessError(description: "the relay did not start: \(String(decoding: line, as: UTF8.self))") }
+            guard !chunk.isEmpty else {
+                throw RelayProcessError(description: "the relay did not start: \(String(decoding: line, as: UTF8.self))")
+            }
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self)
@@ -93,7 +96,9 @@ public final class RelayProcess: @unchecked Sendable {
         request.httpBody = try JSONSerialization.data(withJSONObject: ["verifier": verifier])
         let (_, response) = try await URLSession.shared.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard status == 200 || status == 201 else { throw RelayProcessError(description: "the relay answered PUT /room/\(room) with \(status)") }
+        guard status == 200 || status == 201 else {
+            throw RelayProcessError(description: "the relay answered PUT /room/\(room) with \(status)")
+        }
     }
 
     deinit {

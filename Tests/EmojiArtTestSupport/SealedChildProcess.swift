@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 
@@ -16,12 +17,15 @@ enum SealedChildProcess {
         var succeeded: Bool { status == 0 }
     }
 
-    private static let closeInheritedThenRun = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done 2>/dev/null; exec "$@""#
+    private static let closeInheritedThenRun =
+        #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done 2>/dev/null; exec "$@""#
 
     /// `command[0]` is an absolute path. `captureOutput`: stdout and stderr come back as `output`;
     /// otherwise they go to /dev/null.
     static func run(_ command: [String], captureOutput: Bool = true) throws -> Result {
-        let outputPath = captureOutput ? FileManager.default.temporaryDirectory.appendingPathComponent("sealed-\(UUID().uuidString).out").path : "/dev/null"
+        let outputPath =
+            captureOutput
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("sealed-\(UUID().uuidString).out").path : "/dev/null"
         defer { if captureOutput { unlink(outputPath) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -34,7 +38,9 @@ enum SealedChildProcess {
         defer { arguments.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/bin/bash", &actions, nil, arguments, environ)
-        guard spawned == 0 else { throw RelayProcessError(description: "\(command[0]) did not start: \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw RelayProcessError(description: "\(command[0]) did not start: \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let output = captureOutput ? (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" : ""

@@ -9,8 +9,12 @@ public enum TestHTTPResponse {
         status: Int = 200, reason: String = "OK", contentType: String? = "image/png",
         headers: [String] = [], body: Data = Data(), declaredLength: Int? = nil
     ) -> [Step] {
-        [.send(head(status: status, reason: reason, contentType: contentType, headers: headers,
-                    contentLength: declaredLength ?? body.count) + body)]
+        [
+            .send(
+                head(
+                    status: status, reason: reason, contentType: contentType, headers: headers,
+                    contentLength: declaredLength ?? body.count) + body)
+        ]
     }
 
     public static func head(
@@ -37,8 +41,9 @@ public enum TestHTTPResponse {
     }
 
     public static func redirect(to location: String) -> [Step] {
-        steps(status: 302, reason: "Found", contentType: "text/html", headers: ["Location: \(location)"],
-              body: Data("<a href=\"\(location)\">moved</a>".utf8))
+        steps(
+            status: 302, reason: "Found", contentType: "text/html", headers: ["Location: \(location)"],
+            body: Data("<a href=\"\(location)\">moved</a>".utf8))
     }
 
     /// 404 with a small HTML page, as a real server sends (B6: an error status fails even when

@@ -11,7 +11,9 @@ public enum TestPostgres {
 
     /// A new, empty database on the test server, its URL.
     public static func freshDatabase() throws -> String {
-        guard let url, let components = URLComponents(string: url) else { throw RelayProcessError(description: "EMOJIART_TEST_POSTGRES is not set") }
+        guard let url, let components = URLComponents(string: url) else {
+            throw RelayProcessError(description: "EMOJIART_TEST_POSTGRES is not set")
+        }
         let name = "emojiart_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         _ = try psql(database: String(components.path.dropFirst()), "CREATE DATABASE \(name)")
         var fresh = components
@@ -27,8 +29,11 @@ public enum TestPostgres {
         let name = URLComponents(string: database)?.scheme == nil ? database : String(URLComponents(string: database)!.path.dropFirst())
         let output = try run(
             bin + "/psql",
-            ["-h", components.host ?? "127.0.0.1", "-p", String(components.port ?? 5432), "-U", components.user ?? "emojiart", "-d", name,
-             "-v", "ON_ERROR_STOP=1", "-At", "-c", sql])
+            [
+                "-h", components.host ?? "127.0.0.1", "-p", String(components.port ?? 5432), "-U", components.user ?? "emojiart", "-d",
+                name,
+                "-v", "ON_ERROR_STOP=1", "-At", "-c", sql,
+            ])
         return output.split(separator: "\n").map(String.init)
     }
 
@@ -42,7 +47,8 @@ public enum TestPostgres {
         let log = URL(fileURLWithPath: data).deletingLastPathComponent().appendingPathComponent("server.log").path
         let command = [bin + "/pg_ctl", "-D", data, "-l", log, "-m", "immediate", "-w", "restart"]
         // Sealed: the server pg_ctl starts keeps whatever it inherits for its whole life.
-        let restart = try SealedChildProcess.run(user.isEmpty ? command : ["/usr/sbin/runuser", "-u", user, "--"] + command, captureOutput: false)
+        let restart = try SealedChildProcess.run(
+            user.isEmpty ? command : ["/usr/sbin/runuser", "-u", user, "--"] + command, captureOutput: false)
         guard restart.succeeded else { throw RelayProcessError(description: "pg_ctl restart failed (see \(log))") }
         for _ in 0..<120 {
             if (try? psql(database: "postgres", "SELECT 1")) == ["1"] { return }

@@ -33,9 +33,10 @@ public enum UserShapedArt {
             let size = (10 + next() * 190).rounded()
             let turned = next() < 0.2
             let rotation = turned ? (next() * 360 - 180).rounded() : 0
-            emojis.append(Emoji(
-                id: index + 1, text: text, position: position, size: size, rotation: rotation == -180 ? 180 : rotation,
-                flipped: turned && next() < 0.3))
+            emojis.append(
+                Emoji(
+                    id: index + 1, text: text, position: position, size: size, rotation: rotation == -180 ? 180 : rotation,
+                    flipped: turned && next() < 0.3))
         }
         return EmojiArtModel(background: .blank, emojis: emojis, uniqueEmojiId: count)
     }

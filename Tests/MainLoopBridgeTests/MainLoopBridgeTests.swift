@@ -5,7 +5,8 @@ import Testing
 /// a test on, so the check runs in a program of its own, MainLoopBridgeCheck, built beside this
 /// test bundle; this test runs it and reads its verdict.
 @Suite struct MainLoopBridgeTests {
-    @Test("under g_main_loop_run, MainActor tasks, MainActor.run and DispatchQueue.main all run on the main thread, and the idle loop sleeps")
+    @Test(
+        "under g_main_loop_run, MainActor tasks, MainActor.run and DispatchQueue.main all run on the main thread, and the idle loop sleeps")
     func bridgeDrainsTheMainQueue() throws {
         let checker = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("MainLoopBridgeCheck")

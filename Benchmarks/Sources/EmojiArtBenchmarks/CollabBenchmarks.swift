@@ -13,7 +13,9 @@ enum CollabBenchmarks {
 
     @Sendable static func run() async throws -> [Row] {
         guard (try? Tools.relay()) != nil else {
-            return [Row(name: "collab", value: "skipped", note: "no release emojiart-relay: swift build -c release --product emojiart-relay")]
+            return [
+                Row(name: "collab", value: "skipped", note: "no release emojiart-relay: swift build -c release --product emojiart-relay")
+            ]
         }
         var rows: [Row] = []
         let loopback = try RelayRun()
@@ -21,9 +23,12 @@ enum CollabBenchmarks {
             let samples = try await latency(server: loopback.server)
             rows += samples.rows(network: "loopback")
             let window = try await CollabWindowBenchmark.measure(server: loopback.server, edits: edits)
-            rows.append(Row(
-                name: "collab: edit → other window's document, loopback", value: milliseconds(window.toDocument.median),
-                note: "p99 \(milliseconds(window.toDocument.percentile(0.99))); reader → main loop (lastDeliveryLag) \(milliseconds(window.deliveryLag.median)) (p99 \(milliseconds(window.deliveryLag.percentile(0.99)))); GLib loop without GTK"))
+            rows.append(
+                Row(
+                    name: "collab: edit → other window's document, loopback", value: milliseconds(window.toDocument.median),
+                    note:
+                        "p99 \(milliseconds(window.toDocument.percentile(0.99))); reader → main loop (lastDeliveryLag) \(milliseconds(window.deliveryLag.median)) (p99 \(milliseconds(window.deliveryLag.percentile(0.99)))); GLib loop without GTK"
+                ))
             rows += try await throughput(relay: loopback)
             loopback.stop()
         } catch {
@@ -47,9 +52,13 @@ enum CollabBenchmarks {
 
         func rows(network: String, note: String = "") -> [Row] {
             [
-                Row(name: "collab: edit → other client, \(network)", value: milliseconds(toOther.median),
-                    note: "p99 \(milliseconds(toOther.percentile(0.99))); sender's ack \(milliseconds(acknowledged.median)) (p99 \(milliseconds(acknowledged.percentile(0.99))))\(note)"),
-                Row(name: "  ping → pong through the relay, \(network)", value: milliseconds(echo.median),
+                Row(
+                    name: "collab: edit → other client, \(network)", value: milliseconds(toOther.median),
+                    note:
+                        "p99 \(milliseconds(toOther.percentile(0.99))); sender's ack \(milliseconds(acknowledged.median)) (p99 \(milliseconds(acknowledged.percentile(0.99))))\(note)"
+                ),
+                Row(
+                    name: "  ping → pong through the relay, \(network)", value: milliseconds(echo.median),
                     note: "p99 \(milliseconds(echo.percentile(0.99))); the floor"),
             ]
         }
@@ -107,7 +116,8 @@ enum CollabBenchmarks {
         try network.setLoss(percent: 5)
         let lossy = try await latency(server: relay.server)
         let counted = try network.counters()
-        let measured = String(format: "; %.1f%% of %d packets dropped", 100 * Double(counted.dropped) / Double(max(counted.packets, 1)), counted.packets)
+        let measured = String(
+            format: "; %.1f%% of %d packets dropped", 100 * Double(counted.dropped) / Double(max(counted.packets, 1)), counted.packets)
         return clean.rows(network: "veth, no loss") + lossy.rows(network: "veth, 5% loss each way", note: measured)
     }
 
@@ -123,14 +133,19 @@ enum CollabBenchmarks {
     static func throughput(relay: RelayRun) async throws -> [Row] {
         let result = try await throughput(through: [relay])
         return [
-            Row(name: "collab: relay throughput, 10k-emoji room", value: result.editsPerSecond,
-                note: "\(writers) clients × \(editsPerWriter) one-op moves, ≤ \(window) in flight each; each fsynced, then sent to \(writers + 1) clients; relay CPU "
+            Row(
+                name: "collab: relay throughput, 10k-emoji room", value: result.editsPerSecond,
+                note:
+                    "\(writers) clients × \(editsPerWriter) one-op moves, ≤ \(window) in flight each; each fsynced, then sent to \(writers + 1) clients; relay CPU "
                     + String(format: "%.1f s (%.0f µs an edit)", result.relayCPU, result.relayCPU * 1e6 / Double(writers * editsPerWriter))),
-            Row(name: "  a client applying all of them", value: result.observerEditsPerSecond,
+            Row(
+                name: "  a client applying all of them", value: result.observerEditsPerSecond,
                 note: "AES-GCM open + apply, in the same run"),
-            Row(name: "collab: share the 10k art (one push, acknowledged)", value: milliseconds(result.share),
+            Row(
+                name: "collab: share the 10k art (one push, acknowledged)", value: milliseconds(result.share),
                 note: "relay peak memory after the flood \(String(format: "%.0f MiB", relay.peakMiB))"),
-            Row(name: "collab: join the 10k-emoji room", value: milliseconds(result.join),
+            Row(
+                name: "collab: join the 10k-emoji room", value: milliseconds(result.join),
                 note: "connect, welcome with the log, open and apply 10,000 adds"),
         ]
     }
@@ -182,7 +197,9 @@ enum CollabBenchmarks {
         let start = ContinuousClock.now
         for flood in floods { flood.start() }
         var end = start
-        for flood in floods { end = max(end, try await flood.finished.instant(awaiting: "\(flood.client) is done", timeout: .seconds(300))) }
+        for flood in floods {
+            end = max(end, try await flood.finished.instant(awaiting: "\(flood.client) is done", timeout: .seconds(300)))
+        }
         let appliedAt = try await applied.instant(awaiting: "the joiner applied every edit", timeout: .seconds(300))
         let relayCPU = relays.map(\.cpuSeconds).reduce(0, +) - cpuBefore
         let seconds = (end - start).milliseconds / 1000

@@ -58,7 +58,8 @@ private final class BenchWindow: Sendable {
     init(address: RoomLink, key: RoomKey) throws {
         let session = try SyncSession(
             room: address.room, journal: InMemoryOutboxJournal(), sealer: AESGCMSealer(key: key), random: SeededRandom(seed: 6))
-        let bridge = CollabDocumentBridge(document: document, session: session, room: SharedRoom(server: address.server, room: address.room))
+        let bridge = CollabDocumentBridge(
+            document: document, session: session, room: SharedRoom(server: address.server, room: address.room))
         connection = RoomConnection(link: WebSocketRelayLink(address: address), bridge: bridge, wake: glibWake)
         document.onChange = { [unowned self] _ in
             watch.check(x: document.model.emojis.first?.position.x, lag: connection.lastDeliveryLag)
@@ -116,10 +117,11 @@ private final class MainLoop: @unchecked Sendable {
     func run() { g_main_loop_run(loop) }
 
     func quit() {
-        g_idle_add({ data in
-            g_main_loop_quit(OpaquePointer(data))
-            return 0
-        }, UnsafeMutableRawPointer(loop))
+        g_idle_add(
+            { data in
+                g_main_loop_quit(OpaquePointer(data))
+                return 0
+            }, UnsafeMutableRawPointer(loop))
     }
 
     deinit { g_main_loop_unref(loop) }
@@ -128,14 +130,17 @@ private final class MainLoop: @unchecked Sendable {
 /// As the app's `MainLoopWake`: one drain per wake, at high-idle priority (above GTK's redraw).
 private let glibWake: RoomConnection.Wake = { drain in
     let box = Unmanaged.passRetained(DrainBox(drain)).toOpaque()
-    g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
-        guard let data else { return 0 }
-        Unmanaged<DrainBox>.fromOpaque(data).takeUnretainedValue().drain()
-        return 0
-    }, box, { data in
-        guard let data else { return }
-        Unmanaged<DrainBox>.fromOpaque(data).release()
-    })
+    g_idle_add_full(
+        G_PRIORITY_HIGH_IDLE,
+        { data in
+            guard let data else { return 0 }
+            Unmanaged<DrainBox>.fromOpaque(data).takeUnretainedValue().drain()
+            return 0
+        }, box,
+        { data in
+            guard let data else { return }
+            Unmanaged<DrainBox>.fromOpaque(data).release()
+        })
 }
 
 private final class DrainBox: @unchecked Sendable {

@@ -28,7 +28,8 @@ enum ExportBenchmarks {
         let rsvgArguments = ["-w", "\(geometry.pixelWidth)", "-h", "\(geometry.pixelHeight)", "-o", output("rsvg.png"), output("art.svg")]
 
         // Interleaved, so both see the same load.
-        var ours: [Double] = [], reference: [Double] = []
+        var ours: [Double] = []
+        var reference: [Double] = []
         let hasRsvg = Tools.isAvailable("rsvg-convert")
         for round in 0..<7 {
             ours.append(try ChildRun.milliseconds(emojiart, renderArguments("art.png")))
@@ -39,16 +40,21 @@ enum ExportBenchmarks {
         let pngBytes = (try? Data(contentsOf: URL(fileURLWithPath: output("art.png"))).count) ?? 0
 
         var rows = [
-            Row(name: "emojiart render 10k → PNG, whole process", value: milliseconds(ours.median),
-                note: "\(geometry.pixelWidth)×\(geometry.pixelHeight), \(pngBytes / 1024) KB"),
+            Row(
+                name: "emojiart render 10k → PNG, whole process", value: milliseconds(ours.median),
+                note: "\(geometry.pixelWidth)×\(geometry.pixelHeight), \(pngBytes / 1024) KB")
         ]
         if hasRsvg {
-            rows.append(Row(name: "  rsvg-convert of our SVG, same size", value: milliseconds(reference.median),
-                            note: String(format: "ours is %.1f× faster (target ≥ 30×)", reference.median / ours.median)))
+            rows.append(
+                Row(
+                    name: "  rsvg-convert of our SVG, same size", value: milliseconds(reference.median),
+                    note: String(format: "ours is %.1f× faster (target ≥ 30×)", reference.median / ours.median)))
         }
         rows += [
             Row(name: "  PNG export in-process (draw + encode)", value: milliseconds(inProcess), note: "\(png.count / 1024) KB"),
-            Row(name: "emojiart render 10k → SVG, whole process", value: milliseconds(svg), note: "\(svgBytes / 1024) KB, colour emojis as images"),
+            Row(
+                name: "emojiart render 10k → SVG, whole process", value: milliseconds(svg),
+                note: "\(svgBytes / 1024) KB, colour emojis as images"),
             Row(name: "emojiart render 10k → PDF, whole process", value: milliseconds(pdf), note: ""),
         ]
         return rows

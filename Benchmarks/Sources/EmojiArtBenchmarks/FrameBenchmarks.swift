@@ -22,11 +22,14 @@ enum FrameBenchmarks {
         // machine and their ratio holds within the run; each is the best of 15.
         let drawUpright = {
             image.clear()
-            renderer.drawDirectly(model, background: nil, viewport: viewport, viewSize: viewSize, deviceScale: 1, selection: [], intoImage: image.surface)
+            renderer.drawDirectly(
+                model, background: nil, viewport: viewport, viewSize: viewSize, deviceScale: 1, selection: [], intoImage: image.surface)
         }
         let drawTurned = {
             image.clear()
-            renderer.drawDirectly(turnedModel, background: nil, viewport: viewport, viewSize: viewSize, deviceScale: 1, selection: [], intoImage: image.surface)
+            renderer.drawDirectly(
+                turnedModel, background: nil, viewport: viewport, viewSize: viewSize, deviceScale: 1, selection: [],
+                intoImage: image.surface)
         }
         func timed(_ body: () -> Void) -> Double {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -35,7 +38,8 @@ enum FrameBenchmarks {
         }
         drawUpright()
         drawTurned()
-        var crisp = Double.infinity, turned = Double.infinity
+        var crisp = Double.infinity
+        var turned = Double.infinity
         var painted = 0
         for _ in 0..<15 {
             crisp = min(crisp, timed(drawUpright))
@@ -44,14 +48,16 @@ enum FrameBenchmarks {
         }
         let cairoCrisp = Measure.bestMilliseconds(runs: 7) {
             image.clear()
-            renderer.draw(model, background: nil, viewport: viewport, viewSize: viewSize, deviceScale: 1, selection: [], into: image.context)
+            renderer.draw(
+                model, background: nil, viewport: viewport, viewSize: viewSize, deviceScale: 1, selection: [], into: image.context)
         }
 
         // A settled zoom: every raster is made anew for the new size — the upright ones by Pango,
         // the turned ones sampled once each by the C loop. Each run zooms to a size its renderer
         // has not seen yet (the two renderers see the same sizes).
         var newSize = 40
-        let coldUprightRenderer = DocumentRenderer(), coldTurnedRenderer = DocumentRenderer()
+        let coldUprightRenderer = DocumentRenderer()
+        let coldTurnedRenderer = DocumentRenderer()
         let coldUpright = Measure.bestMilliseconds(runs: 5) {
             newSize += 1
             image.clear()
@@ -79,20 +85,27 @@ enum FrameBenchmarks {
         }
         let userRows = UserArtFrames.rows(uniform: model, viewSize: viewSize, image: image)
         return userRows + [
-            Row(name: "frame, 10k emojis 1920×1080: crisp", value: milliseconds(crisp),
+            Row(
+                name: "frame, 10k emojis 1920×1080: crisp", value: milliseconds(crisp),
                 note: String(format: "target ≤ 16 ms; %d of 10,000 painted, the rest hidden; raster cache warm", painted)),
-            Row(name: "  same frame, cairo emoji by emoji", value: milliseconds(cairoCrisp),
+            Row(
+                name: "  same frame, cairo emoji by emoji", value: milliseconds(cairoCrisp),
                 note: String(format: "the path before the direct painter: %.1f× slower", cairoCrisp / crisp)),
-            Row(name: "frame, 10k emojis all turned: crisp", value: milliseconds(turned),
+            Row(
+                name: "frame, 10k emojis all turned: crisp", value: milliseconds(turned),
                 note: String(format: "%.2f× the upright frame (target ≤ 1.5×); its 360 turned rasters cached", turned / crisp)),
-            Row(name: "  first frame at a new zoom, upright", value: milliseconds(coldUpright),
+            Row(
+                name: "  first frame at a new zoom, upright", value: milliseconds(coldUpright),
                 note: "every raster made anew (Pango) for the new size"),
-            Row(name: "  first frame at a new zoom, all turned", value: milliseconds(coldTurned),
+            Row(
+                name: "  first frame at a new zoom, all turned", value: milliseconds(coldTurned),
                 note: String(format: "%.2f× upright: the turned rasters sampled anew too", coldTurned / coldUpright)),
-            Row(name: "frame, 10k emojis: interactive (pan)", value: milliseconds(interactive),
+            Row(
+                name: "frame, 10k emojis: interactive (pan)", value: milliseconds(interactive),
                 note: String(format: "target ≤ 2 ms; %.0f× faster than naive", naive / interactive)),
             Row(name: "  interactive, a selection frame shown", value: milliseconds(interactiveSelected), note: "target ≤ 2 ms"),
-            Row(name: "  interactive, selection frame and snap guides", value: milliseconds(interactiveGuides),
+            Row(
+                name: "  interactive, selection frame and snap guides", value: milliseconds(interactiveGuides),
                 note: "target ≤ 2 ms (R1): the frame's snap asked and its guides drawn"),
             Row(name: "frame, 10k emojis: naive Pango", value: milliseconds(naive), note: "layout + show per emoji"),
         ]
@@ -104,10 +117,14 @@ enum FrameBenchmarks {
     ) -> Double {
         let layer = ContentLayer()
         let viewport = Viewport()
-        let visible = viewport.documentRect(for: ViewRect(corner: .zero, opposite: ViewPoint(x: viewSize.width, y: viewSize.height)), in: viewSize)
-        let targets = snapping
+        let visible = viewport.documentRect(
+            for: ViewRect(corner: .zero, opposite: ViewPoint(x: viewSize.width, y: viewSize.height)), in: viewSize)
+        let targets =
+            snapping
             ? SnapTargets(emojis: model.emojis, moving: selection, background: nil, visibleRect: visible) : nil
-        layer.draw(model, background: nil, viewport: viewport, viewSize: viewSize, deviceScale: 1, selection: selection, into: image.context, isInteractive: false)
+        layer.draw(
+            model, background: nil, viewport: viewport, viewSize: viewSize, deviceScale: 1, selection: selection, into: image.context,
+            isInteractive: false)
         var offset = 0.0
         return Measure.bestMilliseconds(runs: 30) {
             offset += 3
@@ -141,7 +158,8 @@ enum FrameBenchmarks {
             pango_font_description_set_absolute_size(font, emoji.size * viewport.zoom / 1.171875 * Double(PANGO_SCALE))
             pango_layout_set_font_description(layout, font)
             pango_layout_set_text(layout, emoji.text, -1)
-            var width: Int32 = 0, height: Int32 = 0
+            var width: Int32 = 0
+            var height: Int32 = 0
             pango_layout_get_pixel_size(layout, &width, &height)
             cairo_move_to(cr, center.x - Double(width) / 2, center.y - Double(height) / 2)
             pango_cairo_show_layout(cr, layout)

@@ -31,10 +31,19 @@ enum LaunchBenchmarks {
 
         let display = try VirtualDisplay()
         defer { display.stop() }
-        var floor: [Double] = [], empty: [Double] = [], small: [Double] = [], large: [Double] = [], json: [Double] = []
-        var bareMemory: [Double] = [], largeMemory: [Double] = []
-        var userSmall: [Double] = [], userLarge: [Double] = [], userJSON: [Double] = [], userFloor: [Double] = []
-        var userSmallExact: [Double] = [], userLargeMemory: [Double] = []
+        var floor: [Double] = []
+        var empty: [Double] = []
+        var small: [Double] = []
+        var large: [Double] = []
+        var json: [Double] = []
+        var bareMemory: [Double] = []
+        var largeMemory: [Double] = []
+        var userSmall: [Double] = []
+        var userLarge: [Double] = []
+        var userJSON: [Double] = []
+        var userFloor: [Double] = []
+        var userSmallExact: [Double] = []
+        var userLargeMemory: [Double] = []
         let script = "import json; json.load(open('\(art100k.path)', encoding='utf-8'))"
         let steps: [() throws -> Void] = [
             {
@@ -71,23 +80,32 @@ enum LaunchBenchmarks {
         let memoryBudget = 2 * bareMemory.median + 4 * Double(fileBytes) / 1_048_576
         return [
             Row(name: "launch: bare GTK 4 + libadwaita window", value: milliseconds(floor.median), note: "first frame; the floor"),
-            Row(name: "launch: emojiart, untitled", value: milliseconds(empty.median),
+            Row(
+                name: "launch: emojiart, untitled", value: milliseconds(empty.median),
                 note: ratioNote(empty, to: floor, reference: "the bare window", target: "≤ 1.2×")),
-            Row(name: "launch: emojiart art10k", value: milliseconds(small.median),
+            Row(
+                name: "launch: emojiart art10k", value: milliseconds(small.median),
                 note: ratioNote(small, to: floor, reference: "the bare window", target: "≤ 1.3×")),
-            Row(name: "launch: emojiart art100k", value: milliseconds(large.median),
+            Row(
+                name: "launch: emojiart art100k", value: milliseconds(large.median),
                 note: ratioNote(large, to: json, reference: "json.load", target: "≤ 1.5×")),
-            Row(name: "  CPython json.load of art100k, whole process", value: milliseconds(json.median),
+            Row(
+                name: "  CPython json.load of art100k, whole process", value: milliseconds(json.median),
                 note: String(format: "%.1f MB", Double(fileBytes) / 1_048_576)),
-            Row(name: "peak memory, emojiart art100k", value: String(format: "%.0f MiB", largeMemory.median),
+            Row(
+                name: "peak memory, emojiart art100k", value: String(format: "%.0f MiB", largeMemory.median),
                 note: String(format: "budget 2 × bare (%.0f MiB) + 4 × file = %.0f MiB", bareMemory.median, memoryBudget)),
-            Row(name: "launch: emojiart user3k (60 kinds, sizes 10–200)", value: milliseconds(userSmall.median),
+            Row(
+                name: "launch: emojiart user3k (60 kinds, sizes 10–200)", value: milliseconds(userSmall.median),
                 note: ratioNote(userSmall, to: userFloor, reference: "the bare window", target: "≤ 1.3×")),
-            Row(name: "  every raster exact", value: milliseconds(userSmallExact.median),
+            Row(
+                name: "  every raster exact", value: milliseconds(userSmallExact.median),
                 note: ratioNote(userSmallExact, to: userFloor, reference: "the bare window", target: "none; after the first frame")),
-            Row(name: "launch: emojiart user100k (10 kinds, sizes 10–200)", value: milliseconds(userLarge.median),
+            Row(
+                name: "launch: emojiart user100k (10 kinds, sizes 10–200)", value: milliseconds(userLarge.median),
                 note: ratioNote(userLarge, to: userJSON, reference: "its json.load", target: "≤ 1.5×")),
-            Row(name: "peak memory, emojiart user100k", value: String(format: "%.0f MiB", userLargeMemory.median),
+            Row(
+                name: "peak memory, emojiart user100k", value: String(format: "%.0f MiB", userLargeMemory.median),
                 note: String(format: "budget as art100k's: %.0f MiB", memoryBudget)),
         ]
     }

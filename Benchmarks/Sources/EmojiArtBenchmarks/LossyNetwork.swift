@@ -39,7 +39,9 @@ final class LossyNetwork {
 
     /// Drops `percent`% of the packets entering and leaving the namespace (0: none).
     func setLoss(percent: Int) throws {
-        if lossPercent > 0 { try Self.run("/usr/sbin/ip", ["netns", "exec", namespace, "nft", "delete", "table", "inet", "emojiart_loss"]) }
+        if lossPercent > 0 {
+            try Self.run("/usr/sbin/ip", ["netns", "exec", namespace, "nft", "delete", "table", "inet", "emojiart_loss"])
+        }
         lossPercent = percent
         guard percent > 0 else { return }
         let rules = """
@@ -104,7 +106,8 @@ final class LossyNetwork {
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw BenchmarkError(description: "\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: message, as: UTF8.self))")
+            throw BenchmarkError(
+                description: "\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: message, as: UTF8.self))")
         }
         return String(decoding: printed, as: UTF8.self)
     }

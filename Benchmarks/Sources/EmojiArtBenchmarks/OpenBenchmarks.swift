@@ -25,20 +25,26 @@ enum OpenBenchmarks {
         let firstFrame = Measure.medianMilliseconds(runs: 5) {
             image.clear()
             let renderer = DocumentRenderer()
-            renderer.drawDirectly(decoded, background: nil, viewport: Viewport(), viewSize: size, deviceScale: 1, selection: [], intoImage: image.surface)
+            renderer.drawDirectly(
+                decoded, background: nil, viewport: Viewport(), viewSize: size, deviceScale: 1, selection: [], intoImage: image.surface)
             painted = renderer.lastPaintedEmojiCount
         }
         let cairoFirstFrame = Measure.medianMilliseconds(runs: 3) {
             image.clear()
-            DocumentRenderer().draw(decoded, background: nil, viewport: Viewport(), viewSize: size, deviceScale: 1, selection: [], into: image.context)
+            DocumentRenderer().draw(
+                decoded, background: nil, viewport: Viewport(), viewSize: size, deviceScale: 1, selection: [], into: image.context)
         }
 
         var rows = [
-            Row(name: "encode 100k emojis", value: milliseconds(encode), note: String(format: "%.1f MB of JSON", Double(encoded.count) / 1_048_576)),
+            Row(
+                name: "encode 100k emojis", value: milliseconds(encode),
+                note: String(format: "%.1f MB of JSON", Double(encoded.count) / 1_048_576)),
             Row(name: "decode 100k emojis (read + parse)", value: milliseconds(decode), note: "our UTF-8 scanner"),
-            Row(name: "first frame of 100k, 1920×1080, cold cache", value: milliseconds(firstFrame),
+            Row(
+                name: "first frame of 100k, 1920×1080, cold cache", value: milliseconds(firstFrame),
                 note: "\(painted) painted, the rest hidden; cairo emoji by emoji: \(milliseconds(cairoFirstFrame))"),
-            Row(name: "open 100k in-process: decode + first frame", value: milliseconds(decode + firstFrame),
+            Row(
+                name: "open 100k in-process: decode + first frame", value: milliseconds(decode + firstFrame),
                 note: "without GTK start-up; the launch rows below time the whole app"),
         ]
         let script = """
@@ -49,8 +55,11 @@ enum OpenBenchmarks {
             print(sorted(samples)[2] * 1000)
             """
         if let reference = Double(try ChildRun.run("python3", ["-c", script]).trimmingCharacters(in: .whitespacesAndNewlines)) {
-            rows.append(Row(name: "CPython json.load, same file", value: milliseconds(reference),
-                            note: String(format: "decode %.2f×, open %.2f× its time (target ≤ 1)", decode / reference, (decode + firstFrame) / reference)))
+            rows.append(
+                Row(
+                    name: "CPython json.load, same file", value: milliseconds(reference),
+                    note: String(
+                        format: "decode %.2f×, open %.2f× its time (target ≤ 1)", decode / reference, (decode + firstFrame) / reference)))
         }
         return rows
     }

@@ -31,7 +31,9 @@ final class FloodClient: @unchecked Sendable {
 
     /// `moves`: the cids to move, one push each; `lastSeq` and `epoch`: where the room is, so the
     /// welcome does not carry its log again.
-    init(address: RoomLink, key: RoomKey, name: String, moves: [CollabID], lastSeq: Int, epoch: String?, window: Int, expectedBroadcasts: Int) throws {
+    init(
+        address: RoomLink, key: RoomKey, name: String, moves: [CollabID], lastSeq: Int, epoch: String?, window: Int, expectedBroadcasts: Int
+    ) throws {
         guard let client = ClientID(name) else { throw BenchmarkError(description: "“\(name)” is not a client id") }
         self.client = client
         room = address.room

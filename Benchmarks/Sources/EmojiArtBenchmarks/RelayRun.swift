@@ -25,7 +25,9 @@ final class RelayRun {
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw BenchmarkError(description: "the relay did not start: \(String(decoding: line, as: UTF8.self))") }
+            guard !chunk.isEmpty else {
+                throw BenchmarkError(description: "the relay did not start: \(String(decoding: line, as: UTF8.self))")
+            }
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self)
@@ -39,8 +41,8 @@ final class RelayRun {
     /// Its peak resident memory so far (VmHWM), in MiB.
     var peakMiB: Double {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
         else { return 0 }
         return kilobytes / 1024
     }
@@ -49,7 +51,7 @@ final class RelayRun {
     /// /proc/PID/stat, in clock ticks.
     var cpuSeconds: Double {
         guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")")
+            let close = stat.lastIndex(of: ")")
         else { return 0 }
         // Fields after the command name (which may hold spaces) start at field 3.
         let fields = stat[stat.index(after: close)...].split(separator: " ")

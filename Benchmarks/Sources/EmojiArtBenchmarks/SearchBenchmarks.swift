@@ -17,11 +17,12 @@ enum SearchBenchmarks {
         let load = Measure.bestMilliseconds(runs: 5) {
             _ = EmojiSearch().name(of: "😀", language: "en")
         }
-        let firstSearch = Measure.bestMilliseconds(runs: 5) {
-            let search = EmojiSearch()
-            _ = search.name(of: "😀", language: "en")
-            _ = search.results(for: "k", language: "de", limit: 1)
-        } - load
+        let firstSearch =
+            Measure.bestMilliseconds(runs: 5) {
+                let search = EmojiSearch()
+                _ = search.name(of: "😀", language: "en")
+                _ = search.results(for: "k", language: "de", limit: 1)
+            } - load
 
         let search = EmojiSearch.shared
         let keystrokes = queries.flatMap { language, query in
@@ -32,9 +33,11 @@ enum SearchBenchmarks {
         var resultCounts = [Int](repeating: 0, count: keystrokes.count)
         for _ in 0..<7 {
             for (index, (language, query)) in keystrokes.enumerated() {
-                perKeystroke[index] = min(perKeystroke[index], Measure.milliseconds {
-                    resultCounts[index] = search.results(for: query, language: language, limit: 500).count
-                })
+                perKeystroke[index] = min(
+                    perKeystroke[index],
+                    Measure.milliseconds {
+                        resultCounts[index] = search.results(for: query, language: language, limit: 500).count
+                    })
             }
         }
         let scans = Dictionary(uniqueKeysWithValues: Set(queries.map(\.0)).map { ($0, LinearNameScan(language: $0)) })
@@ -53,14 +56,18 @@ enum SearchBenchmarks {
         let dearest = perKeystroke.indices.max { perKeystroke[$0] < perKeystroke[$1] } ?? 0
         let emojiCount = search.allEmojis(language: "en").count
         return [
-            Row(name: "search one keystroke, \(emojiCount) emojis", value: String(format: "%.0f µs", mean * 1000),
+            Row(
+                name: "search one keystroke, \(emojiCount) emojis", value: String(format: "%.0f µs", mean * 1000),
                 note: String(
-                    format: "target ≤ 5 ms; %d keystrokes of %d queries in 7 languages; dearest %.2f ms (%@ “%@”); a scan folding every name: %.2f ms a keystroke (%.0f× slower, %d of %d result counts differ)",
+                    format:
+                        "target ≤ 5 ms; %d keystrokes of %d queries in 7 languages; dearest %.2f ms (%@ “%@”); a scan folding every name: %.2f ms a keystroke (%.0f× slower, %d of %d result counts differ)",
                     keystrokes.count, queries.count, perKeystroke[dearest], keystrokes[dearest].0, keystrokes[dearest].1,
                     scanMean, scanMean / mean, disagreements, keystrokes.count)),
-            Row(name: "  the index parsed, on first use", value: milliseconds(load),
+            Row(
+                name: "  the index parsed, on first use", value: milliseconds(load),
                 note: "never at launch; compiled into the binary, \(EmojiSearch.embeddedIndexBytes / 1024) KB"),
-            Row(name: "  a language's table folded, on its first search", value: milliseconds(firstSearch),
+            Row(
+                name: "  a language's table folded, on its first search", value: milliseconds(firstSearch),
                 note: "German with English: every name and keyword folded once"),
         ]
     }
@@ -92,11 +99,15 @@ struct LinearNameScan {
 
     private static func fold(_ text: String) -> String {
         let folded = text.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
-        let kana = String(String.UnicodeScalarView(folded.unicodeScalars.map { scalar in
-            (0x30A1...0x30F6).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0x60) ?? scalar : scalar
-        }))
-        return isCJK(kana) ? kana : kana.folding(options: .diacriticInsensitive, locale: nil)
-            .replacingOccurrences(of: "œ", with: "oe").replacingOccurrences(of: "æ", with: "ae")
+        let kana = String(
+            String.UnicodeScalarView(
+                folded.unicodeScalars.map { scalar in
+                    (0x30A1...0x30F6).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0x60) ?? scalar : scalar
+                }))
+        return isCJK(kana)
+            ? kana
+            : kana.folding(options: .diacriticInsensitive, locale: nil)
+                .replacingOccurrences(of: "œ", with: "oe").replacingOccurrences(of: "æ", with: "ae")
     }
 
     private static func words(_ text: String) -> [String] {

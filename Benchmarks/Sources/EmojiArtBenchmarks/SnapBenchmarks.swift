@@ -32,7 +32,8 @@ enum SnapBenchmarks {
         // The dragged emoji's box moved from the art's top-left to its bottom-right.
         let start = dragged.boundingBox
         let frames = (0..<1_000).map { step in
-            let dx = Double(step) * 1.9 - 950 - start.center.x, dy = Double(step) * 1.05 - 525 - start.center.y
+            let dx = Double(step) * 1.9 - 950 - start.center.x
+            let dy = Double(step) * 1.05 - 525 - start.center.y
             return DocumentRect(minX: start.minX + dx, minY: start.minY + dy, maxX: start.maxX + dx, maxY: start.maxY + dy)
         }
         var snappedCount = 0
@@ -56,19 +57,23 @@ enum SnapBenchmarks {
         let scanned = Array(frames.prefix(50))
         var disagreements = 0
         let scanBatch = Measure.bestMilliseconds(runs: 3) {
-            disagreements = scanned.filter { frame in
-                scan.snap(frame, edges: .all, tolerance: tolerance) != targets.snap(frame, tolerance: tolerance)
-            }.count
+            disagreements =
+                scanned.filter { frame in
+                    scan.snap(frame, edges: .all, tolerance: tolerance) != targets.snap(frame, tolerance: tolerance)
+                }.count
         }
 
         let perFrame = indexedBatch / Double(frames.count)
         let scanPerFrame = scanBatch / Double(scanned.count)
         return [
-            Row(name: "snap one drag frame, \(name)", value: String(format: "%.2f µs", perFrame * 1000),
+            Row(
+                name: "snap one drag frame, \(name)", value: String(format: "%.2f µs", perFrame * 1000),
                 note: String(
-                    format: "target ≤ 1 ms; dearest of the 1,000: %.1f µs; %d of them snapped; a scan of every line: %.2f ms (%.0f× slower, %d of 50 answers differ)",
+                    format:
+                        "target ≤ 1 ms; dearest of the 1,000: %.1f µs; %d of them snapped; a scan of every line: %.2f ms (%.0f× slower, %d of 50 answers differ)",
                     slowest * 1000, snappedCount, scanPerFrame, scanPerFrame / perFrame, disagreements)),
-            Row(name: "  its targets, built once at the drag's start", value: milliseconds(build),
+            Row(
+                name: "  its targets, built once at the drag's start", value: milliseconds(build),
                 note: "every emoji in view but the dragged one, the background, the origin"),
         ]
     }

@@ -20,10 +20,14 @@ enum Tools {
     }
 
     private static func releaseBinary(_ product: String, overriddenBy variable: String) throws -> String {
-        let path = ProcessInfo.processInfo.environment[variable]
+        let path =
+            ProcessInfo.processInfo.environment[variable]
             ?? repositoryRoot.appendingPathComponent(".build/release/\(product)").path
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw BenchmarkError(description: "No \(product) binary at \(path): run `swift build -c release --product \(product)` in the repository first, or set \(variable).")
+            throw BenchmarkError(
+                description:
+                    "No \(product) binary at \(path): run `swift build -c release --product \(product)` in the repository first, or set \(variable)."
+            )
         }
         return path
     }

@@ -12,6 +12,10 @@ enum UndoBenchmarks {
         precondition(document.undoStack.undoCount == 1_000)
         guard let after = Measure.allocatedBytes() else { return [] }
         let bytes = withExtendedLifetime(document) { after - baseline }
-        return [Row(name: "undo history, 1,000 moves in a 10k doc", value: String(format: "%.0f KB", Double(bytes) / 1024), note: "target: under 1 MB")]
+        return [
+            Row(
+                name: "undo history, 1,000 moves in a 10k doc", value: String(format: "%.0f KB", Double(bytes) / 1024),
+                note: "target: under 1 MB")
+        ]
     }
 }

@@ -26,7 +26,10 @@ enum UserArtFrames {
                         intoImage: image.surface)
                 }
                 if elapsed < result.milliseconds {
-                    result = (elapsed, renderer.rasterCache.rasterizedCount, glyphs.decodedCount, renderer.rasterCache.totalBytes + glyphs.byteCount)
+                    result = (
+                        elapsed, renderer.rasterCache.rasterizedCount, glyphs.decodedCount,
+                        renderer.rasterCache.totalBytes + glyphs.byteCount
+                    )
                 }
             }
             return result
@@ -77,15 +80,17 @@ enum UserArtFrames {
         let cache = EmojiRasterCache()
         for text in rasterTexts { _ = cache.raster(for: text, pixelSize: 1) }  // glyphs decoded
         var sizeShift = 0
-        let resampled = Measure.bestMilliseconds(runs: 3) {
-            sizeShift += 1
-            cache.removeAll()
-            for text in rasterTexts { for size in sizes { _ = cache.raster(for: text, pixelSize: size + sizeShift) } }
-        } / Double(rasterTexts.count * sizes.count)
+        let resampled =
+            Measure.bestMilliseconds(runs: 3) {
+                sizeShift += 1
+                cache.removeAll()
+                for text in rasterTexts { for size in sizes { _ = cache.raster(for: text, pixelSize: size + sizeShift) } }
+            } / Double(rasterTexts.count * sizes.count)
         // Once: a second run would find cairo's glyphs of these sizes cached.
-        let laidOut = Measure.milliseconds {
-            for text in rasterTexts { for size in sizes { PangoRaster.make(text, pixelSize: size) } }
-        } / Double(rasterTexts.count * sizes.count)
+        let laidOut =
+            Measure.milliseconds {
+                for text in rasterTexts { for size in sizes { PangoRaster.make(text, pixelSize: size) } }
+            } / Double(rasterTexts.count * sizes.count)
 
         /// A zoom step as the canvas takes it: the frame under the canvas's budget (stand-ins for
         /// what it did not make), the workshop making the rest on its thread, the frame after.
@@ -112,7 +117,10 @@ enum UserArtFrames {
                 let frame = Measure.milliseconds { _ = draw(zoom) }
                 // As the canvas does: each delivery adopted and the frame tried again, which asks
                 // the workshop anew for what that frame still lacks (the queue replaced).
-                var making = 0.0, after = 0.0, delivered = 0, rounds = 0
+                var making = 0.0
+                var after = 0.0
+                var delivered = 0
+                var rounds = 0
                 while !renderer.missingRasters.isEmpty, rounds < 20 {
                     rounds += 1
                     making += Measure.milliseconds {
@@ -125,9 +133,10 @@ enum UserArtFrames {
                     }
                     after += Measure.milliseconds { _ = draw(zoom) }
                 }
-                steps.append(CanvasStep(
-                    frame: frame, making: making, after: after,
-                    made: delivered + renderer.rasterCache.rasterizedCount - made))
+                steps.append(
+                    CanvasStep(
+                        frame: frame, making: making, after: after,
+                        made: delivered + renderer.rasterCache.rasterizedCount - made))
             }
             return steps.sorted { $0.total < $1.total }[steps.count / 2]
         }
@@ -135,43 +144,73 @@ enum UserArtFrames {
         // Each emoji's glyph decoded once: from the font's PNG (what a cold frame pays per kind
         // now), next to cairo drawing it at the strike (what it paid before), all kinds.
         let glyphTexts = UserShapedArt.emojiTexts
-        let decoding = Measure.milliseconds {
-            let decoder = EmojiRasterCache(glyphs: EmojiGlyphStore())
-            for text in glyphTexts { _ = decoder.raster(for: text, pixelSize: 1) }
-        } / Double(glyphTexts.count)
-        let drawingAtStrike = Measure.milliseconds {
-            for text in glyphTexts { PangoRaster.make(text, pixelSize: 128) }
-        } / Double(glyphTexts.count)
+        let decoding =
+            Measure.milliseconds {
+                let decoder = EmojiRasterCache(glyphs: EmojiGlyphStore())
+                for text in glyphTexts { _ = decoder.raster(for: text, pixelSize: 1) }
+            } / Double(glyphTexts.count)
+        let drawingAtStrike =
+            Measure.milliseconds {
+                for text in glyphTexts { PangoRaster.make(text, pixelSize: 128) }
+            } / Double(glyphTexts.count)
 
-        let cold300 = coldFrame(user300), cold3k = coldFrame(user3k), cold100k = coldFrame(user100k)
-        let uniformCanvasStep = canvasZoomStep(uniform), userCanvasStep = canvasZoomStep(user3k)
+        let cold300 = coldFrame(user300)
+        let cold3k = coldFrame(user3k)
+        let cold100k = coldFrame(user100k)
+        let uniformCanvasStep = canvasZoomStep(uniform)
+        let userCanvasStep = canvasZoomStep(user3k)
         let warm3k = warmFrame(user3k)
-        let uniformStep = zoomStep(uniform), userStep = zoomStep(user3k)
+        let uniformStep = zoomStep(uniform)
+        let userStep = zoomStep(user3k)
         return [
-            Row(name: "raster of an emoji at a new size, 10–200 px", value: String(format: "%.0f µs", resampled * 1000),
-                note: String(format: "resampled from its decoded glyph; Pango at each size: %.0f µs (%.0f×)", laidOut * 1000, laidOut / resampled)),
-            Row(name: "an emoji's glyph decoded", value: String(format: "%.0f µs", decoding * 1000),
-                note: String(format: "from the font's PNG, %d kinds; cairo drawing it at the strike: %.0f µs", glyphTexts.count, drawingAtStrike * 1000)),
-            Row(name: "first frame, user art 300, nothing decoded", value: milliseconds(cold300.milliseconds),
+            Row(
+                name: "raster of an emoji at a new size, 10–200 px", value: String(format: "%.0f µs", resampled * 1000),
+                note: String(
+                    format: "resampled from its decoded glyph; Pango at each size: %.0f µs (%.0f×)", laidOut * 1000, laidOut / resampled)),
+            Row(
+                name: "an emoji's glyph decoded", value: String(format: "%.0f µs", decoding * 1000),
+                note: String(
+                    format: "from the font's PNG, %d kinds; cairo drawing it at the strike: %.0f µs", glyphTexts.count,
+                    drawingAtStrike * 1000)),
+            Row(
+                name: "first frame, user art 300, nothing decoded", value: milliseconds(cold300.milliseconds),
                 note: "\(cold300.rasters) rasters from \(cold300.glyphs) glyphs"),
-            Row(name: "first frame, user art 3,000, nothing decoded", value: milliseconds(cold3k.milliseconds),
-                note: String(format: "%d rasters from %d glyphs; cache %.1f MB", cold3k.rasters, cold3k.glyphs, Double(cold3k.cacheBytes) / 1e6)),
-            Row(name: "first frame, user art 100,000, nothing decoded", value: milliseconds(cold100k.milliseconds),
-                note: String(format: "%d rasters from %d glyphs; cache %.1f MB", cold100k.rasters, cold100k.glyphs, Double(cold100k.cacheBytes) / 1e6)),
-            Row(name: "crisp frame, user art 3,000, rasters cached", value: milliseconds(warm3k.milliseconds),
+            Row(
+                name: "first frame, user art 3,000, nothing decoded", value: milliseconds(cold3k.milliseconds),
+                note: String(
+                    format: "%d rasters from %d glyphs; cache %.1f MB", cold3k.rasters, cold3k.glyphs, Double(cold3k.cacheBytes) / 1e6)),
+            Row(
+                name: "first frame, user art 100,000, nothing decoded", value: milliseconds(cold100k.milliseconds),
+                note: String(
+                    format: "%d rasters from %d glyphs; cache %.1f MB", cold100k.rasters, cold100k.glyphs, Double(cold100k.cacheBytes) / 1e6
+                )),
+            Row(
+                name: "crisp frame, user art 3,000, rasters cached", value: milliseconds(warm3k.milliseconds),
                 note: "\(warm3k.painted) of 3,000 painted, the rest hidden"),
-            Row(name: "zoom step, uniform 10k art", value: milliseconds(uniformStep.milliseconds),
+            Row(
+                name: "zoom step, uniform 10k art", value: milliseconds(uniformStep.milliseconds),
                 note: "\(uniformStep.rasters) rasters made"),
-            Row(name: "zoom step, user art 3,000", value: milliseconds(userStep.milliseconds),
-                note: String(format: "%d rasters made in the frame; %.2f× the uniform step", userStep.rasters, userStep.milliseconds / uniformStep.milliseconds)),
-            Row(name: "canvas zoom step, uniform 10k art: frame", value: milliseconds(uniformCanvasStep.frame),
-                note: String(format: "under the canvas's budget, which made its %d rasters; step in all %.1f ms", uniformCanvasStep.made, uniformCanvasStep.total)),
-            Row(name: "canvas zoom step, user art 3,000: frame", value: milliseconds(userCanvasStep.frame),
+            Row(
+                name: "zoom step, user art 3,000", value: milliseconds(userStep.milliseconds),
+                note: String(
+                    format: "%d rasters made in the frame; %.2f× the uniform step", userStep.rasters,
+                    userStep.milliseconds / uniformStep.milliseconds)),
+            Row(
+                name: "canvas zoom step, uniform 10k art: frame", value: milliseconds(uniformCanvasStep.frame),
+                note: String(
+                    format: "under the canvas's budget, which made its %d rasters; step in all %.1f ms", uniformCanvasStep.made,
+                    uniformCanvasStep.total)),
+            Row(
+                name: "canvas zoom step, user art 3,000: frame", value: milliseconds(userCanvasStep.frame),
                 note: "the main thread's frame: deferred, the layer moved meanwhile (target ≤ 16 ms)"),
-            Row(name: "  the workshop's rasters and the frames after them", value: milliseconds(userCanvasStep.making + userCanvasStep.after),
-                note: String(format: "%d rasters, on one thread %.1f ms, + frames %.1f ms; step in all %.1f ms = %.2f× the uniform step's (target ≤ 2×)",
-                             userCanvasStep.made, userCanvasStep.making, userCanvasStep.after, userCanvasStep.total,
-                             userCanvasStep.total / uniformCanvasStep.total)),
+            Row(
+                name: "  the workshop's rasters and the frames after them",
+                value: milliseconds(userCanvasStep.making + userCanvasStep.after),
+                note: String(
+                    format:
+                        "%d rasters, on one thread %.1f ms, + frames %.1f ms; step in all %.1f ms = %.2f× the uniform step's (target ≤ 2×)",
+                    userCanvasStep.made, userCanvasStep.making, userCanvasStep.after, userCanvasStep.total,
+                    userCanvasStep.total / uniformCanvasStep.total)),
         ]
     }
 }

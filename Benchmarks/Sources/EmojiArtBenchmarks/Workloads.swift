@@ -17,9 +17,10 @@ enum Workloads {
         for index in 0..<count {
             let position = DocumentPoint(x: (next() - 0.5) * 1920, y: (next() - 0.5) * 1080)
             let rotation = turned ? (Double(index * 37 % 360) - 179.5) : 0
-            emojis.append(Emoji(
-                id: index + 1, text: emojiTexts[index % emojiTexts.count], position: position, size: 40,
-                rotation: rotation, flipped: turned && index % 3 == 0))
+            emojis.append(
+                Emoji(
+                    id: index + 1, text: emojiTexts[index % emojiTexts.count], position: position, size: 40,
+                    rotation: rotation, flipped: turned && index % 3 == 0))
         }
         let background: Background = blank ? .blank : .url(URL(string: "https://example.com/background.jpg")!)
         return EmojiArtModel(background: background, emojis: emojis, uniqueEmojiId: count)

@@ -21,9 +21,11 @@ public enum ApplicationLauncher {
         let storage = StorageLocations()
         DocumentPrefetch.shared.start(paths: paths, stateDirectory: storage.stateDirectory)
         guard gtk_init_check() != 0 else {
-            let message = "emojiart: " + localized(
-                "cannot open a window: no display found (is DISPLAY or WAYLAND_DISPLAY set?). Headless commands work anywhere: emojiart info FILE; see emojiart --help."
-            ) + "\n"
+            let message =
+                "emojiart: "
+                + localized(
+                    "cannot open a window: no display found (is DISPLAY or WAYLAND_DISPLAY set?). Headless commands work anywhere: emojiart info FILE; see emojiart --help."
+                ) + "\n"
             FileHandle.standardError.write(Data(message.utf8))
             return 1
         }

@@ -56,8 +56,9 @@ final class DocumentPrefetch: @unchecked Sendable {
                         return true
                     }
                 }
-                _ = publish(PreparedRasters(
-                    for: model, zoom: viewport.zoom, deviceScale: Self.expectedDeviceScale, visible: visible, progress: publish))
+                _ = publish(
+                    PreparedRasters(
+                        for: model, zoom: viewport.zoom, deviceScale: Self.expectedDeviceScale, visible: visible, progress: publish))
             }
             // The first frame paints in two bands on Dispatch's worker threads
             // (`DocumentRenderer.drawDirectly`): starting them here, not in that frame, took ~1 ms

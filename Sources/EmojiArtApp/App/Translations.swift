@@ -15,20 +15,21 @@ public enum Translations {
         if let directory = catalogDirectory() {
             emojiart_bind_text_domain(Localization.domain, directory.path)
         }
-        Localization.install(MessageCatalog(
-            translate: { message in
-                // g_dgettext returns its argument when there is no translation: copy the result
-                // while the C string it may point into is still alive.
-                message.withCString { String(cString: g_dgettext(Localization.domain, $0)) }
-            },
-            translatePlural: { singular, plural, count in
-                singular.withCString { singularC in
-                    plural.withCString { pluralC in
-                        String(cString: g_dngettext(Localization.domain, singularC, pluralC, gulong(max(count, 0))))
+        Localization.install(
+            MessageCatalog(
+                translate: { message in
+                    // g_dgettext returns its argument when there is no translation: copy the result
+                    // while the C string it may point into is still alive.
+                    message.withCString { String(cString: g_dgettext(Localization.domain, $0)) }
+                },
+                translatePlural: { singular, plural, count in
+                    singular.withCString { singularC in
+                        plural.withCString { pluralC in
+                            String(cString: g_dngettext(Localization.domain, singularC, pluralC, gulong(max(count, 0))))
+                        }
                     }
                 }
-            }
-        ))
+            ))
     }
 
     /// `$EMOJIART_LOCALEDIR`; else, for a binary run from a checkout (a path inside `.build`),

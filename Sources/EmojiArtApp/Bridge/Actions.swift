@@ -61,6 +61,7 @@ func setEnabled(_ action: OpaquePointer, _ isEnabled: Bool) {
 /// `KeyboardAccess` is reported on stderr, and the GUI tests fail on that line.
 private func warnUnlessKeyboardReaches(_ name: String) {
     guard !KeyboardAccess.reaches(action: name) else { return }
-    FileHandle.standardError.write(Data(
-        "emojiart: the action “\(name)” has no keyboard path; add it to KeyboardAccess (SPEC A2)\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "emojiart: the action “\(name)” has no keyboard path; add it to KeyboardAccess (SPEC A2)\n".utf8))
 }

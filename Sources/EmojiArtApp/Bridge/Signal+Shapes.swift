@@ -113,18 +113,19 @@ private let dropMotionTrampoline: @convention(c) (gpointer?, OpaquePointer?, Dou
 /// `void handler(GApplication *self, GFile **files, int n_files, const char *hint, gpointer data)`.
 typealias OpenHandler = @MainActor ([String]) -> Void
 
-private let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, gpointer?) -> Void = {
-    _, files, count, _, data in
-    let handler: OpenHandler = unbox(data)
-    var paths: [String] = []
-    for index in 0..<Int(max(count, 0)) {
-        // g_file_get_path is NULL for remote files (DESIGN joint 4): those are skipped.
-        guard let file = files?[index], let path = g_file_get_path(file) else { continue }
-        paths.append(String(cString: path))
-        g_free(path)
+private let openTrampoline:
+    @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, gpointer?) -> Void = {
+        _, files, count, _, data in
+        let handler: OpenHandler = unbox(data)
+        var paths: [String] = []
+        for index in 0..<Int(max(count, 0)) {
+            // g_file_get_path is NULL for remote files (DESIGN joint 4): those are skipped.
+            guard let file = files?[index], let path = g_file_get_path(file) else { continue }
+            paths.append(String(cString: path))
+            g_free(path)
+        }
+        MainActor.assumeIsolated { handler(paths) }
     }
-    MainActor.assumeIsolated { handler(paths) }
-}
 
 /// `gboolean handler(GtkEventControllerKey *self, guint keyval, guint keycode, GdkModifierType state, gpointer data)`.
 typealias KeyHandler = @MainActor (UInt32, GdkModifierType) -> Bool

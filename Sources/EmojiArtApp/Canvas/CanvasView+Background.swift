@@ -6,9 +6,10 @@ extension CanvasView {
     /// Hands the loader's news to the interaction core, which decides what it means (B2–B5).
     func backgroundLoaderDidChange() {
         guard !isClosed else { return }
-        apply(interaction.backgroundLoaderChanged(
-            status: backgroundLoader.status, frame: backgroundImage?.frame,
-            embeddedImageError: backgroundLoader.embeddedImageError))
+        apply(
+            interaction.backgroundLoaderChanged(
+                status: backgroundLoader.status, frame: backgroundImage?.frame,
+                embeddedImageError: backgroundLoader.embeddedImageError))
         updateHint()
     }
 

@@ -22,7 +22,9 @@ extension CanvasView {
 
     /// Offers the emojis, their text and the picture if any; returns the provider set.
     @discardableResult
-    private static func setContent(of clipboard: OpaquePointer, to copied: ClipboardEmojis, picture: Data?) -> UnsafeMutablePointer<GdkContentProvider>? {
+    private static func setContent(of clipboard: OpaquePointer, to copied: ClipboardEmojis, picture: Data?) -> UnsafeMutablePointer<
+        GdkContentProvider
+    >? {
         var providers: [UnsafeMutablePointer<GdkContentProvider>?] = []
         providers.append(bytesProvider(copied.data, mimeType: ClipboardEmojis.mimeType))
         if let picture { providers.append(bytesProvider(picture, mimeType: "image/png")) }

@@ -51,15 +51,17 @@ extension CanvasView {
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
         connect(scroll, .scroll) { [unowned self] dx, dy in
             let isWheel = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL
-            apply(interaction.scrolled(
-                dx: dx, dy: dy, isWheel: isWheel, modifiers: modifiers(of: scroll), time: eventTime(of: scroll)))
+            apply(
+                interaction.scrolled(
+                    dx: dx, dy: dy, isWheel: isWheel, modifiers: modifiers(of: scroll), time: eventTime(of: scroll)))
             return true
         }
         gtk_widget_add_controller(drawingArea, scroll)
 
         let zoom = gtk_gesture_zoom_new()!
         connect(zoom, .gestureBegin) { [unowned self] _ in
-            var x = 0.0, y = 0.0
+            var x = 0.0
+            var y = 0.0
             let size = interaction.viewSize
             if gtk_gesture_get_bounding_box_center(opaque(zoom), &x, &y) == 0 { (x, y) = (size.width / 2, size.height / 2) }
             apply(interaction.pinchBegan(at: ViewPoint(x: x, y: y)))

@@ -21,10 +21,11 @@ struct ClipboardContent: OfferedContent {
             ClipboardReader.readText(from: clipboard) { done($0.map(CanvasContent.classify(text:))) }
         case .image:
             ClipboardReader.readTexture(from: clipboard) { result in
-                done(result.map { texture in
-                    defer { g_object_unref(texture.raw) }
-                    return pngContent(of: texture)
-                })
+                done(
+                    result.map { texture in
+                        defer { g_object_unref(texture.raw) }
+                        return pngContent(of: texture)
+                    })
             }
         }
     }

@@ -39,7 +39,8 @@ enum ClipboardReader {
     }
 
     /// The texture, with a reference the caller must release.
-    static func readTexture(from clipboard: OpaquePointer, _ done: @escaping @MainActor (Result<OpaquePointer, ClipboardReadError>) -> Void) {
+    static func readTexture(from clipboard: OpaquePointer, _ done: @escaping @MainActor (Result<OpaquePointer, ClipboardReadError>) -> Void)
+    {
         let (callback, data) = asyncReady { _, result in
             var error: UnsafeMutablePointer<GError>?
             guard let texture = gdk_clipboard_read_texture_finish(clipboard, result, &error) else {
@@ -54,7 +55,7 @@ enum ClipboardReader {
         let (callback, data) = asyncReady { _, result in
             var error: UnsafeMutablePointer<GError>?
             guard let value = gdk_clipboard_read_value_finish(clipboard, result, &error),
-                  let list = g_value_get_boxed(value)
+                let list = g_value_get_boxed(value)
             else { return done(.failure(ClipboardReadError(error))) }
             done(.success(FileList.urls(in: OpaquePointer(list))))
         }

@@ -21,15 +21,21 @@ final class DropContent: OfferedContent {
         case .files:
             readValue(emojiart_type_file_list()) { value in
                 g_value_get_boxed(value).map { .classify(files: FileList.urls(in: OpaquePointer($0))) } ?? .unusable
-            } done: { done($0) }
+            } done: {
+                done($0)
+            }
         case .text:
             readValue(emojiart_type_string()) { value in
                 g_value_get_string(value).map { .classify(text: String(cString: $0)) } ?? .unusable
-            } done: { done($0) }
+            } done: {
+                done($0)
+            }
         case .image:
             readValue(emojiart_type_texture()) { value in
                 g_value_get_object(value).map { pngContent(of: OpaquePointer($0)) } ?? .unusable
-            } done: { done($0) }
+            } done: {
+                done($0)
+            }
         }
     }
 

@@ -102,11 +102,15 @@ extension DocumentWindow {
     func confirmStopSharing() {
         guard let sharing else { return }
         let waiting = sharing.connection.pendingCount
-        var body = localized("This window leaves the room. The document stays on this computer as an ordinary document; the others keep their copies and can go on editing without you.")
+        var body = localized(
+            "This window leaves the room. The document stays on this computer as an ordinary document; the others keep their copies and can go on editing without you."
+        )
         if waiting > 0 {
-            body += " " + localizedPlural(
-                "{count} edit has not reached the room yet: it stays only in this document.",
-                "{count} edits have not reached the room yet: they stay only in this document.", count: waiting)
+            body +=
+                " "
+                + localizedPlural(
+                    "{count} edit has not reached the room yet: it stays only in this document.",
+                    "{count} edits have not reached the room yet: they stay only in this document.", count: waiting)
         }
         let dialog = adw_message_dialog_new(cast(window), localized("Stop Sharing?"), body)!
         gtk_window_set_title(cast(dialog), localized("Stop Sharing?"))

@@ -32,13 +32,15 @@ enum ParticipantColours {
     static func installStyle() {
         guard !installed else { return }
         installed = true
-        var css = ".participant { border-radius: 999px; min-width: 24px; min-height: 24px; font-weight: bold; font-size: 11px; color: white; }\n"
+        var css =
+            ".participant { border-radius: 999px; min-width: 24px; min-height: 24px; font-weight: bold; font-size: 11px; color: white; }\n"
         for (index, colour) in palette.enumerated() {
             css += ".\(cssClass(index)) { background-color: \(colour.hex); }\n"
         }
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), opaque(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), opaque(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider.raw)
     }
 

@@ -17,7 +17,7 @@ enum SharingDialogs {
         while address.hasSuffix("/") { address.removeLast() }
         if !address.contains("://") { address = "ws://" + address }
         guard address.hasPrefix("ws://") || address.hasPrefix("wss://"),
-              let url = URL(string: address), let host = url.host, !host.isEmpty, url.path.isEmpty
+            let url = URL(string: address), let host = url.host, !host.isEmpty, url.path.isEmpty
         else { return nil }
         return address
     }
@@ -65,7 +65,9 @@ enum SharingDialogs {
             parent: parent, title: localized("Token Needed"),
             body: rejected
                 ? localized("The relay did not accept that token. Enter the token its operator gave you.")
-                : localized("This relay makes rooms only for people with its token. Enter the token its operator gave you; it is kept on this computer for this relay."),
+                : localized(
+                    "This relay makes rooms only for people with its token. Enter the token its operator gave you; it is kept on this computer for this relay."
+                ),
             entryName: localized("Token"), initial: "", action: localized("_Share"),
             validate: { text in text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : nil },
             completion: { text in completion(text.trimmingCharacters(in: .whitespacesAndNewlines)) })
@@ -89,7 +91,9 @@ enum SharingDialogs {
     static func askToReplaceKey(parent: UnsafeMutablePointer<GtkWidget>?, completion: @escaping @MainActor (Bool) -> Void) {
         confirm(
             parent: parent, title: localized("Replace the Room's Key?"),
-            body: localized("This computer already keeps another key for this room. Replace it only if the link comes from someone you trust: with a wrong key the room cannot be opened."),
+            body: localized(
+                "This computer already keeps another key for this room. Replace it only if the link comes from someone you trust: with a wrong key the room cannot be opened."
+            ),
             cancel: localized("_Cancel"), action: localized("_Replace Key"), completion: completion)
     }
 
@@ -109,7 +113,9 @@ enum SharingDialogs {
 
     /// The room's link, selectable, with Copy.
     static func showLink(_ link: RoomLink, parent: UnsafeMutablePointer<GtkWidget>) {
-        let dialog = adw_message_dialog_new(cast(parent), localized("Document Shared"), localized("Send this link to the people you want to edit with. Anyone with it can edit the document."))!
+        let dialog = adw_message_dialog_new(
+            cast(parent), localized("Document Shared"),
+            localized("Send this link to the people you want to edit with. Anyone with it can edit the document."))!
         gtk_window_set_title(cast(dialog), localized("Document Shared"))
         emojiart_message_dialog_add_response(cast(dialog), "close", localized("_Close"))
         emojiart_message_dialog_add_response(cast(dialog), "copy", localized("_Copy Link"))

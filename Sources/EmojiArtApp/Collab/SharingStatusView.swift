@@ -37,7 +37,8 @@ final class SharingStatusView {
             text = localized("Connected")
         case .offline(let reason):
             tooltip = reason
-            text = waiting == 0
+            text =
+                waiting == 0
                 ? localized("Reconnecting…")
                 : localizedPlural("Offline, {count} edit waiting", "Offline, {count} edits waiting", count: waiting)
         }

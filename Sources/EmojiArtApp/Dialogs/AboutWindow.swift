@@ -11,7 +11,8 @@ enum AboutWindow {
         adw_about_window_set_version(cast(about), AppVersion.current)
         adw_about_window_set_developer_name(cast(about), localized("The EmojiArt developers"))
         adw_about_window_set_comments(
-            cast(about), localized("Make pictures out of emojis on top of a background image. A Linux successor of the CS193p EmojiArt app."))
+            cast(about),
+            localized("Make pictures out of emojis on top of a background image. A Linux successor of the CS193p EmojiArt app."))
         // TRANSLATORS: your name and e-mail, one translator a line; shown under Credits in About.
         let credits = localized("translator-credits")
         if credits != "translator-credits" { adw_about_window_set_translator_credits(cast(about), credits) }

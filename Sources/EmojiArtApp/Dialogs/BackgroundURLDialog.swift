@@ -8,7 +8,8 @@ import Foundation
 @MainActor
 enum BackgroundURLDialog {
     static func present(parent: UnsafeMutablePointer<GtkWidget>, completion: @escaping @MainActor (URL) -> Void) {
-        let dialog = adw_message_dialog_new(cast(parent), localized("Set Background from URL"), localized("Enter the address of an image on the web."))!
+        let dialog = adw_message_dialog_new(
+            cast(parent), localized("Set Background from URL"), localized("Enter the address of an image on the web."))!
         gtk_window_set_title(cast(dialog), localized("Set Background from URL"))  // what the window list shows
         emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
         emojiart_message_dialog_add_response(cast(dialog), "set", localized("_Set Background"))

@@ -21,14 +21,17 @@ enum ShortcutsWindow {
         for section in KeyboardShortcutsList.sections {
             groups += #"<child><object class="GtkShortcutsGroup"><property name="title">\#(escape(section.title))</property>"#
             for shortcut in section.shortcuts {
-                groups += #"<child><object class="GtkShortcutsShortcut"><property name="accelerator">\#(escape(shortcut.accelerator))</property><property name="title">\#(escape(shortcut.title))</property></object></child>"#
+                groups +=
+                    #"<child><object class="GtkShortcutsShortcut"><property name="accelerator">\#(escape(shortcut.accelerator))</property><property name="title">\#(escape(shortcut.title))</property></object></child>"#
             }
             groups += "</object></child>"
         }
-        return #"<interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property><property name="title">\#(escape(title))</property><child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property>\#(groups)</object></child></object></interface>"#
+        return
+            #"<interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property><property name="title">\#(escape(title))</property><child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property>\#(groups)</object></child></object></interface>"#
     }
 
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: ">", with: "&gt;")
     }
 }

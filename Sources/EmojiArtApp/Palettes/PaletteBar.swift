@@ -191,9 +191,11 @@ final class PaletteBar {
             gtk_box_remove(cast(emojiBox), child)
         }
         for emoji in emojis {
-            gtk_box_append(cast(emojiBox), PaletteEmojiButton.make(emoji, onChoose: onChoose) { [unowned self] emoji, button in
-                showMenu(for: emoji, from: button)
-            })
+            gtk_box_append(
+                cast(emojiBox),
+                PaletteEmojiButton.make(emoji, onChoose: onChoose) { [unowned self] emoji, button in
+                    showMenu(for: emoji, from: button)
+                })
         }
         gtk_adjustment_set_value(gtk_scrolled_window_get_hadjustment(cast(scroller)), 0)  // new emojis show from their first
     }
@@ -204,7 +206,8 @@ final class PaletteBar {
     /// At most how many of the strip's emoji buttons the window shows at its default width: as if
     /// the strip had the whole width (the palette chooser takes some of it).
     private var emojisInView: Int {
-        var windowWidth: Int32 = 0, windowHeight: Int32 = 0  // GTK 4.8 writes both
+        var windowWidth: Int32 = 0
+        var windowHeight: Int32 = 0  // GTK 4.8 writes both
         gtk_window_get_default_size(cast(window), &windowWidth, &windowHeight)
         let buttonWidth = PaletteEmojiImage.width(forHeight: PaletteEmojiImage.logicalPixelSize) + 2 * 6  // .palette-emoji's padding
         return max(1, Int(windowWidth) / buttonWidth + 1)
@@ -226,9 +229,14 @@ final class PaletteBar {
     private func showMenu(for emoji: String, from button: UnsafeMutablePointer<GtkWidget>) {
         guard let palette = store.palette(withID: paletteID) else { return }
         let lacksIt = !palette.uniqueEmojis.contains(emoji)
-        let addToPalette = lacksIt ? (name: PaletteDialogs.displayName(of: palette), add: { @MainActor [unowned self] in
-            add(emoji, toPaletteWithID: palette.id)
-        }) : nil
+        let addToPalette =
+            lacksIt
+            ? (
+                name: PaletteDialogs.displayName(of: palette),
+                add: { @MainActor [unowned self] in
+                    add(emoji, toPaletteWithID: palette.id)
+                }
+            ) : nil
         emojiMenu.show(for: emoji, from: button, addToPalette: addToPalette, onChoose: onChoose)
     }
 

@@ -55,7 +55,8 @@ enum PaletteEmojiButton {
         gtk_widget_add_controller(button, opaque(longPress))
         let keys = gtk_event_controller_key_new()!
         connect(keys, .keyPressed) { keyval, modifiers in
-            let key = Int32(bitPattern: keyval), shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            let key = Int32(bitPattern: keyval)
+            let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
             guard key == GDK_KEY_Menu || (key == GDK_KEY_F10 && shift) else { return false }
             open()
             return true

@@ -122,7 +122,10 @@ final class PaletteManager {
             (.moveDown, "go-down-symbolic", localized("Move “{name}” Down", ["name": name]), !isLast),
             (.rename, "insert-text-symbolic", localized("Rename “{name}”", ["name": name]), true),
             (.edit, "document-edit-symbolic", localized("Edit “{name}”", ["name": name]), true),
-            (.delete, "user-trash-symbolic", canDelete ? localized("Delete “{name}”", ["name": name]) : localized("The last palette can’t be deleted"), canDelete),
+            (
+                .delete, "user-trash-symbolic",
+                canDelete ? localized("Delete “{name}”", ["name": name]) : localized("The last palette can’t be deleted"), canDelete
+            ),
         ]
         for (control, icon, label, isEnabled) in specs {
             let button = gtk_button_new_from_icon_name(icon)!
@@ -187,12 +190,13 @@ final class PaletteManager {
             gtk_widget_grab_focus(rows[min(focus.index, rows.count - 1)].widget)
             return
         }
-        let candidates: [Control] = switch focus.control {
-        case .moveUp: [.moveUp, .moveDown]
-        case .moveDown: [.moveDown, .moveUp]
-        case let control?: [control]
-        case nil: []
-        }
+        let candidates: [Control] =
+            switch focus.control {
+            case .moveUp: [.moveUp, .moveDown]
+            case .moveDown: [.moveDown, .moveUp]
+            case let control?: [control]
+            case nil: []
+            }
         for control in candidates {
             if let button = row.controls[control], gtk_widget_get_sensitive(button) != 0 {
                 gtk_widget_grab_focus(button)

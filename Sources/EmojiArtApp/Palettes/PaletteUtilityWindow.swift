@@ -12,8 +12,10 @@ final class PaletteUtilityWindow {
     let header: UnsafeMutablePointer<GtkWidget>
     private let toastOverlay: UnsafeMutablePointer<GtkWidget>
 
-    init(title: String, parent: UnsafeMutablePointer<GtkWidget>?, width: Int32, height: Int32,
-         content: UnsafeMutablePointer<GtkWidget>) {
+    init(
+        title: String, parent: UnsafeMutablePointer<GtkWidget>?, width: Int32, height: Int32,
+        content: UnsafeMutablePointer<GtkWidget>
+    ) {
         window = adw_window_new()
         gtk_window_set_title(cast(window), title)
         gtk_window_set_default_size(cast(window), width, height)

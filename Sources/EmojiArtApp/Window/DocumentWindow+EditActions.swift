@@ -21,7 +21,8 @@ extension DocumentWindow {
         for (command, action) in commandActions {
             setEnabled(action, canvas.interaction.canPerform(command) && !yielding.contains("win." + command.actionName))
         }
-        let undoName = document.undoActionName, redoName = document.redoActionName
+        let undoName = document.undoActionName
+        let redoName = document.redoActionName
         primaryMenu.updateHistory(undoName: undoName, redoName: redoName)
         setTooltip(undoButton, undoName.map { localized("Undo {action}", ["action": $0]) } ?? localized("Nothing to Undo"))
         setTooltip(redoButton, redoName.map { localized("Redo {action}", ["action": $0]) } ?? localized("Nothing to Redo"))

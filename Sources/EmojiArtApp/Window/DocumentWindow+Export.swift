@@ -74,7 +74,7 @@ extension DocumentWindow {
             } catch {
                 waiting.close()
                 guard let self, !isClosed,
-                      await askToGoOnWithoutBackground(output, reason: model.background.loadFailureMessage(error))
+                    await askToGoOnWithoutBackground(output, reason: model.background.loadFailureMessage(error))
                 else { return }
                 background = nil
             }
@@ -97,7 +97,11 @@ extension DocumentWindow {
         let worker = Task.detached {
             try await BackgroundImage.load(background, fetcher: .live(), resolution: .export, inRoom: inRoom)
         }
-        return try await withTaskCancellationHandler { try await worker.value } onCancel: { worker.cancel() }
+        return try await withTaskCancellationHandler {
+            try await worker.value
+        } onCancel: {
+            worker.cancel()
+        }
     }
 
     /// A cancelled fetch surfaces as `CancellationError` (the live fetcher turns its client's
@@ -138,7 +142,8 @@ private final class WaitingDialog {
     ) {
         let address = url.map { $0.isFileURL ? $0.path : $0.absoluteString } ?? ""
         let heading = localized("Waiting for the Background…")
-        let body = output == .export
+        let body =
+            output == .export
             ? localized("Export starts once the image from {address} has arrived.", ["address": address])
             : localized("Printing starts once the image from {address} has arrived.", ["address": address])
         let made = adw_message_dialog_new(cast(parent), heading, body)!

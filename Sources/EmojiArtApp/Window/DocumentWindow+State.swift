@@ -28,7 +28,8 @@ extension DocumentWindow {
     func saveWindowStateNow() {
         stateSave.cancel()
         guard !isClosed else { return }  // its size can no longer be read
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         gtk_window_get_default_size(cast(window), &width, &height)
         let viewport = canvas.viewport
         let state = WindowState(

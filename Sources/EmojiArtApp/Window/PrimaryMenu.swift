@@ -13,13 +13,18 @@ final class PrimaryMenu {
 
     init() {
         let menu = g_menu_new()!
-        Self.appendSection(to: menu, [
-            (localized("New Window"), "app.new"), (localized("Open…"), "app.open"), (localized("Join…"), "app.join"),
-        ])
-        Self.appendSection(to: menu, [
-            (localized("Save"), "win.save"), (localized("Save As…"), "win.save-as"), (localized("Export…"), "win.export"), (localized("Print…"), "win.print"),
-            (localized("Share…"), "win.share"), (localized("Stop Sharing"), "win.stop-sharing"),
-        ])
+        Self.appendSection(
+            to: menu,
+            [
+                (localized("New Window"), "app.new"), (localized("Open…"), "app.open"), (localized("Join…"), "app.join"),
+            ])
+        Self.appendSection(
+            to: menu,
+            [
+                (localized("Save"), "win.save"), (localized("Save As…"), "win.save-as"), (localized("Export…"), "win.export"),
+                (localized("Print…"), "win.print"),
+                (localized("Share…"), "win.share"), (localized("Stop Sharing"), "win.stop-sharing"),
+            ])
         editSection = g_menu_new()!
         for command: CanvasCommand in [.undo, .redo, .cut, .copy, .paste, .duplicate, .delete, .selectAll] {
             g_menu_append(editSection, command.label, "win.\(command.actionName)")
@@ -32,16 +37,22 @@ final class PrimaryMenu {
         g_menu_append_submenu(editSection, localized("Arrange"), cast(arrange))
         g_object_unref(arrange.raw)
         g_menu_append_section(menu, localized("Edit"), cast(editSection))
-        Self.appendSection(to: menu, [CanvasCommand.setBackgroundFromFile, .setBackgroundFromURL, .removeBackground].map {
-            ($0.label, "win.\($0.actionName)")
-        }, label: localized("Background"))
-        Self.appendSection(to: menu, [
-            (localized("Zoom to Fit"), "win.zoom-fit"), (localized("Zoom In"), "win.zoom-in"), (localized("Zoom Out"), "win.zoom-out"),
-            (localized("Snap to Objects"), "app.snap-to-objects"),
-        ], label: localized("View"))
-        Self.appendSection(to: menu, [
-            (localized("Keyboard Shortcuts"), "app.shortcuts"), (localized("About EmojiArt"), "app.about"),
-        ])
+        Self.appendSection(
+            to: menu,
+            [CanvasCommand.setBackgroundFromFile, .setBackgroundFromURL, .removeBackground].map {
+                ($0.label, "win.\($0.actionName)")
+            }, label: localized("Background"))
+        Self.appendSection(
+            to: menu,
+            [
+                (localized("Zoom to Fit"), "win.zoom-fit"), (localized("Zoom In"), "win.zoom-in"), (localized("Zoom Out"), "win.zoom-out"),
+                (localized("Snap to Objects"), "app.snap-to-objects"),
+            ], label: localized("View"))
+        Self.appendSection(
+            to: menu,
+            [
+                (localized("Keyboard Shortcuts"), "app.shortcuts"), (localized("About EmojiArt"), "app.about"),
+            ])
         Self.appendSection(to: menu, [(localized("Close Window"), "win.close"), (localized("Quit"), "app.quit")])
         button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")

@@ -22,7 +22,9 @@ public enum BackgroundURLInput {
             switch self {
             case .empty: localized("Enter the address of an image.")
             case .notWeb(let scheme):
-                localized("Only web addresses (http or https) can be a background, not “{scheme}:”. For a file on this computer, use Set Background from File…", ["scheme": scheme])
+                localized(
+                    "Only web addresses (http or https) can be a background, not “{scheme}:”. For a file on this computer, use Set Background from File…",
+                    ["scheme": scheme])
             case .notAnAddress: localized("This is not a web address. It should start with https://")
             }
         }

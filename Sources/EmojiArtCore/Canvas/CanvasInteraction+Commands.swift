@@ -7,7 +7,7 @@ extension CanvasInteraction {
         case .undo: document.canUndo
         case .redo: document.canRedo
         case .cut, .copy, .duplicate, .delete, .bringToFront, .bringForward, .sendBackward, .sendToBack,
-             .rotateLeft, .rotateRight, .flipHorizontally:
+            .rotateLeft, .rotateRight, .flipHorizontally:
             hasSelection
         case .paste: !clipboardOffer.isEmpty
         case .selectAll: !document.model.unlockedEmojiIDs.isEmpty

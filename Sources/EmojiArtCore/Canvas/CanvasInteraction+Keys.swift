@@ -41,12 +41,13 @@ extension CanvasInteraction {
     /// Arrows nudge the selection (S5, a burst is one "Move") or, with nothing selected, pan the
     /// view (G5).
     private func arrow(_ key: CanvasKey, isShift: Bool, time: Double) -> CanvasEffects {
-        let (x, y): (Double, Double) = switch key {
-        case .left: (-1, 0)
-        case .right: (1, 0)
-        case .up: (0, -1)
-        default: (0, 1)
-        }
+        let (x, y): (Double, Double) =
+            switch key {
+            case .left: (-1, 0)
+            case .right: (1, 0)
+            case .up: (0, -1)
+            default: (0, 1)
+            }
         guard !selection.isEmpty else {
             // The content moves opposite to the arrow, as when scrolling a page.
             return pan(by: ViewVector(dx: -x * Viewport.arrowKeyPanStep, dy: -y * Viewport.arrowKeyPanStep))
@@ -74,12 +75,13 @@ extension CanvasInteraction {
         let selectable = emojis.indices.filter { !emojis[$0].locked }
         guard !selectable.isEmpty else { return nil }
         let selectedIndices = selectable.filter { selection.contains(emojis[$0].id) }
-        let candidates: [Int] = switch (selectedIndices.isEmpty, backwards) {
-        case (true, false): selectable
-        case (true, true): selectable.reversed()
-        case (false, false): selectable.filter { $0 > selectedIndices.last! && !selection.contains(emojis[$0].id) }
-        case (false, true): selectable.reversed().filter { $0 < selectedIndices.first! && !selection.contains(emojis[$0].id) }
-        }
+        let candidates: [Int] =
+            switch (selectedIndices.isEmpty, backwards) {
+            case (true, false): selectable
+            case (true, true): selectable.reversed()
+            case (false, false): selectable.filter { $0 > selectedIndices.last! && !selection.contains(emojis[$0].id) }
+            case (false, true): selectable.reversed().filter { $0 < selectedIndices.first! && !selection.contains(emojis[$0].id) }
+            }
         guard let next = candidates.first else {
             selection.clear()
             return nil

@@ -87,7 +87,8 @@ extension CanvasInteraction {
             var scale = cornerScale(handleDrag, to: point)
             snapGuides = []
             if let snap = handleDrag.snap, offset != .zero, !modifiers.contains(.alt),
-               let bounds = handleDrag.originals.boundingBox {
+                let bounds = handleDrag.originals.boundingBox
+            {
                 let snapped = snap.snapScale(
                     scale, of: bounds, about: handleDrag.pivot, movingEdges: handleDrag.handle.movingEdges,
                     tolerance: SnapTargets.tolerance(atZoom: effectiveViewport.zoom))
@@ -183,7 +184,8 @@ extension CanvasInteraction {
     /// the origin; nil when "Snap to Objects" is off.
     private func snapTargets(movingIDs: Set<Int>) -> SnapTargets? {
         guard snapsToObjects else { return nil }
-        let visible = effectiveViewport.documentRect(for: ViewRect(corner: .zero, opposite: ViewPoint(x: viewSize.width, y: viewSize.height)), in: viewSize)
+        let visible = effectiveViewport.documentRect(
+            for: ViewRect(corner: .zero, opposite: ViewPoint(x: viewSize.width, y: viewSize.height)), in: viewSize)
         return SnapTargets(emojis: document.model.emojis, moving: movingIDs, background: backgroundFrame, visibleRect: visible)
     }
 

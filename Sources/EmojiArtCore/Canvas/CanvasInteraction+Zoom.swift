@@ -138,7 +138,8 @@ extension CanvasInteraction {
     /// otherwise starts a new one (U3).
     func continueBurst(named name: String, at time: Double) {
         if let running = burst, running.name == name, time - running.lastTime < Self.burstPause,
-           document.openGestureName == name {
+            document.openGestureName == name
+        {
             burst?.lastTime = time
             return
         }

@@ -26,8 +26,8 @@ public struct ClipboardEmojis: Codable, Hashable, Sendable {
         func withinLimits(number: Int) throws(ClipboardEmojisError) -> Item {
             guard EmojiLimits.allowsText(text) else { throw .notAnEmoji(number: number) }
             guard let x = EmojiLimits.clamped(coordinate: x), let y = EmojiLimits.clamped(coordinate: y),
-                  let size = EmojiLimits.clamped(size: size),
-                  let rotation = EmojiLimits.normalized(rotation: rotation ?? 0)
+                let size = EmojiLimits.clamped(size: size),
+                let rotation = EmojiLimits.normalized(rotation: rotation ?? 0)
             else { throw .notANumber(number: number) }
             return Item(
                 text: text, x: x, y: y, size: size, rotation: rotation == 0 ? nil : rotation,

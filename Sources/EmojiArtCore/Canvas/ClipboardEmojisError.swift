@@ -14,8 +14,9 @@ public enum ClipboardEmojisError: Error, Hashable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case .tooLarge(let limit):
-            localized("The copied emojis could not be pasted: they take more than {size}.",
-                      ["size": FileReadError.formatted(byteCount: limit)])
+            localized(
+                "The copied emojis could not be pasted: they take more than {size}.",
+                ["size": FileReadError.formatted(byteCount: limit)])
         case .notEmojiArtFormat:
             localized("The copied emojis could not be pasted: they are not in EmojiArt’s format.")
         case .empty:
@@ -25,8 +26,9 @@ public enum ClipboardEmojisError: Error, Hashable, Sendable, CustomStringConvert
         case .notAnEmoji(let number):
             localized("The copied emojis could not be pasted: number {number} is not an emoji.", ["number": String(number)])
         case .notANumber(let number):
-            localized("The copied emojis could not be pasted: number {number} has a position, size or rotation that is not a number.",
-                      ["number": String(number)])
+            localized(
+                "The copied emojis could not be pasted: number {number} has a position, size or rotation that is not a number.",
+                ["number": String(number)])
         }
     }
 }

@@ -173,7 +173,9 @@ public struct EmojiArtDecoder: Sendable {
             throw invalid(localized("emoji number {number} is not a JSON object", ["number": String(number)]))
         }
         var text: String?
-        var x = 0.0, y = 0.0, size = 40.0
+        var x = 0.0
+        var y = 0.0
+        var size = 40.0
         var id = 0  // 0 or less is replaced by a fresh id, like a duplicate (see EmojiArtModel.init)
         var rotation = 0.0
         var flipped = false
@@ -207,7 +209,8 @@ public struct EmojiArtDecoder: Sendable {
                 // Ours, beyond the original (M3): a value of another type is ignored like an unknown key.
                 try first(.rotation, "rotation")
                 if try scanner.peekKind() == .number {
-                    rotation = try readNumber(&scanner, named: localized("the rotation of emoji number {number}", ["number": String(number)]))
+                    rotation = try readNumber(
+                        &scanner, named: localized("the rotation of emoji number {number}", ["number": String(number)]))
                 } else {
                     try scanner.skipValue(depth: 4)
                 }
@@ -268,9 +271,10 @@ public struct EmojiArtDecoder: Sendable {
     ) throws -> Int {
         let value = try readNumber(&scanner, named: name())
         guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw invalid(localized(
-                "{field} is {value}, not a whole number from {lowest} to {highest}",
-                ["field": name(), "value": "\(value)", "lowest": String(range.lowerBound), "highest": String(range.upperBound)]))
+            throw invalid(
+                localized(
+                    "{field} is {value}, not a whole number from {lowest} to {highest}",
+                    ["field": name(), "value": "\(value)", "lowest": String(range.lowerBound), "highest": String(range.upperBound)]))
         }
         return Int(value)
     }
@@ -279,9 +283,10 @@ public struct EmojiArtDecoder: Sendable {
     private func readID(_ scanner: inout JSONScanner, named name: @autoclosure () -> String) throws -> Int {
         guard try scanner.peekKind() == .number else { throw invalid(localized("{field} is not a number", ["field": name()])) }
         guard let value = try scanner.readExactInteger() else {
-            throw invalid(localized(
-                "{field} is not a whole number from {lowest} to {highest}",
-                ["field": name(), "lowest": String(Int.min), "highest": String(Int.max)]))
+            throw invalid(
+                localized(
+                    "{field} is not a whole number from {lowest} to {highest}",
+                    ["field": name(), "lowest": String(Int.min), "highest": String(Int.max)]))
         }
         return value
     }

@@ -28,7 +28,9 @@ extension JSONScanner {
 
     mutating func readKey() throws -> Key {
         guard peekByte() == UInt8(ascii: "\"") else {
-            if let byte = peekByte() { throw error(localized("expected a key in quotes but found {character}", ["character": describe(byte)])) }
+            if let byte = peekByte() {
+                throw error(localized("expected a key in quotes but found {character}", ["character": describe(byte)]))
+            }
             throw error(localized("the file ends where a key was expected"))
         }
         let start = offset + 1

@@ -93,7 +93,9 @@ struct JSONScanner {
     /// Checks that only whitespace follows the top-level value.
     mutating func expectEnd() throws {
         skipWhitespace()
-        if offset < bytes.count { throw error(localized("unexpected character {character} after the end of the document", ["character": describe(bytes[offset])])) }
+        if offset < bytes.count {
+            throw error(localized("unexpected character {character} after the end of the document", ["character": describe(bytes[offset])]))
+        }
     }
 
     func matches(_ key: Key, _ literal: StaticString) -> Bool {
@@ -253,9 +255,10 @@ struct JSONScanner {
             throw error(localized("the file ends where {expected} was expected", ["expected": expectation(byte, alternative)]))
         }
         guard bytes[offset] == byte else {
-            throw error(localized(
-                "expected {expected} but found {character}",
-                ["expected": expectation(byte, alternative), "character": describe(bytes[offset])]))
+            throw error(
+                localized(
+                    "expected {expected} but found {character}",
+                    ["expected": expectation(byte, alternative), "character": describe(bytes[offset])]))
         }
         offset += 1
     }

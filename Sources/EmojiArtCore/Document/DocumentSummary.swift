@@ -64,10 +64,13 @@ public struct DocumentSummary: Hashable, Sendable, Encodable {
         }
         lines.append(localized("Emojis: {count} (last id {id})", ["count": String(emojiCount), "id": String(uniqueEmojiId)]))
         if let bounds {
-            lines.append(localized("Bounds: x {min_x} to {max_x}, y {min_y} to {max_y}", [
-                "min_x": Self.format(bounds.minX), "max_x": Self.format(bounds.maxX),
-                "min_y": Self.format(bounds.minY), "max_y": Self.format(bounds.maxY),
-            ]))
+            lines.append(
+                localized(
+                    "Bounds: x {min_x} to {max_x}, y {min_y} to {max_y}",
+                    [
+                        "min_x": Self.format(bounds.minX), "max_x": Self.format(bounds.maxX),
+                        "min_y": Self.format(bounds.minY), "max_y": Self.format(bounds.maxY),
+                    ]))
         } else {
             lines.append(localized("Bounds: none (no emojis)"))
         }

@@ -41,10 +41,12 @@ extension EmojiArtDocument {
     /// where they were and their insertion where they go, so undo puts each back exactly.
     public func restack(_ ids: Set<Int>, _ move: StackingMove) {
         let order = model.emojis.map(\.id)
-        let newOrder = move.reorder(order, moving: ids, overlapping: { a, b in
-            guard let first = model.emoji(withID: a), let second = model.emoji(withID: b) else { return false }
-            return first.boundingBox.intersects(second.boundingBox)
-        })
+        let newOrder = move.reorder(
+            order, moving: ids,
+            overlapping: { a, b in
+                guard let first = model.emoji(withID: a), let second = model.emoji(withID: b) else { return false }
+                return first.boundingBox.intersects(second.boundingBox)
+            })
         guard newOrder != order else { return }
         let removed = model.emojis.enumerated()
             .filter { ids.contains($0.element.id) }

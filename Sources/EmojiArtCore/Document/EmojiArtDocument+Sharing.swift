@@ -174,7 +174,8 @@ extension EmojiArtDocument {
         var changed = [Emoji]()
         for case .updateEmojis(let before, let after) in gesture.edits {
             let originals = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let current = Dictionary(model.emojis(withIDs: Set(after.map(\.id))).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let current = Dictionary(
+                model.emojis(withIDs: Set(after.map(\.id))).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for emoji in after {
                 guard let original = originals[emoji.id], var shown = current[emoji.id] else { continue }
                 for property in EmojiProperty.allCases where original[property] != emoji[property] {

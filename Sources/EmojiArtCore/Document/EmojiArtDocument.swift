@@ -48,7 +48,7 @@ public final class EmojiArtDocument {
     /// Marks `revision` as written; a change made while the save ran stays unsaved.
     public func markSaved(revision savedRevision: Int) {
         guard savedRevision > self.savedRevision, savedRevision <= revision,
-              let token = stateTokens[savedRevision]
+            let token = stateTokens[savedRevision]
         else { return }
         let wasUnsaved = hasUnsavedChanges
         self.savedRevision = savedRevision
@@ -64,7 +64,7 @@ public final class EmojiArtDocument {
     @discardableResult
     public func addEmoji(_ text: String, at position: DocumentPoint, size: Double) -> Emoji? {
         guard text.count == 1, let character = text.first, character.isEmoji,
-              size.isFinite, position.x.isFinite, position.y.isFinite
+            size.isFinite, position.x.isFinite, position.y.isFinite
         else { return nil }
         // Ids are not reused, even after an undone add: the counter only grows (see `insert`),
         // until it reaches the largest id a file may hold (see `nextEmojiID`).

@@ -15,47 +15,59 @@ public enum KeyboardShortcutsList {
 
     public static var sections: [Section] {
         [
-            section(localized("Documents"), [
-                ("<Control>n", localized("New window")), ("<Control>o", localized("Open")), ("<Control>s", localized("Save")),
-                ("<Control><Shift>s", localized("Save as")), ("<Control><Shift>e", localized("Export")),
-                ("<Control>p", localized("Print")), ("<Control>w", localized("Close window")), ("<Control>q", localized("Quit")),
-            ]),
-            section(localized("Editing"), [
-                ("<Control>z", localized("Undo")), ("<Control><Shift>z", localized("Redo")),
-                ("<Control>x", localized("Cut")), ("<Control>c", localized("Copy")), ("<Control>v", localized("Paste")),
-                ("<Control>d", localized("Duplicate")), ("Delete BackSpace", localized("Delete the selection")),
-                ("<Control>a", localized("Select all")), ("Escape", localized("Clear the selection")),
-                ("Tab", localized("Select the next emoji")),
-                ("<Shift>Pointer", localized("Drag on empty canvas to select with a rectangle")),
-                ("Menu <Shift>F10", localized("Context menu")),
-            ]),
-            section(localized("Arranging"), [
-                ("Left Right Up Down", localized("Nudge the selection by 1 point")), ("<Shift>Left <Shift>Right", localized("Nudge by 10 points")),
-                ("Page_Up", localized("Bring forward")), ("Page_Down", localized("Send backward")),
-                ("Home", localized("Bring to front")), ("End", localized("Send to back")),
-                ("less greater", localized("Scale down and up")),
-                ("bracketleft bracketright", localized("Rotate by 15°")), ("braceleft braceright", localized("Rotate by 1°")),
-                ("h", localized("Flip horizontally")),
-                ("<Control><Shift>Left <Control><Shift>Right", localized("Align left and right edges")),
-                ("<Control><Shift>Up <Control><Shift>Down", localized("Align top and bottom edges")),
-                ("<Alt>h <Alt>v", localized("Align centres and middles")),
-                ("<Control><Alt>h <Control><Alt>v", localized("Distribute horizontally and vertically")),
-                ("<Control>g", localized("Group")), ("<Control><Shift>g", localized("Ungroup")),
-                ("<Control>l", localized("Lock")), ("<Control><Shift>l", localized("Unlock all")),
-                ("<Alt>Pointer", localized("Drag without snapping")),
-            ]),
-            section(localized("View"), [
-                ("<Control>0", localized("Zoom to fit")), ("<Control>equal", localized("Zoom in")), ("<Control>minus", localized("Zoom out")),
-                ("Left Right Up Down", localized("Pan, with nothing selected")),
-            ]),
-            section(localized("General"), [
-                ("<Control>question", localized("Keyboard shortcuts")), ("F10", localized("Main menu")),
-                ("<Control>f", localized("Find an emoji by name")),
-                // The canvas takes Tab to step through the emojis; Ctrl+Tab always moves on, to
-                // the palette strip (GTK's own binding).
-                ("<Control>Tab", localized("Move the focus out of the canvas")),
-                ("Return space", localized("Activate the focused button, e.g. add a palette emoji")),
-            ]),
+            section(
+                localized("Documents"),
+                [
+                    ("<Control>n", localized("New window")), ("<Control>o", localized("Open")), ("<Control>s", localized("Save")),
+                    ("<Control><Shift>s", localized("Save as")), ("<Control><Shift>e", localized("Export")),
+                    ("<Control>p", localized("Print")), ("<Control>w", localized("Close window")), ("<Control>q", localized("Quit")),
+                ]),
+            section(
+                localized("Editing"),
+                [
+                    ("<Control>z", localized("Undo")), ("<Control><Shift>z", localized("Redo")),
+                    ("<Control>x", localized("Cut")), ("<Control>c", localized("Copy")), ("<Control>v", localized("Paste")),
+                    ("<Control>d", localized("Duplicate")), ("Delete BackSpace", localized("Delete the selection")),
+                    ("<Control>a", localized("Select all")), ("Escape", localized("Clear the selection")),
+                    ("Tab", localized("Select the next emoji")),
+                    ("<Shift>Pointer", localized("Drag on empty canvas to select with a rectangle")),
+                    ("Menu <Shift>F10", localized("Context menu")),
+                ]),
+            section(
+                localized("Arranging"),
+                [
+                    ("Left Right Up Down", localized("Nudge the selection by 1 point")),
+                    ("<Shift>Left <Shift>Right", localized("Nudge by 10 points")),
+                    ("Page_Up", localized("Bring forward")), ("Page_Down", localized("Send backward")),
+                    ("Home", localized("Bring to front")), ("End", localized("Send to back")),
+                    ("less greater", localized("Scale down and up")),
+                    ("bracketleft bracketright", localized("Rotate by 15°")), ("braceleft braceright", localized("Rotate by 1°")),
+                    ("h", localized("Flip horizontally")),
+                    ("<Control><Shift>Left <Control><Shift>Right", localized("Align left and right edges")),
+                    ("<Control><Shift>Up <Control><Shift>Down", localized("Align top and bottom edges")),
+                    ("<Alt>h <Alt>v", localized("Align centres and middles")),
+                    ("<Control><Alt>h <Control><Alt>v", localized("Distribute horizontally and vertically")),
+                    ("<Control>g", localized("Group")), ("<Control><Shift>g", localized("Ungroup")),
+                    ("<Control>l", localized("Lock")), ("<Control><Shift>l", localized("Unlock all")),
+                    ("<Alt>Pointer", localized("Drag without snapping")),
+                ]),
+            section(
+                localized("View"),
+                [
+                    ("<Control>0", localized("Zoom to fit")), ("<Control>equal", localized("Zoom in")),
+                    ("<Control>minus", localized("Zoom out")),
+                    ("Left Right Up Down", localized("Pan, with nothing selected")),
+                ]),
+            section(
+                localized("General"),
+                [
+                    ("<Control>question", localized("Keyboard shortcuts")), ("F10", localized("Main menu")),
+                    ("<Control>f", localized("Find an emoji by name")),
+                    // The canvas takes Tab to step through the emojis; Ctrl+Tab always moves on, to
+                    // the palette strip (GTK's own binding).
+                    ("<Control>Tab", localized("Move the focus out of the canvas")),
+                    ("Return space", localized("Activate the focused button, e.g. add a palette emoji")),
+                ]),
         ]
     }
 

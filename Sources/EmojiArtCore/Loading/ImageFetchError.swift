@@ -46,15 +46,22 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
         case .timedOut:
             localized("the server took too long to send it. Try again later.")
         case .tooLarge(let bytes):
-            localized("it is larger than {limit}, the most EmojiArt downloads. Use a smaller image.", ["limit": FileReadError.formatted(byteCount: bytes)])
+            localized(
+                "it is larger than {limit}, the most EmojiArt downloads. Use a smaller image.",
+                ["limit": FileReadError.formatted(byteCount: bytes)])
         case .tooManyPixels(let width, let height):
-            localized("it is {width} × {height} pixels, more than EmojiArt can show. Use a smaller image.", ["width": String(width), "height": String(height)])
+            localized(
+                "it is {width} × {height} pixels, more than EmojiArt can show. Use a smaller image.",
+                ["width": String(width), "height": String(height)])
         case .tooManyRedirects:
             localized("the address redirects too many times. Check the link.")
         case .unreachable(let host, let reason):
-            localized("“{host}” couldn't be reached: {reason}. Check the address and your internet connection.", ["host": host, "reason": reason])
+            localized(
+                "“{host}” couldn't be reached: {reason}. Check the address and your internet connection.", ["host": host, "reason": reason])
         case .truncated(let received, let expected):
-            localized("the download stopped early ({received} of {expected} bytes arrived). Try again.", ["received": String(received), "expected": String(expected)])
+            localized(
+                "the download stopped early ({received} of {expected} bytes arrived). Try again.",
+                ["received": String(received), "expected": String(expected)])
         case .unsupportedURL(let scheme):
             localized("EmojiArt loads images only from http, https and file addresses, not “{scheme}”.", ["scheme": scheme])
         case .notAWebAddress:
@@ -63,7 +70,9 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
             error.description
         case .fileOnAnotherComputer:
             // TRANSLATORS: C7; SPEC quotes "a file on another computer" as what a shared document shows.
-            localized("it is a file on another computer, which a shared document never reads. Ask whoever set it to set the background again from the image itself.")
+            localized(
+                "it is a file on another computer, which a shared document never reads. Ask whoever set it to set the background again from the image itself."
+            )
         }
     }
 

@@ -3,8 +3,8 @@ extension ImageHeader {
     /// PNG: the IHDR chunk must come first; width and height are 31-bit big-endian integers.
     static func png(_ reader: ByteReader) -> ImageHeader? {
         guard reader.matches("IHDR", at: 12),
-              let width = reader.uint32BigEndian(at: 16), let height = reader.uint32BigEndian(at: 20),
-              width <= Int(Int32.max), height <= Int(Int32.max)
+            let width = reader.uint32BigEndian(at: 16), let height = reader.uint32BigEndian(at: 20),
+            width <= Int(Int32.max), height <= Int(Int32.max)
         else { return nil }
         return ImageHeader(format: .png, width: width, height: height)
     }
@@ -24,8 +24,8 @@ extension ImageHeader {
         if reader.matches("VP8 ", at: 12) {
             // A 3-byte frame tag, the start code 9D 01 2A, then 14-bit sizes (2 bits of scaling above).
             guard reader.matches([0x9D, 0x01, 0x2A], at: chunkData + 3),
-                  let width = reader.uint16LittleEndian(at: chunkData + 6),
-                  let height = reader.uint16LittleEndian(at: chunkData + 8)
+                let width = reader.uint16LittleEndian(at: chunkData + 6),
+                let height = reader.uint16LittleEndian(at: chunkData + 8)
             else { return nil }
             return ImageHeader(format: .webp, width: width & 0x3FFF, height: height & 0x3FFF)
         }
@@ -39,7 +39,7 @@ extension ImageHeader {
         if reader.matches("VP8X", at: 12) {
             // Flags and reserved bytes, then canvas width − 1 and height − 1 in 24 bits each.
             guard let width = reader.uint24LittleEndian(at: chunkData + 4),
-                  let height = reader.uint24LittleEndian(at: chunkData + 7)
+                let height = reader.uint24LittleEndian(at: chunkData + 7)
             else { return nil }
             return ImageHeader(format: .webp, width: width + 1, height: height + 1)
         }

@@ -25,7 +25,7 @@ extension ImageHeader {
             if isStartOfFrame(marker) {
                 // Length, sample precision (1 byte), then height and width (2 bytes each).
                 guard length >= 8, let height = reader.uint16BigEndian(at: offset + 3),
-                      let width = reader.uint16BigEndian(at: offset + 5)
+                    let width = reader.uint16BigEndian(at: offset + 5)
                 else { return nil }
                 return ImageHeader(format: .jpeg, width: width, height: height)
             }

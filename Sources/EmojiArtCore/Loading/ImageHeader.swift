@@ -48,13 +48,14 @@ public struct ImageHeader: Hashable, Sendable {
     }
 
     private static func parse(_ reader: ByteReader) -> ImageHeader? {
-        let header: ImageHeader? = switch Format(signatureOf: reader) {
-        case .png: png(reader)
-        case .jpeg: jpeg(reader)
-        case .gif: gif(reader)
-        case .webp: webp(reader)
-        case nil: nil
-        }
+        let header: ImageHeader? =
+            switch Format(signatureOf: reader) {
+            case .png: png(reader)
+            case .jpeg: jpeg(reader)
+            case .gif: gif(reader)
+            case .webp: webp(reader)
+            case nil: nil
+            }
         guard let header, header.width > 0, header.height > 0 else { return nil }
         return header
     }

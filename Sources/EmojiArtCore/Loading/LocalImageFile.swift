@@ -9,16 +9,17 @@ enum LocalImageFile {
     static func read(_ url: URL, maxBytes: Int) async throws(ImageFetchError) -> Data {
         let result: Result<Data, ImageFetchError> = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(returning: Result { () throws(ImageFetchError) -> Data in
-                    do {
-                        return try AtomicFile.read(url, maxBytes: maxBytes)
-                    } catch let error as FileReadError {
-                        if case .tooLarge = error { throw .tooLarge(bytes: maxBytes) }
-                        throw .fileNotReadable(error)
-                    } catch {
-                        throw .fileNotReadable(.unreadable(path: url.path, reason: "\(error)"))
-                    }
-                })
+                continuation.resume(
+                    returning: Result { () throws(ImageFetchError) -> Data in
+                        do {
+                            return try AtomicFile.read(url, maxBytes: maxBytes)
+                        } catch let error as FileReadError {
+                            if case .tooLarge = error { throw .tooLarge(bytes: maxBytes) }
+                            throw .fileNotReadable(error)
+                        } catch {
+                            throw .fileNotReadable(.unreadable(path: url.path, reason: "\(error)"))
+                        }
+                    })
             }
         }
         return try result.get()

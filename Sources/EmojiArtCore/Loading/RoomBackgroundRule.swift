@@ -24,7 +24,8 @@ public enum RoomBackgroundRule {
     /// `.imageData`; a file address in a document already in a room is left as it is, unread
     /// (the room's sync never sends one); anything else is unchanged.
     /// - Throws: `RoomBackgroundError` naming the file and what is wrong with it.
-    public static func backgroundToShare(_ model: EmojiArtModel, limits: FetchLimits = .standard) throws(RoomBackgroundError) -> Background {
+    public static func backgroundToShare(_ model: EmojiArtModel, limits: FetchLimits = .standard) throws(RoomBackgroundError) -> Background
+    {
         guard let url = model.background.url, url.isFileURL, model.collab == nil else { return model.background }
         let reason: String
         do {
@@ -34,7 +35,8 @@ public enum RoomBackgroundRule {
         } catch let error as FileReadError {
             reason = error.clause
         } catch ImageFetchError.tooManyPixels(let width, let height) {
-            reason = localized("it is {width} × {height} pixels, more than EmojiArt can show", ["width": String(width), "height": String(height)])
+            reason = localized(
+                "it is {width} × {height} pixels, more than EmojiArt can show", ["width": String(width), "height": String(height)])
         } catch {
             reason = localized("it is not a PNG, JPEG, GIF or WebP image")
         }

@@ -42,7 +42,8 @@ extension Emoji {
         // lie beyond one of its sides.
         let local = rectCorners.map { unrotated(DocumentVector(dx: $0.x - position.x, dy: $0.y - position.y)) }
         if local.allSatisfy({ $0.dx > half }) || local.allSatisfy({ $0.dx < -half })
-            || local.allSatisfy({ $0.dy > half }) || local.allSatisfy({ $0.dy < -half }) {
+            || local.allSatisfy({ $0.dy > half }) || local.allSatisfy({ $0.dy < -half })
+        {
             return false
         }
         return true

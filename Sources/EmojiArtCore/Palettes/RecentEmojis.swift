@@ -29,7 +29,7 @@ public struct RecentEmojis: Codable, Hashable, Sendable {
     public static func load(from stateDirectory: URL) -> RecentEmojis {
         let file = stateDirectory.appendingPathComponent(fileName)
         guard let data = try? AtomicFile.read(file, maxBytes: maximumFileBytes),
-              let stored = try? JSONDecoder().decode(RecentEmojis.self, from: data)
+            let stored = try? JSONDecoder().decode(RecentEmojis.self, from: data)
         else { return RecentEmojis() }
         return RecentEmojis(stored.emojis.filter { $0.count == 1 && $0.uniqueEmojis == $0 })
     }
@@ -42,8 +42,8 @@ public struct RecentEmojis: Codable, Hashable, Sendable {
     }
 }
 
-private extension Array where Element: Hashable {
-    func uniqued() -> [Element] {
+extension Array where Element: Hashable {
+    fileprivate func uniqued() -> [Element] {
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
     }

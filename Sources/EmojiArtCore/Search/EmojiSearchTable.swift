@@ -24,7 +24,8 @@ struct EmojiSearchTable: Sendable {
     /// German compound names its subject first ("katze" must find “Katzengesicht”, 🐱, as well
     /// as French finds “tête de chat”), and CJK names are single words.
     enum Strength: Int, Comparable {
-        case nameWord = 0, namePrefix, keywordWord, keywordPrefix
+        case nameWord = 0
+        case namePrefix, keywordWord, keywordPrefix
 
         static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -43,9 +44,10 @@ struct EmojiSearchTable: Sendable {
                 foldedNames.append(Array(SearchFolding.words(naming.name).map(SearchFolding.fold).joined(separator: [0x20])))
                 for (text, isName) in [(naming.name, true)] + naming.keywords.map({ ($0, false) }) {
                     for (position, word) in SearchFolding.words(text).enumerated() {
-                        terms.append(Term(
-                            bytes: SearchFolding.fold(word), isName: isName, isNameStart: isName && position == 0,
-                            isCJK: SearchFolding.containsCJK(word)))
+                        terms.append(
+                            Term(
+                                bytes: SearchFolding.fold(word), isName: isName, isNameStart: isName && position == 0,
+                                isCJK: SearchFolding.containsCJK(word)))
                     }
                 }
             }

@@ -11,7 +11,8 @@ enum SearchFolding {
     static func words(_ text: String) -> [Substring] {
         text.unicodeScalars.split { scalar in
             if scalar.isASCII { return !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) }
-            return !(scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            return
+                !(scalar.properties.isAlphabetic || scalar.properties.numericType != nil
                 || scalar.properties.generalCategory == .nonspacingMark
                 || scalar.properties.generalCategory == .spacingMark)
         }.map { Substring($0) }
@@ -43,7 +44,7 @@ enum SearchFolding {
         text.unicodeScalars.contains { scalar in
             switch scalar.value {
             case 0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-                 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x2FFFF:
+                0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x2FFFF:
                 true
             default:
                 false

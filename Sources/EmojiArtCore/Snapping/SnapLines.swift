@@ -48,12 +48,13 @@ struct SnapLines: Sendable {
         let index = firstIndex(atOrAbove: value)
         let below = index > 0 ? positions[index - 1] - value : nil
         let above = index < positions.count ? positions[index] - value : nil
-        let nearest: Double? = switch (below, above) {
-        case let (below?, above?): -below <= above ? below : above
-        case let (below?, nil): below
-        case let (nil, above?): above
-        case (nil, nil): nil
-        }
+        let nearest: Double? =
+            switch (below, above) {
+            case (let below?, let above?): -below <= above ? below : above
+            case (let below?, nil): below
+            case (nil, let above?): above
+            case (nil, nil): nil
+            }
         guard let nearest, abs(nearest) <= tolerance else { return nil }
         return nearest
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -53,10 +54,10 @@ extension AtomicFile {
         for name in names where TemporaryFile.isTemporaryName(name) && isWanted(name) {
             let path = PathResolution.join(folder, name)
             guard let status = try? FileStatus.ofLink(path: path),
-                  status.kind == .regular,
-                  status.owner == geteuid(),
-                  now - status.modificationTime >= minimumAgeSeconds,
-                  unlink(path) == 0
+                status.kind == .regular,
+                status.owner == geteuid(),
+                now - status.modificationTime >= minimumAgeSeconds,
+                unlink(path) == 0
             else { continue }
             removed.append(URL(fileURLWithPath: path))
         }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -72,7 +73,7 @@ public enum AtomicFile {
     private static func existingFile(at path: String) throws(SystemError) -> FileStatus? {
         do {
             return try FileStatus.of(path: path)
-        } catch where error.code == ENOENT {
+        } catch  where error.code == ENOENT {
             return nil
         }
     }

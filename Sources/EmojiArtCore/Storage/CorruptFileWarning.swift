@@ -25,14 +25,17 @@ public struct CorruptFileWarning: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let start = localized("“{name}” couldn't be used: {problem}.", ["name": file.lastPathComponent, "problem": problem]) + " \(consequence)"
+        let start =
+            localized("“{name}” couldn't be used: {problem}.", ["name": file.lastPathComponent, "problem": problem]) + " \(consequence)"
         if let keptAs {
-            return start + " " + localized(
-                "The old file was kept as “{name}” in “{folder}”.",
-                ["name": keptAs.lastPathComponent, "folder": keptAs.deletingLastPathComponent().path])
+            return start + " "
+                + localized(
+                    "The old file was kept as “{name}” in “{folder}”.",
+                    ["name": keptAs.lastPathComponent, "folder": keptAs.deletingLastPathComponent().path])
         }
-        return start + " " + localized(
-            "It couldn't be moved aside ({reason}), so it will be replaced by the next change.",
-            ["reason": moveFailure ?? localized("unknown reason")])
+        return start + " "
+            + localized(
+                "It couldn't be moved aside ({reason}), so it will be replaced by the next change.",
+                ["reason": moveFailure ?? localized("unknown reason")])
     }
 }

@@ -25,8 +25,9 @@ public struct DraftStore: Sendable {
     /// The drafts left by earlier sessions, oldest first.
     public func existingDrafts() -> [URL] {
         let keys: [URLResourceKey] = [.contentModificationDateKey, .isRegularFileKey]
-        guard let urls = try? FileManager.default.contentsOfDirectory(
-            at: directory, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
+        guard
+            let urls = try? FileManager.default.contentsOfDirectory(
+                at: directory, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
         else { return [] }
         let drafts = urls.filter {
             $0.pathExtension == EmojiArtFormat.fileExtension
@@ -55,9 +56,10 @@ public struct DraftStore: Sendable {
             do {
                 recovered.drafts.append((url, try DocumentFile.read(from: url)))
             } catch {
-                recovered.setAside.append(FileQuarantine.setAside(
-                    url, problem: Self.problem(error),
-                    consequence: localized("This untitled draft from an earlier session could not be opened.")))
+                recovered.setAside.append(
+                    FileQuarantine.setAside(
+                        url, problem: Self.problem(error),
+                        consequence: localized("This untitled draft from an earlier session could not be opened.")))
             }
         }
         return recovered

@@ -20,7 +20,7 @@ public struct EditorPreferences: Codable, Hashable, Sendable {
     public static func load(from stateDirectory: URL) -> EditorPreferences {
         let file = stateDirectory.appendingPathComponent(fileName)
         guard let data = try? AtomicFile.read(file, maxBytes: maximumFileBytes),
-              let preferences = try? JSONDecoder().decode(EditorPreferences.self, from: data)
+            let preferences = try? JSONDecoder().decode(EditorPreferences.self, from: data)
         else { return EditorPreferences() }
         return preferences
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,8 +24,9 @@ enum FileQuarantine {
             if failure.code == EEXIST { continue }
             // No hard links here (some file systems, or a folder): fall back to rename after
             // checking the name is free; only another process racing us could reuse it.
-            guard failure.code == EPERM || failure.code == EXDEV || failure.code == ENOTSUP
-                || failure.code == EOPNOTSUPP || failure.code == EMLINK
+            guard
+                failure.code == EPERM || failure.code == EXDEV || failure.code == ENOTSUP
+                    || failure.code == EOPNOTSUPP || failure.code == EMLINK
             else { throw failure }
             if (try? FileStatus.ofLink(path: candidate)) != nil { continue }
             guard rename(path, candidate) == 0 else { throw .current }

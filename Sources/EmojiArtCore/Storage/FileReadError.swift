@@ -16,7 +16,7 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .notFound(let path), .notARegularFile(let path), .tooLarge(let path, _),
-             .unreadable(let path, _):
+            .unreadable(let path, _):
             path
         }
     }
@@ -30,9 +30,11 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
             localized("“{name}” can't be opened: it is a folder, a device or a pipe, not a file.", ["name": name])
         case .tooLarge(_, let limit):
             localized(
-                "“{name}” can't be opened: it is larger than {limit}, the most EmojiArt reads.", ["name": name, "limit": Self.formatted(byteCount: limit)])
+                "“{name}” can't be opened: it is larger than {limit}, the most EmojiArt reads.",
+                ["name": name, "limit": Self.formatted(byteCount: limit)])
         case .unreadable(_, let reason):
-            localized("“{name}” couldn't be read: the system reported “{reason}”. Check that you may read it.", ["name": name, "reason": reason])
+            localized(
+                "“{name}” couldn't be read: the system reported “{reason}”. Check that you may read it.", ["name": name, "reason": reason])
         }
     }
 

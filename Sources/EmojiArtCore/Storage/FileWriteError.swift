@@ -42,8 +42,8 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .diskFull(let path, _), .permissionDenied(let path, _), .readOnlyVolume(let path, _),
-             .folderNotFound(let path, _), .isADirectory(let path, _), .notARegularFile(let path, _),
-             .failed(let path, _), .tooLargeToOpen(let path, _):
+            .folderNotFound(let path, _), .isADirectory(let path, _), .notARegularFile(let path, _),
+            .failed(let path, _), .tooLargeToOpen(let path, _):
             path
         }
     }
@@ -52,14 +52,16 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .diskFull(_, let reason), .permissionDenied(_, let reason), .readOnlyVolume(_, let reason),
-             .folderNotFound(_, let reason), .isADirectory(_, let reason), .notARegularFile(_, let reason),
-             .failed(_, let reason):
+            .folderNotFound(_, let reason), .isADirectory(_, let reason), .notARegularFile(_, let reason),
+            .failed(_, let reason):
             reason
         case .tooLargeToOpen(_, let byteCount):
             localized(
                 "{size}, over the {limit} limit",
-                ["size": FileReadError.formatted(byteCount: byteCount),
-                 "limit": FileReadError.formatted(byteCount: EmojiArtFormat.maxFileBytes)])
+                [
+                    "size": FileReadError.formatted(byteCount: byteCount),
+                    "limit": FileReadError.formatted(byteCount: EmojiArtFormat.maxFileBytes),
+                ])
         }
     }
 
@@ -80,7 +82,8 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .isADirectory:
             localized("Couldn't save “{name}”: a folder with that name is in the way. Use Save As to choose another name.", values)
         case .notARegularFile:
-            localized("Couldn't save “{name}”: that name belongs to a device or a pipe, not a file. Use Save As to choose another name.", values)
+            localized(
+                "Couldn't save “{name}”: that name belongs to a device or a pipe, not a file. Use Save As to choose another name.", values)
         case .failed(_, let reason):
             localized(
                 "Couldn't save “{name}”: the system reported “{reason}”. Try again, or use Save As to save it somewhere else.",
@@ -88,8 +91,10 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooLargeToOpen(_, let byteCount):
             localized(
                 "Couldn't save “{name}”: it would be too large to open again ({size}; EmojiArt opens documents up to {limit}). Remove some emojis or use a smaller background image.",
-                ["name": name, "size": FileReadError.formatted(byteCount: byteCount),
-                 "limit": FileReadError.formatted(byteCount: EmojiArtFormat.maxFileBytes)])
+                [
+                    "name": name, "size": FileReadError.formatted(byteCount: byteCount),
+                    "limit": FileReadError.formatted(byteCount: EmojiArtFormat.maxFileBytes),
+                ])
         }
     }
 }

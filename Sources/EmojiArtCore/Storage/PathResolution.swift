@@ -22,7 +22,8 @@ enum PathResolution {
             if let link = try? FileStatus.ofLink(path: current), link.kind == .symbolicLink {
                 // A dangling link: follow it by hand towards the file it will name.
                 let destination = try readLink(current)
-                current = destination.hasPrefix("/")
+                current =
+                    destination.hasPrefix("/")
                     ? destination
                     : join(split(current).directory, destination)
                 continue

@@ -18,7 +18,8 @@ public struct StorageLocations: Hashable, Sendable {
     /// empty or relative are ignored, as the XDG specification requires; without a usable
     /// `HOME` the user's home folder comes from the system.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = Self.absolutePath(environment["HOME"])
+        let home =
+            Self.absolutePath(environment["HOME"])
             .map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         func base(_ variable: String, default relativePath: String) -> URL {

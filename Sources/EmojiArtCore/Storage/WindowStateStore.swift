@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -105,8 +106,9 @@ public struct WindowStateStore: Sendable {
         let path = Self.canonicalPath(of: documentURL)
         let file = stateFileURL(forCanonicalPath: path)
         if let data = try? AtomicFile.read(file, maxBytes: Self.maximumFileBytes),
-           case .record(let record) = WindowStateRecord.decode(data),
-           record.documentPath != path {
+            case .record(let record) = WindowStateRecord.decode(data),
+            record.documentPath != path
+        {
             return
         }
         guard unlink(file.path) == 0 || errno == ENOENT else {
@@ -119,8 +121,9 @@ public struct WindowStateStore: Sendable {
     }
 
     private func setAside(_ file: URL, problem: String) {
-        reportWarning(FileQuarantine.setAside(
-            file, problem: problem,
-            consequence: localized("The window opens with its usual zoom and size instead.")))
+        reportWarning(
+            FileQuarantine.setAside(
+                file, problem: problem,
+                consequence: localized("The window opens with its usual zoom and size instead.")))
     }
 }

@@ -43,8 +43,9 @@ extension URL {
             let escaped = Self.escaping(text) { byte in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                     UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"): true
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                    UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                    true
                 default: false
                 }
             }
@@ -60,7 +61,8 @@ extension URL {
         var escaped = [UInt8]()
         escaped.reserveCapacity(bytes.count)
         for (index, byte) in bytes.enumerated() {
-            let startsEscape = byte == UInt8(ascii: "%") && index + 2 < bytes.count
+            let startsEscape =
+                byte == UInt8(ascii: "%") && index + 2 < bytes.count
                 && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
             if startsEscape || (byte != UInt8(ascii: "%") && keep(byte)) {
                 escaped.append(byte)

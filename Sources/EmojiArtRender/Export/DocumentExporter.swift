@@ -18,7 +18,8 @@ public final class DocumentExporter {
     public func export(_ model: EmojiArtModel, background: BackgroundImage?, options: ExportOptions) throws(ExportError) -> Data {
         let geometry = try ExportGeometry(model: model, backgroundSize: background?.size, options: options)
         let output = OutputStream()
-        let width = Double(geometry.pixelWidth), height = Double(geometry.pixelHeight)
+        let width = Double(geometry.pixelWidth)
+        let height = Double(geometry.pixelHeight)
         let surface: OpaquePointer
         switch options.format {
         case .png:
@@ -61,7 +62,9 @@ public final class DocumentExporter {
 
     private static func check(_ status: cairo_status_t) throws(ExportError) {
         guard status != CAIRO_STATUS_SUCCESS else { return }
-        let reason = cairo_status_to_string(status).map { String(cString: $0) } ?? localized("cairo status {status}", ["status": String(status.rawValue)])
+        let reason =
+            cairo_status_to_string(status).map { String(cString: $0) }
+            ?? localized("cairo status {status}", ["status": String(status.rawValue)])
         throw .renderingFailed(reason: reason)
     }
 }

@@ -68,7 +68,9 @@ enum PNGEncoder {
         let raw = UnsafeMutablePointer<UInt8>.allocate(capacity: rawCount)
         defer { raw.deallocate() }
         for row in 0..<image.height { image.unpackRow(row, into: raw + row * rowBytes) }
-        guard let compressor = libdeflate_alloc_compressor(compressionLevel) else { throw .renderingFailed(reason: localized("there is not enough memory")) }
+        guard let compressor = libdeflate_alloc_compressor(compressionLevel) else {
+            throw .renderingFailed(reason: localized("there is not enough memory"))
+        }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, rawCount)
         let compressed = UnsafeMutableRawPointer.allocate(byteCount: bound, alignment: 16)
@@ -81,7 +83,9 @@ enum PNGEncoder {
     /// Feeds zlib one unpacked row at a time and writes an IDAT chunk whenever its buffer fills.
     private static func compressStreaming(_ image: SurfacePixels, into file: inout PNGFileWriter) throws(ExportError) {
         var stream = z_stream()
-        guard emojiart_deflate_init(&stream, compressionLevel) == Z_OK else { throw .renderingFailed(reason: localized("there is not enough memory")) }
+        guard emojiart_deflate_init(&stream, compressionLevel) == Z_OK else {
+            throw .renderingFailed(reason: localized("there is not enough memory"))
+        }
         defer { deflateEnd(&stream) }
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: image.filteredRowBytes)
         defer { row.deallocate() }
@@ -93,7 +97,8 @@ enum PNGEncoder {
             while true {
                 let status = deflate(&stream, flush)
                 guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
-                    throw .renderingFailed(reason: localized("the PNG compressor failed (zlib status {status})", ["status": String(status)]))
+                    throw .renderingFailed(
+                        reason: localized("the PNG compressor failed (zlib status {status})", ["status": String(status)]))
                 }
                 if stream.avail_out == 0 || (status == Z_STREAM_END && stream.avail_out < UInt32(streamingChunkBytes)) {
                     file.writeChunk("IDAT", data: UnsafeRawBufferPointer(start: chunk, count: streamingChunkBytes - Int(stream.avail_out)))
@@ -165,7 +170,10 @@ private struct SurfacePixels {
             let alpha = pixel >> 24
             switch alpha {
             case 0:
-                out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 0
+                out[0] = 0
+                out[1] = 0
+                out[2] = 0
+                out[3] = 0
             case 255:
                 out[0] = UInt8(truncatingIfNeeded: pixel >> 16)
                 out[1] = UInt8(truncatingIfNeeded: pixel >> 8)

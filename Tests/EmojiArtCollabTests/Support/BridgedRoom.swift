@@ -1,7 +1,8 @@
+import EmojiArtCollabTestSupport
 import EmojiArtCore
 import Foundation
+
 @testable import EmojiArtCollab
-import EmojiArtCollabTestSupport
 
 /// Documents bridged to one in-memory relay room, as windows on several machines would be: each
 /// peer's frames wait in its outbox and inbox until `settle()` delivers them (client → relay,
@@ -34,13 +35,15 @@ final class BridgedRoom {
     /// The first peer shares `model`; `others` more join with empty documents. All connect.
     init(sharing model: EmojiArtModel, others: Int, seed: UInt64 = 1) throws {
         let first = EmojiArtDocument(model: model)
-        let session = try SyncSession(room: Self.room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: seed))
+        let session = try SyncSession(
+            room: Self.room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: seed))
         add(Peer(document: first, bridge: try CollabDocumentBridge.share(first, session: session, room: Self.room)))
         peers[0].bridge.publishBlobs()
         for index in 0..<others {
             let document = EmojiArtDocument()
             let session = try SyncSession(
-                room: Self.room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: seed &+ UInt64(index + 2) &* 7919))
+                room: Self.room.room, journal: InMemoryOutboxJournal(), sealer: PlainSealer(),
+                random: SeededRandom(seed: seed &+ UInt64(index + 2) &* 7919))
             add(Peer(document: document, bridge: CollabDocumentBridge(document: document, session: session, room: Self.room)))
         }
         for peer in peers { connect(peer) }
@@ -156,7 +159,9 @@ final class BridgedRoom {
     /// What every replica must agree on: emojis in drawing order with their room values (local
     /// ids differ per replica), and the background.
     static func content(of document: EmojiArtDocument) -> [String] {
-        document.model.emojis.map { "\($0.cid ?? "-") \($0.z ?? "-") \($0.text) \($0.position.x),\($0.position.y) \($0.size) \($0.rotation) \($0.flipped) \($0.group ?? "-") \($0.locked)" }
+        document.model.emojis.map {
+            "\($0.cid ?? "-") \($0.z ?? "-") \($0.text) \($0.position.x),\($0.position.y) \($0.size) \($0.rotation) \($0.flipped) \($0.group ?? "-") \($0.locked)"
+        }
             + ["background \(document.model.background)"]
     }
 }

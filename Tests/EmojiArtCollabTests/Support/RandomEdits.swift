@@ -20,12 +20,16 @@ enum RandomEdits {
         if kind == 0 || target == nil {
             guard visible.count < 12 else { return }
             let text = texts[Int.random(in: 0..<texts.count, using: &random)]
-            send(try session.addEmoji(text, x: number(-500...500, &random), y: number(-500...500, &random), size: number(10...200, &random)).1)
+            send(
+                try session.addEmoji(text, x: number(-500...500, &random), y: number(-500...500, &random), size: number(10...200, &random))
+                    .1)
             return
         }
         switch (kind, target) {
         case (1, let cid?), (2, let cid?):
-            send(try session.setFields([(cid, .x(number(-600...600, &random))), (cid, .y(number(-600...600, &random)))], named: "Move", joining: joining))
+            send(
+                try session.setFields(
+                    [(cid, .x(number(-600...600, &random))), (cid, .y(number(-600...600, &random)))], named: "Move", joining: joining))
         case (3, let cid?):
             send(try session.setFields([(cid, .size(number(1...300, &random)))], named: "Scale", joining: joining))
         case (4, let cid?):
@@ -41,8 +45,10 @@ enum RandomEdits {
             let other = all[Int.random(in: 0..<all.count, using: &random)]
             if other != cid { send(try session.place(cid, below: other)) }
         case (9, _):
-            let choices: [CollabBackground] = [.blank, .url("https://example.com/\(Int.random(in: 0..<5, using: &random)).jpg"),
-                                               .image(sha256: String(repeating: "ab", count: 32))]
+            let choices: [CollabBackground] = [
+                .blank, .url("https://example.com/\(Int.random(in: 0..<5, using: &random)).jpg"),
+                .image(sha256: String(repeating: "ab", count: 32)),
+            ]
             send(try session.setBackground(choices[Int.random(in: 0..<choices.count, using: &random)]))
         case (10, _), (11, _):
             if case .done(_, _, let messages) = try session.undo() { send(messages) }
@@ -52,7 +58,9 @@ enum RandomEdits {
             // Group or ungroup (R3) the emoji with another one, both as one step.
             let group = groups[Int.random(in: 0..<groups.count, using: &random)]
             let other = all[Int.random(in: 0..<all.count, using: &random)]
-            send(try session.setFields(Array(Set([cid, other])).sorted().map { ($0, .group(group)) }, named: group == nil ? "Ungroup" : "Group"))
+            send(
+                try session.setFields(
+                    Array(Set([cid, other])).sorted().map { ($0, .group(group)) }, named: group == nil ? "Ungroup" : "Group"))
         case (14, let cid?):
             // Lock it, or unlock it (R4).
             let locked = session.shown.emojis[cid]?.locked.value ?? false

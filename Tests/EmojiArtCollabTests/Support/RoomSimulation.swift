@@ -1,6 +1,7 @@
-import Foundation
-@testable import EmojiArtCollab
 import EmojiArtCollabTestSupport
+import Foundation
+
+@testable import EmojiArtCollab
 
 /// Three (or more) clients and a relay connected by in-memory sockets, driven by a seeded random
 /// schedule: every step delivers one frame, makes one edit, fsyncs the relay, or injects a fault
@@ -75,7 +76,10 @@ final class RoomSimulation {
         var rounds = 0
         while try deliverAll() {
             rounds += 1
-            if rounds > 10_000 { problems.append("no quiescence after 10,000 rounds"); return }
+            if rounds > 10_000 {
+                problems.append("no quiescence after 10,000 rounds")
+                return
+            }
         }
     }
 
@@ -93,11 +97,20 @@ final class RoomSimulation {
             return
         }
         threshold += options.relayCrashes
-        if roll < threshold { crashRelay(); return }
+        if roll < threshold {
+            crashRelay()
+            return
+        }
         threshold += options.clientCrashes
-        if roll < threshold { try crashClient(client); return }
+        if roll < threshold {
+            try crashClient(client)
+            return
+        }
         threshold += options.relayDataLoss
-        if roll < threshold { loseRelayData(); return }
+        if roll < threshold {
+            loseRelayData()
+            return
+        }
         switch Int.random(in: 0..<10, using: &random) {
         case 0...3: try RandomEdits.edit(client.session, random: &random, send: { self.send($0, from: client) })
         case 4, 5: try deliverToRelay(client)
@@ -110,7 +123,9 @@ final class RoomSimulation {
             if Int.random(in: 0..<6, using: &random) == 0, client.session.isLive {
                 send([try client.session.snapshotMessage()], from: client)
             }
-            if Int.random(in: 0..<3, using: &random) == 0, let push = client.toRelay.first(where: { if case .push = $0 { true } else { false } }) {
+            if Int.random(in: 0..<3, using: &random) == 0,
+                let push = client.toRelay.first(where: { if case .push = $0 { true } else { false } })
+            {
                 client.toRelay.append(push)  // the network or a resend duplicates a push
                 faults.duplicates += 1
             }
@@ -120,11 +135,20 @@ final class RoomSimulation {
     private func deliverAll() throws -> Bool {
         var moved = false
         for client in clients {
-            while !client.toRelay.isEmpty { try deliverToRelay(client); moved = true }
+            while !client.toRelay.isEmpty {
+                try deliverToRelay(client)
+                moved = true
+            }
         }
-        if relay.durableCount < relay.log.count { commitRelay(); moved = true }
+        if relay.durableCount < relay.log.count {
+            commitRelay()
+            moved = true
+        }
         for client in clients {
-            while !client.fromRelay.isEmpty { try deliverToClient(client); moved = true }
+            while !client.fromRelay.isEmpty {
+                try deliverToClient(client)
+                moved = true
+            }
         }
         return moved
     }
@@ -248,7 +272,9 @@ final class RoomSimulation {
     /// The relay's compacted log (snapshot + the rest) replayed.
     var replayedRelay: CollabState {
         var state = CollabState()
-        if let snapshot = relay.snapshot, case .plain(let content) = snapshot.payload, let compacted = content.snapshotState { state = compacted }
+        if let snapshot = relay.snapshot, case .plain(let content) = snapshot.payload, let compacted = content.snapshotState {
+            state = compacted
+        }
         for push in relay.durableLog { state.apply(Self.ops(push.payload), from: push.client) }
         return state
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// R2–R4 on the canvas: groups select and move as one, locked emojis cannot be taken, and the

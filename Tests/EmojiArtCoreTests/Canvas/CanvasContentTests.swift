@@ -1,32 +1,43 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// One classifier for drops and pastes (D1–D5), and what accepting each kind does.
 @MainActor @Suite struct CanvasContentTests {
-    @Test("text is classified as a URL, local files, an emoji or nothing (D1, D2, D4)", arguments: [
-        ("https://example.com/cat.jpg", CanvasContent.imageURL(URL(string: "https://example.com/cat.jpg")!)),
-        ("  https://www.google.com/imgres?imgurl=https%3A%2F%2Fa.b%2Fc.png&x=1 ",
-         .imageURL(URL(string: "https://a.b/c.png")!)),
-        ("file:///tmp/photo.png", .imageFile(URL(string: "file:///tmp/photo.png")!)),
-        ("file:///tmp/a.emojiart\r\nfile:///tmp/b.emojiart",
-         .documents([URL(string: "file:///tmp/a.emojiart")!, URL(string: "file:///tmp/b.emojiart")!])),
-        (" 🐶", .emoji("🐶")),
-        ("🐻‍❄️ and friends", .emoji("🐻‍❄️")),
-        ("hello", .unusable),
-        ("ftp://example.com/a.png", .unusable),
-    ])
+    @Test(
+        "text is classified as a URL, local files, an emoji or nothing (D1, D2, D4)",
+        arguments: [
+            ("https://example.com/cat.jpg", CanvasContent.imageURL(URL(string: "https://example.com/cat.jpg")!)),
+            (
+                "  https://www.google.com/imgres?imgurl=https%3A%2F%2Fa.b%2Fc.png&x=1 ",
+                .imageURL(URL(string: "https://a.b/c.png")!)
+            ),
+            ("file:///tmp/photo.png", .imageFile(URL(string: "file:///tmp/photo.png")!)),
+            (
+                "file:///tmp/a.emojiart\r\nfile:///tmp/b.emojiart",
+                .documents([URL(string: "file:///tmp/a.emojiart")!, URL(string: "file:///tmp/b.emojiart")!])
+            ),
+            (" 🐶", .emoji("🐶")),
+            ("🐻‍❄️ and friends", .emoji("🐻‍❄️")),
+            ("hello", .unusable),
+            ("ftp://example.com/a.png", .unusable),
+        ])
     func classifyText(text: String, expected: CanvasContent) {
         #expect(CanvasContent.classify(text: text) == expected)
     }
 
-    @Test("a file list: the first decides — a web link, documents, or a local image (D2)", arguments: [
-        ([URL(string: "https://example.com/x.png")!], CanvasContent.imageURL(URL(string: "https://example.com/x.png")!)),
-        ([URL(fileURLWithPath: "/tmp/a.EmojiArt"), URL(fileURLWithPath: "/tmp/b.png")],
-         .documents([URL(fileURLWithPath: "/tmp/a.EmojiArt")])),
-        ([URL(fileURLWithPath: "/tmp/b.png")], .imageFile(URL(fileURLWithPath: "/tmp/b.png"))),
-        ([], .unusable),
-    ])
+    @Test(
+        "a file list: the first decides — a web link, documents, or a local image (D2)",
+        arguments: [
+            ([URL(string: "https://example.com/x.png")!], CanvasContent.imageURL(URL(string: "https://example.com/x.png")!)),
+            (
+                [URL(fileURLWithPath: "/tmp/a.EmojiArt"), URL(fileURLWithPath: "/tmp/b.png")],
+                .documents([URL(fileURLWithPath: "/tmp/a.EmojiArt")])
+            ),
+            ([URL(fileURLWithPath: "/tmp/b.png")], .imageFile(URL(fileURLWithPath: "/tmp/b.png"))),
+            ([], .unusable),
+        ])
     func classifyFiles(files: [URL], expected: CanvasContent) {
         #expect(CanvasContent.classify(files: files) == expected)
     }
@@ -51,16 +62,20 @@ import Testing
         #expect(canvas.accept(.imageFile(file), at: nil, from: .drop).request == .embedImageFile(file))
         #expect(canvas.accept(.imageBytes(Data([1])), at: nil, from: .paste).request == .embedImageBytes(Data([1])))
         #expect(canvas.accept(.documents([file]), at: nil, from: .drop).request == .openDocuments([file]))
-        #expect(canvas.accept(.unusable, at: nil, from: .paste).request
-            == .showMessage("Only emojis, images and image links can be pasted here."))
-        #expect(canvas.accept(.unusable, at: nil, from: .drop).request
-            == .showMessage("Only emojis, images and image links can be dropped here."))
+        #expect(
+            canvas.accept(.unusable, at: nil, from: .paste).request
+                == .showMessage("Only emojis, images and image links can be pasted here."))
+        #expect(
+            canvas.accept(.unusable, at: nil, from: .drop).request
+                == .showMessage("Only emojis, images and image links can be dropped here."))
     }
 
-    @Test("the background URL entry takes http(s) only, unwrapping imgurl=, and says why otherwise (B7)", arguments: [
-        ("https://example.com/a.png", true), (" http://example.com/a.png ", true),
-        ("file:///etc/passwd", false), ("example.com/a.png", false), ("", false), ("javascript:alert(1)", false),
-    ])
+    @Test(
+        "the background URL entry takes http(s) only, unwrapping imgurl=, and says why otherwise (B7)",
+        arguments: [
+            ("https://example.com/a.png", true), (" http://example.com/a.png ", true),
+            ("file:///etc/passwd", false), ("example.com/a.png", false), ("", false), ("javascript:alert(1)", false),
+        ])
     func backgroundURLInput(text: String, accepted: Bool) {
         switch BackgroundURLInput.validate(text) {
         case .success(let url): #expect(accepted && url.isWebURL)

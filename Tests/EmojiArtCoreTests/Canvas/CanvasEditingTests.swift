@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Clipboard, duplicate, delete, the context menu and the selection's description (S4, S6, S9,
@@ -76,10 +77,11 @@ import Testing
         #expect(menu.kind == .emoji)
         #expect(effects.contains(.selection))
         #expect(canvas.selection.ids == [canvas.id("🌲")])
-        #expect(menu.sections.flatMap { $0 } == [
-            .cut, .copy, .paste, .duplicate, .delete, .bringToFront, .bringForward, .sendBackward, .sendToBack,
-            .rotateLeft, .rotateRight, .flipHorizontally, .group, .ungroup, .lock,
-        ])
+        #expect(
+            menu.sections.flatMap { $0 } == [
+                .cut, .copy, .paste, .duplicate, .delete, .bringToFront, .bringForward, .sendBackward, .sendToBack,
+                .rotateLeft, .rotateRight, .flipHorizontally, .group, .ungroup, .lock,
+            ])
         #expect(menu.arrangeSubmenu == CanvasCommand.arrangeCommands)
         _ = canvas.selectAll()
         _ = canvas.contextMenu(at: canvas.view(0, 0))

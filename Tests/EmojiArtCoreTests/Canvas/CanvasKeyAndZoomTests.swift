@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Wheel, pinch and keys without a display (G2, G5, S1, S3, S5, S7, S8, U3).
@@ -78,15 +79,17 @@ import Testing
         #expect(canvas.selection.isEmpty)
     }
 
-    @Test("[ and ] turn by 15°, with Shift by 1°; < and > scale by 1.1; h flips (S8)", arguments: [
-        (CanvasKey.rotateRight, CanvasModifiers(), 15.0, 40.0, false, "Rotate"),
-        (.rotateLeft, CanvasModifiers(), -15, 40, false, "Rotate"),
-        (.rotateRight, .shift, 1, 40, false, "Rotate"),
-        (.rotateLeft, .shift, -1, 40, false, "Rotate"),
-        (.scaleUp, CanvasModifiers(), 0, 44, false, "Scale"),
-        (.scaleDown, CanvasModifiers(), 0, 40 / 1.1, false, "Scale"),
-        (.flip, CanvasModifiers(), 0, 40, true, "Flip"),
-    ])
+    @Test(
+        "[ and ] turn by 15°, with Shift by 1°; < and > scale by 1.1; h flips (S8)",
+        arguments: [
+            (CanvasKey.rotateRight, CanvasModifiers(), 15.0, 40.0, false, "Rotate"),
+            (.rotateLeft, CanvasModifiers(), -15, 40, false, "Rotate"),
+            (.rotateRight, .shift, 1, 40, false, "Rotate"),
+            (.rotateLeft, .shift, -1, 40, false, "Rotate"),
+            (.scaleUp, CanvasModifiers(), 0, 44, false, "Scale"),
+            (.scaleDown, CanvasModifiers(), 0, 40 / 1.1, false, "Scale"),
+            (.flip, CanvasModifiers(), 0, 40, true, "Flip"),
+        ])
     func transformKeys(
         key: CanvasKey, modifiers: CanvasModifiers, rotation: Double, size: Double, flipped: Bool, step: String
     ) {
@@ -140,13 +143,15 @@ import Testing
         #expect(canvas.emoji("🌲")!.size == 40 && canvas.emoji("🌲")!.rotation == 0)
     }
 
-    @Test("stacking keys move past the next overlapping emoji and name their steps (S7)", arguments: [
-        (CanvasKey.home, "😀", String?("Bring to Front"), ["🌲", "🐶", "😀"]),
-        (.end, "😀", "Send to Back", ["😀", "🌲", "🐶"]),
-        (.pageDown, "😀", "Send Backward", ["😀", "🌲", "🐶"]),
-        (.pageUp, "🌲", "Bring Forward", ["😀", "🌲", "🐶"]),
-        (.pageUp, "😀", String?.none, ["🌲", "😀", "🐶"]),  // 🐶 above it does not overlap it: nothing to pass
-    ])
+    @Test(
+        "stacking keys move past the next overlapping emoji and name their steps (S7)",
+        arguments: [
+            (CanvasKey.home, "😀", String?("Bring to Front"), ["🌲", "🐶", "😀"]),
+            (.end, "😀", "Send to Back", ["😀", "🌲", "🐶"]),
+            (.pageDown, "😀", "Send Backward", ["😀", "🌲", "🐶"]),
+            (.pageUp, "🌲", "Bring Forward", ["😀", "🌲", "🐶"]),
+            (.pageUp, "😀", String?.none, ["🌲", "😀", "🐶"]),  // 🐶 above it does not overlap it: nothing to pass
+        ])
     func stackingKeys(key: CanvasKey, selected: String, step: String?, order: [String]) {
         // 🌲 overlaps 😀 and 🐶; 😀 and 🐶 do not overlap each other.
         let canvas = makeCanvas([("🌲", 0, 0), ("😀", 30, 0), ("🐶", -30, 0)], size: 40)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Every input returns what the UI must do, and the audit's interaction bugs stay fixed

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Clicks, drags, the rubber band and the frame's handles, without a display (G1, G3, S1, S2,
@@ -116,9 +117,11 @@ import Testing
         #expect(canvas.document.undoStack.undoCount == 1)
     }
 
-    @Test("the rotate handle turns the selection about its centre; Shift snaps to 15° (S8)", arguments: [
-        (false, 30.0), (true, 30.0), (true, 37.0),
-    ])
+    @Test(
+        "the rotate handle turns the selection about its centre; Shift snaps to 15° (S8)",
+        arguments: [
+            (false, 30.0), (true, 30.0), (true, 37.0),
+        ])
     func rotateHandle(snaps: Bool, degrees: Double) {
         let canvas = makeCanvas([("😀", 0, 0), ("🌲", 100, 0)])
         _ = canvas.selectAll()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// R1 on the canvas: a dragged or corner-scaled selection snaps to other things' lines within

@@ -1,11 +1,14 @@
 import Foundation
+
 @testable import EmojiArtCore
 
 /// A document with emojis at known places and a canvas of 800×600 at zoom 1: document (0, 0)
 /// is view (400, 300).
 @MainActor
-func makeCanvas(_ emojis: [(String, Double, Double)] = [("😀", 0, 0), ("🌲", 200, 0), ("🐶", -200, 100)],
-                size: Double = 40) -> CanvasInteraction {
+func makeCanvas(
+    _ emojis: [(String, Double, Double)] = [("😀", 0, 0), ("🌲", 200, 0), ("🐶", -200, 100)],
+    size: Double = 40
+) -> CanvasInteraction {
     var model = EmojiArtModel()
     for (text, x, y) in emojis { model.addEmoji(text, at: DocumentPoint(x: x, y: y), size: size) }
     let canvas = CanvasInteraction(document: EmojiArtDocument(model: model))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// Emojis another program put on the clipboard (S6): held to the rules of every emoji that
@@ -9,20 +10,24 @@ import Testing
         Data(#"{"emojis":[\#(items.joined(separator: ","))]}"#.utf8)
     }
 
-    @Test("clipboard data that is not ours, or holds no emoji, is refused with its reason", arguments: [
-        ("", ClipboardEmojisError.notEmojiArtFormat),
-        ("not json", .notEmojiArtFormat),
-        ("{}", .notEmojiArtFormat),
-        (#"{"emojis":[{"text":"😀","x":"0","y":0,"size":40}]}"#, .notEmojiArtFormat),
-        (#"{"emojis":[]}"#, .empty),
-    ])
+    @Test(
+        "clipboard data that is not ours, or holds no emoji, is refused with its reason",
+        arguments: [
+            ("", ClipboardEmojisError.notEmojiArtFormat),
+            ("not json", .notEmojiArtFormat),
+            ("{}", .notEmojiArtFormat),
+            (#"{"emojis":[{"text":"😀","x":"0","y":0,"size":40}]}"#, .notEmojiArtFormat),
+            (#"{"emojis":[]}"#, .empty),
+        ])
     func foreignData(json: String, refusal: ClipboardEmojisError) {
         #expect(throws: refusal) { try ClipboardEmojis(data: Data(json.utf8)) }
     }
 
-    @Test("every text must be one emoji by the rule documents' emojis meet", arguments: [
-        "", "A", "hello", "1", "©", "⌚", "😀😀", "😀 ", String(repeating: "\u{1F3FB}", count: 100),
-    ])
+    @Test(
+        "every text must be one emoji by the rule documents' emojis meet",
+        arguments: [
+            "", "A", "hello", "1", "©", "⌚", "😀😀", "😀 ", String(repeating: "\u{1F3FB}", count: 100),
+        ])
     func notAnEmoji(text: String) throws {
         let json = try JSONEncoder().encode(["text": text])
         let item = String(decoding: json, as: UTF8.self).dropLast() + #","x":0,"y":0,"size":40}"#
@@ -30,9 +35,11 @@ import Testing
         #expect(throws: ClipboardEmojisError.notAnEmoji(number: 2)) { try ClipboardEmojis(data: data) }
     }
 
-    @Test("an emoji a document may hold pastes, the original app's oddities included", arguments: [
-        "😀", "1️⃣", "⌚️", "🐻‍❄️", "🇫🇷", "☀︎",
-    ])
+    @Test(
+        "an emoji a document may hold pastes, the original app's oddities included",
+        arguments: [
+            "😀", "1️⃣", "⌚️", "🐻‍❄️", "🇫🇷", "☀︎",
+        ])
     func emojiTexts(text: String) throws {
         #expect(EmojiLimits.allowsText(text))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmojiArtCore
 
 /// The index: its shape, its lazy loading, and the ranking rules on a small hand-written index.
@@ -39,7 +40,10 @@ import Testing
     func lazyLoading() {
         let loads = LoadCounter()
         let text = Self.index([("🐱", "cat face", ["pet"], "Katzengesicht")])
-        let search = EmojiSearch { loads.increment(); return EmojiIndex(parsing: text) }
+        let search = EmojiSearch {
+            loads.increment()
+            return EmojiIndex(parsing: text)
+        }
         #expect(!search.isLoaded)
         #expect(loads.count == 0)
         #expect(search.results(for: "cat", language: "de", limit: 5).map(\.name) == ["Katzengesicht"])
@@ -53,14 +57,19 @@ import Testing
     func prepare() {
         let loads = LoadCounter()
         let text = Self.index([("🐱", "cat face", [], "Katzengesicht")])
-        let search = EmojiSearch { loads.increment(); return EmojiIndex(parsing: text) }
+        let search = EmojiSearch {
+            loads.increment()
+            return EmojiIndex(parsing: text)
+        }
         search.prepare(language: "de")
         #expect(search.isLoaded)
         #expect(search.results(for: "katz", language: "de", limit: 5).map(\.emoji) == ["🐱"])
         #expect(loads.count == 1)
     }
 
-    @Test("ranking: the whole name; a name's whole word, shorter name first, then its first word's start; a later word's start; a keyword; a keyword's start")
+    @Test(
+        "ranking: the whole name; a name's whole word, shorter name first, then its first word's start; a later word's start; a keyword; a keyword's start"
+    )
     func ranking() {
         let text = Self.index([
             ("🅰", "blue dog", ["cat"], nil),

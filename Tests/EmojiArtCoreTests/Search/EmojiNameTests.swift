@@ -1,26 +1,31 @@
 import Testing
+
 @testable import EmojiArtCore
 
 /// Names for screen readers (SPEC F1): every emoji button says the emoji's localized name.
 @Suite struct EmojiNameTests {
     private let search = EmojiSearch.shared
 
-    @Test("emojis are named in the UI language", arguments: [
-        ("😀", "en", "grinning face"), ("😀", "de", "grinsendes Gesicht"), ("😀", "de_AT.UTF-8", "grinsendes Gesicht"),
-        ("🌲", "fr", "conifère"), ("🐱", "ja", "ネコの顔"), ("🐱", "ko", "고양이 얼굴"), ("🐱", "zh_CN", "猫脸"),
-        ("🐱", "zh", "猫脸"), ("🐱", "es", "cara de gato"),
-    ])
+    @Test(
+        "emojis are named in the UI language",
+        arguments: [
+            ("😀", "en", "grinning face"), ("😀", "de", "grinsendes Gesicht"), ("😀", "de_AT.UTF-8", "grinsendes Gesicht"),
+            ("🌲", "fr", "conifère"), ("🐱", "ja", "ネコの顔"), ("🐱", "ko", "고양이 얼굴"), ("🐱", "zh_CN", "猫脸"),
+            ("🐱", "zh", "猫脸"), ("🐱", "es", "cara de gato"),
+        ])
     func localized(emoji: String, language: String, name: String) {
         #expect(search.name(of: emoji, language: language) == name)
     }
 
-    @Test("skin-tone variants are named by their base and their tones, in each language's punctuation", arguments: [
-        ("👋🏽", "en", "waving hand: medium skin tone"),
-        ("👋🏽", "de", "winkende Hand: mittlere Hautfarbe"),
-        ("🧑🏻‍🤝‍🧑🏼", "en", "people holding hands: light skin tone, medium-light skin tone"),
-        ("🧑🏻‍🤝‍🧑🏼", "de", "sich an den Händen haltende Personen: helle Hautfarbe, mittelhelle Hautfarbe"),
-        ("🧑🏻‍🤝‍🧑🏼", "ja", "手をつなぐ2人: 薄い肌色 やや薄い肌色"),
-    ])
+    @Test(
+        "skin-tone variants are named by their base and their tones, in each language's punctuation",
+        arguments: [
+            ("👋🏽", "en", "waving hand: medium skin tone"),
+            ("👋🏽", "de", "winkende Hand: mittlere Hautfarbe"),
+            ("🧑🏻‍🤝‍🧑🏼", "en", "people holding hands: light skin tone, medium-light skin tone"),
+            ("🧑🏻‍🤝‍🧑🏼", "de", "sich an den Händen haltende Personen: helle Hautfarbe, mittelhelle Hautfarbe"),
+            ("🧑🏻‍🤝‍🧑🏼", "ja", "手をつなぐ2人: 薄い肌色 やや薄い肌色"),
+        ])
     func skinTones(emoji: String, language: String, name: String) {
         #expect(search.name(of: emoji, language: language) == name)
     }

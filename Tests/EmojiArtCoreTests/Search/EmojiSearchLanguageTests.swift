@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EmojiArtCore
 
 /// SPEC F1 on the shipped index, in English and the six UI languages.
@@ -9,17 +10,21 @@ import Testing
         search.results(for: query, language: language, limit: limit).map(\.emoji)
     }
 
-    @Test("the word for “cat” offers 🐱 among the first five results in every language", arguments: [
-        ("en", "cat"), ("de", "katze"), ("es", "gato"), ("fr", "chat"),
-        ("ja", "ねこ"), ("ja", "ネコ"), ("ko", "고양이"), ("zh_CN", "猫"),
-    ])
+    @Test(
+        "the word for “cat” offers 🐱 among the first five results in every language",
+        arguments: [
+            ("en", "cat"), ("de", "katze"), ("es", "gato"), ("fr", "chat"),
+            ("ja", "ねこ"), ("ja", "ネコ"), ("ko", "고양이"), ("zh_CN", "猫"),
+        ])
     func cat(language: String, query: String) {
         #expect(emojis(query, language, limit: 5).contains("🐱"))
     }
 
-    @Test("“red he” offers ❤️ first, whatever the UI language (English is always searched)", arguments: [
-        "en", "de", "es", "fr", "ja", "ko", "zh_CN",
-    ])
+    @Test(
+        "“red he” offers ❤️ first, whatever the UI language (English is always searched)",
+        arguments: [
+            "en", "de", "es", "fr", "ja", "ko", "zh_CN",
+        ])
     func redHeart(language: String) {
         #expect(emojis("red he", language, limit: 1) == ["❤️"])
     }
@@ -31,18 +36,22 @@ import Testing
         #expect(!emojis("red hex", "en").contains("❤️"))
     }
 
-    @Test("case and accents do not matter where the language has them", arguments: [
-        ("fr", "COEUR ROUGE", "❤️"), ("fr", "tete de chat", "🐱"), ("fr", "TÊTE", "🐱"),
-        ("es", "corazon rojo", "❤️"), ("es", "CORAZÓN", "❤️"),
-        ("de", "ROTES HERZ", "❤️"), ("de", "grun", "💚"), ("en", "Grinning FACE", "😀"),
-    ])
+    @Test(
+        "case and accents do not matter where the language has them",
+        arguments: [
+            ("fr", "COEUR ROUGE", "❤️"), ("fr", "tete de chat", "🐱"), ("fr", "TÊTE", "🐱"),
+            ("es", "corazon rojo", "❤️"), ("es", "CORAZÓN", "❤️"),
+            ("de", "ROTES HERZ", "❤️"), ("de", "grun", "💚"), ("en", "Grinning FACE", "😀"),
+        ])
     func caseAndAccents(language: String, query: String, emoji: String) {
         #expect(emojis(query, language).contains(emoji))
     }
 
-    @Test("Chinese, Japanese and Korean match anywhere inside a name or keyword", arguments: [
-        ("zh_CN", "脸", "🐱"), ("ja", "顔", "🐱"), ("ja", "の顔", "🐱"), ("ko", "양이", "🐱"), ("ko", "얼굴", "🐱"),
-    ])
+    @Test(
+        "Chinese, Japanese and Korean match anywhere inside a name or keyword",
+        arguments: [
+            ("zh_CN", "脸", "🐱"), ("ja", "顔", "🐱"), ("ja", "の顔", "🐱"), ("ko", "양이", "🐱"), ("ko", "얼굴", "🐱"),
+        ])
     func cjkSubstrings(language: String, query: String, emoji: String) {
         #expect(emojis(query, language, limit: 500).contains(emoji))
     }

@@ -16,7 +16,8 @@ import Testing
         }
 
         mutating func frame() -> DocumentRect {
-            let x = next(-300...300), y = next(-300...300)
+            let x = next(-300...300)
+            let y = next(-300...300)
             return DocumentRect(minX: x, minY: y, maxX: x + next(0...80), maxY: y + next(0...80))
         }
     }

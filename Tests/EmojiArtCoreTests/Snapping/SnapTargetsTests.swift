@@ -36,15 +36,18 @@ import Testing
         let nearOrigin = DocumentRect(center: DocumentPoint(x: 2, y: -3), size: DocumentSize(width: 100, height: 100))
         let toOrigin = F.targets().snap(nearOrigin, tolerance: 6)
         #expect(toOrigin.correction == DocumentVector(dx: -2, dy: 3))
-        #expect(toOrigin.guides == [
-            SnapGuide(orientation: .vertical, position: 0, span: -50...50),
-            SnapGuide(orientation: .horizontal, position: 0, span: -50...50),
-        ])
+        #expect(
+            toOrigin.guides == [
+                SnapGuide(orientation: .vertical, position: 0, span: -50...50),
+                SnapGuide(orientation: .horizontal, position: 0, span: -50...50),
+            ])
     }
 
-    @Test("the tolerance is 6 px on screen: 6 points at zoom 1, 3 at zoom 2, 12 at zoom ½", arguments: [
-        (1.0, 6.0), (2.0, 3.0), (0.5, 12.0),
-    ])
+    @Test(
+        "the tolerance is 6 px on screen: 6 points at zoom 1, 3 at zoom 2, 12 at zoom ½",
+        arguments: [
+            (1.0, 6.0), (2.0, 3.0), (0.5, 12.0),
+        ])
     func toleranceFollowsZoom(zoom: Double, points: Double) {
         #expect(SnapTargets.tolerance(atZoom: zoom) == points)
         let targets = F.targets(square)
@@ -96,11 +99,12 @@ import Testing
         let result = targets.snap(moving, tolerance: 6)
         #expect(result.correction == DocumentVector(dx: -2, dy: 0))
         // Same width: left, centre and right all sit on shared lines, each guide spanning both.
-        #expect(result.guides == [
-            SnapGuide(orientation: .vertical, position: 0, span: -900...740),
-            SnapGuide(orientation: .vertical, position: 20, span: -900...740),
-            SnapGuide(orientation: .vertical, position: 40, span: -900...740),
-        ])
+        #expect(
+            result.guides == [
+                SnapGuide(orientation: .vertical, position: 0, span: -900...740),
+                SnapGuide(orientation: .vertical, position: 20, span: -900...740),
+                SnapGuide(orientation: .vertical, position: 40, span: -900...740),
+            ])
         #expect(result.guides[0].start == DocumentPoint(x: 0, y: -900))
         #expect(result.guides[0].end == DocumentPoint(x: 0, y: 740))
     }
@@ -113,19 +117,21 @@ import Testing
         var guides: [SnapGuide]
     }
 
-    @Test("a frame beside another snaps edge to edge, on one axis or both, with a guide for each line", arguments: [
-        BesideSquare(
-            testDescription: "its left edge onto the other's right edge, so the two abut",
-            moving: F.frame(x: 524, y: 600, width: 30, height: 30), correction: DocumentVector(dx: -4, dy: 0),
-            guides: [SnapGuide(orientation: .vertical, position: 520, span: 480...630)]),
-        BesideSquare(
-            testDescription: "its left edge onto the other's right edge and its top onto the other's top",
-            moving: F.frame(x: 522, y: 478, width: 30, height: 30), correction: DocumentVector(dx: -2, dy: 2),
-            guides: [
-                SnapGuide(orientation: .vertical, position: 520, span: 480...520),
-                SnapGuide(orientation: .horizontal, position: 480, span: 480...550),
-            ]),
-    ])
+    @Test(
+        "a frame beside another snaps edge to edge, on one axis or both, with a guide for each line",
+        arguments: [
+            BesideSquare(
+                testDescription: "its left edge onto the other's right edge, so the two abut",
+                moving: F.frame(x: 524, y: 600, width: 30, height: 30), correction: DocumentVector(dx: -4, dy: 0),
+                guides: [SnapGuide(orientation: .vertical, position: 520, span: 480...630)]),
+            BesideSquare(
+                testDescription: "its left edge onto the other's right edge and its top onto the other's top",
+                moving: F.frame(x: 522, y: 478, width: 30, height: 30), correction: DocumentVector(dx: -2, dy: 2),
+                guides: [
+                    SnapGuide(orientation: .vertical, position: 520, span: 480...520),
+                    SnapGuide(orientation: .horizontal, position: 480, span: 480...550),
+                ]),
+        ])
     func edgeToEdge(_ example: BesideSquare) {
         let result = F.targets(square).snap(example.moving, tolerance: 6)
         #expect(result.correction == example.correction)

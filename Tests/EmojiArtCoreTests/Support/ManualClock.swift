@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 @testable import EmojiArtCore
 
 /// A clock the test moves by hand, for the autosaver (isowords' test values, STYLE.md): time

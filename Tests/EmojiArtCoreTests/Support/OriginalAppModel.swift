@@ -13,7 +13,9 @@ struct OriginalAppModel: Decodable {
     }
 
     enum Background: Decodable {
-        case blank, url(URL), imageData(Data)
+        case blank
+        case url(URL)
+        case imageData(Data)
 
         private enum CodingKeys: String, CodingKey { case theURL, imageData }
 

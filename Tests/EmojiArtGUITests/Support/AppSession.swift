@@ -60,11 +60,13 @@ func withExampleDocument(
     _ body: (OpenDocument) async throws -> Void
 ) async throws {
     var file: URL?
-    try await withApp({ workspace in
-        let copy = try workspace.copyExample(name)
-        file = copy
-        return [copy.path]
-    }, accessible: accessible, sourceLocation: sourceLocation) { app in
+    try await withApp(
+        { workspace in
+            let copy = try workspace.copyExample(name)
+            file = copy
+            return [copy.path]
+        }, accessible: accessible, sourceLocation: sourceLocation
+    ) { app in
         let document = try await OpenDocument.waitForWindow(of: try #require(file), in: app)
         try await body(document)
     }

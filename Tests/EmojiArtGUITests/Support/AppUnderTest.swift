@@ -52,7 +52,8 @@ final class AppUnderTest: Sendable {
             standardOutput: workspace.root.appendingPathComponent("\(name).stdout"),
             standardError: standardErrorFile)
         return AppUnderTest(
-            server: server, workspace: workspace, process: process, standardErrorFile: standardErrorFile, accessibilityBus: accessibilityBus)
+            server: server, workspace: workspace, process: process, standardErrorFile: standardErrorFile, accessibilityBus: accessibilityBus
+        )
     }
 
     var isRunning: Bool { process.isRunning }

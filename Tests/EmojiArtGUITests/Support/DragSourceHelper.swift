@@ -30,11 +30,12 @@ struct DragSourceHelper: Sendable {
     /// Starts the helper on `app`'s X server and places its window at `position`.
     static func launch(offering offer: Offer, for app: AppUnderTest) async throws -> DragSourceHelper {
         let executable = try await DragSourceHelperBuild.shared.executable()
-        let arguments: [String] = switch offer {
-        case .text(let text): ["--title", title, "--text", text]
-        case .file(let url): ["--title", title, "--file", url.path]
-        case .imageAndText(let image, let text): ["--title", title, "--image", image.path, "--text", text]
-        }
+        let arguments: [String] =
+            switch offer {
+            case .text(let text): ["--title", title, "--text", text]
+            case .file(let url): ["--title", title, "--file", url.path]
+            case .imageAndText(let image, let text): ["--title", title, "--image", image.path, "--text", text]
+            }
         let process = try ChildProcess.launch(
             executable, arguments: arguments, environment: app.workspace.environment(on: app.server),
             standardError: app.workspace.root.appendingPathComponent("drag-source.stderr"))

@@ -78,10 +78,11 @@ enum ExternalCommand {
     ) async throws -> Output {
         let output = try await run(name, arguments, extraEnvironment: extraEnvironment, timeout: timeout)
         guard output.status == 0 else {
-            throw Failure(description: """
-                \(name) \(arguments.joined(separator: " ")) exited with status \(output.status): \
-                \(output.standardError.trimmingCharacters(in: .whitespacesAndNewlines))
-                """)
+            throw Failure(
+                description: """
+                    \(name) \(arguments.joined(separator: " ")) exited with status \(output.status): \
+                    \(output.standardError.trimmingCharacters(in: .whitespacesAndNewlines))
+                    """)
         }
         return output
     }

@@ -1,4 +1,5 @@
 import EmojiArtTestSupport
+
 /// The palette bar of a window as a screen reader finds it (AT-SPI, SPEC A2), placed on the
 /// screen: the chooser's two halves and the emoji buttons wholly in view, left to right — found
 /// by their roles and names, so a theme's paddings or colours can change without breaking a test.
@@ -16,20 +17,21 @@ struct PaletteStrip: Sendable {
     init?(tree: AccessibleNode, title: String, windowFrame: ScreenRect) {
         // By its title only: GTK 4.8 reports a window opened later (Ctrl+N) as a "filler".
         guard let window = tree.children.first(where: { $0.name == title }),
-              let windowSize = window.frame, windowSize.count == 4,
-              let toChooser = window.path(to: { $0.role == "panel" && $0.name.hasPrefix("Palette: ") }),
-              toChooser.count >= 2
+            let windowSize = window.frame, windowSize.count == 4,
+            let toChooser = window.path(to: { $0.role == "panel" && $0.name.hasPrefix("Palette: ") }),
+            toChooser.count >= 2
         else { return nil }
         let margin = (x: (windowFrame.width - windowSize[2]) / 2, y: (windowFrame.height - windowSize[3]) / 2)
         func onScreen(_ node: AccessibleNode) -> ScreenRect? {
             guard let frame = node.frame, frame.count == 4 else { return nil }
-            return ScreenRect(x: windowFrame.minX + margin.x + frame[0], y: windowFrame.minY + margin.y + frame[1], width: frame[2], height: frame[3])
+            return ScreenRect(
+                x: windowFrame.minX + margin.x + frame[0], y: windowFrame.minY + margin.y + frame[1], width: frame[2], height: frame[3])
         }
         let chooser = toChooser[toChooser.count - 1]
         let bar = toChooser[toChooser.count - 2]
         let halves = chooser.children.filter { $0.role == "push button" }
         guard halves.count == 2, let name = onScreen(halves[0]), let menu = onScreen(halves[1]),
-              let scroller = bar.children.first(where: { $0.role == "scroll pane" }), let view = onScreen(scroller)
+            let scroller = bar.children.first(where: { $0.role == "scroll pane" }), let view = onScreen(scroller)
         else { return nil }
         chooserName = name
         chooserMenu = menu

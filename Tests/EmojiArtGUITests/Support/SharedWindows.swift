@@ -2,6 +2,7 @@ import EmojiArtCore
 import EmojiArtTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,12 +25,14 @@ struct SharedWindows: Sendable {
     /// Four emojis with their room keys, in the room at `server`: 😀 at the origin, 🐶 right
     /// and below, 🐱 left, 🌵 up and left (see `cactus`).
     static func sharedDocument(server: String, room: String = room) -> String {
-        let model = EmojiArtModel(background: .blank, emojis: [
-            Emoji(id: 1, text: "😀", position: DocumentPoint(x: 0, y: 0), size: 40, cid: "guiSeed.1", z: "a0"),
-            Emoji(id: 2, text: "🐶", position: DocumentPoint(x: 100, y: 50), size: 40, cid: "guiSeed.2", z: "a1"),
-            Emoji(id: 3, text: "🐱", position: DocumentPoint(x: -80, y: 30), size: 40, cid: "guiSeed.3", z: "a2"),
-            Emoji(id: 4, text: "🌵", position: cactus, size: 40, cid: "guiSeed.4", z: "a3"),
-        ], uniqueEmojiId: 4, collab: SharedRoom(server: server, room: room))
+        let model = EmojiArtModel(
+            background: .blank,
+            emojis: [
+                Emoji(id: 1, text: "😀", position: DocumentPoint(x: 0, y: 0), size: 40, cid: "guiSeed.1", z: "a0"),
+                Emoji(id: 2, text: "🐶", position: DocumentPoint(x: 100, y: 50), size: 40, cid: "guiSeed.2", z: "a1"),
+                Emoji(id: 3, text: "🐱", position: DocumentPoint(x: -80, y: 30), size: 40, cid: "guiSeed.3", z: "a2"),
+                Emoji(id: 4, text: "🌵", position: cactus, size: 40, cid: "guiSeed.4", z: "a3"),
+            ], uniqueEmojiId: 4, collab: SharedRoom(server: server, room: room))
         return String(decoding: EmojiArtEncoder().encode(model), as: UTF8.self)
     }
 
@@ -50,7 +53,8 @@ struct SharedWindows: Sendable {
                 let secondFile = try second.writeDocument(named: "second.emojiart", contents: contents)
                 try await withApp(in: first, arguments: [firstFile.path], name: "first", extraEnvironment: extraEnvironment) { firstApp in
                     let a = try await OpenDocument.waitForWindow(of: firstFile, in: firstApp)
-                    try await withApp(in: second, arguments: [secondFile.path], name: "second", extraEnvironment: secondEnvironment) { secondApp in
+                    try await withApp(in: second, arguments: [secondFile.path], name: "second", extraEnvironment: secondEnvironment) {
+                        secondApp in
                         let window = try await secondApp.waitForWindow(titled: OpenDocument.title(for: secondFile))
                         try await secondApp.move(window, to: secondWindowOrigin)
                         let b = try await OpenDocument.waitForWindow(of: secondFile, in: secondApp)

@@ -74,8 +74,9 @@ final class WestonCompositor: Sendable {
         try await ExternalCommand.runChecked(
             "sh", ["-c", "cd \"$1\" && exec weston-screenshooter", "sh", shots.path],
             extraEnvironment: ["WAYLAND_DISPLAY": socket.path, "XDG_RUNTIME_DIR": folder.path])
-        guard let png = try FileManager.default.contentsOfDirectory(at: shots, includingPropertiesForKeys: nil)
-            .first(where: { $0.pathExtension == "png" })
+        guard
+            let png = try FileManager.default.contentsOfDirectory(at: shots, includingPropertiesForKeys: nil)
+                .first(where: { $0.pathExtension == "png" })
         else { throw ExternalCommand.Failure(description: "weston-screenshooter wrote no PNG") }
         let ppm = try await ExternalCommand.runChecked("convert", [png.path, "-depth", "8", "ppm:-"])
         return try Screenshot(ppm: ppm.standardOutput)

@@ -8,7 +8,9 @@ struct XSettingsDaemon: Sendable {
     let process: ChildProcess
 
     /// Serves `settings` ("Xft/DPI" → "122880", …) and returns once it owns the XSETTINGS selection.
-    static func start(serving settings: [String: String], in workspace: TestWorkspace, on server: XvfbServer) async throws -> XSettingsDaemon {
+    static func start(serving settings: [String: String], in workspace: TestWorkspace, on server: XvfbServer) async throws
+        -> XSettingsDaemon
+    {
         let configuration = workspace.root.appendingPathComponent("xsettingsd.conf")
         try Data(settings.map { "\($0.key) \($0.value)\n" }.joined().utf8).write(to: configuration)
         let log = workspace.root.appendingPathComponent("xsettingsd.stderr")

@@ -31,7 +31,8 @@ final class FakeRelay: @unchecked Sendable {
         logger.logLevel = .critical
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(maxFrameSize: 16 * 1024 * 1024, autoPing: .disabled)),
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: router, configuration: .init(maxFrameSize: 16 * 1024 * 1024, autoPing: .disabled)),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
             logger: logger)

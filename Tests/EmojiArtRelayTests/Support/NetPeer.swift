@@ -1,6 +1,6 @@
 import EmojiArtCollab
-import EmojiArtCollabTestSupport
 import EmojiArtCollabNet
+import EmojiArtCollabTestSupport
 import Foundation
 
 /// A session driven over a real `RelayLink`, as the app's consumer drives it: one task reads the
@@ -12,7 +12,10 @@ final class NetPeer: @unchecked Sendable {
     private var consumer: Task<Void, Never>?
     private(set) var eventLog: [RelayLinkEvent] = []
 
-    init(link: any RelayLink, room: String, journal: OutboxJournal = InMemoryOutboxJournal(), sealer: PayloadSealer = PlainSealer(), seed: UInt64) throws {
+    init(
+        link: any RelayLink, room: String, journal: OutboxJournal = InMemoryOutboxJournal(), sealer: PayloadSealer = PlainSealer(),
+        seed: UInt64
+    ) throws {
         self.link = link
         session = try SyncSession(room: room, journal: journal, sealer: sealer, random: SeededRandom(seed: seed))
         consumer = Task { [weak self] in

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -94,11 +95,12 @@ struct HTTPReply: Sendable {
         let lines = head.components(separatedBy: "\r\n")
         let statusWords = lines[0].split(separator: " ")
         guard statusWords.count >= 2, let status = Int(statusWords[1]) else { return nil }
-        let length = lines.dropFirst().compactMap { line -> Int? in
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-            return Int(parts[1].trimmingCharacters(in: .whitespaces))
-        }.first ?? 0
+        let length =
+            lines.dropFirst().compactMap { line -> Int? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                return Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }.first ?? 0
         let body = data[headEnd.upperBound...]
         guard body.count >= length else { return nil }
         self.status = status

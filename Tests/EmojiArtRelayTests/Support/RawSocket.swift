@@ -18,7 +18,8 @@ enum RawSocket {
         let received = Collected()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 * 1024 * 1024), logger: logger) { inbound, outbound, _ in
+                try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 * 1024 * 1024), logger: logger) {
+                    inbound, outbound, _ in
                     for frame in frames { try await outbound.write(.text(frame)) }
                     for try await message in inbound.messages(maxSize: 16 * 1024 * 1024) {
                         guard case .text(let text) = message else { continue }
@@ -47,17 +48,22 @@ enum RawSocket {
         _ url: String, hello: ClientMessage.Hello, access: RoomAccess = PlainSealer.testAccess, secret: String = RawSocket.secret(),
         then frames: [String] = [], timeout: Duration = .seconds(20), until done: @escaping @Sendable ([RelayMessage]) -> Bool
     ) async throws -> [RelayMessage] {
-        let all = try await exchange(url, frames: [try text(.hello(hello))], timeout: timeout, respond: { message in
-            switch message {
-            case .challenge(let challenge):
-                let proof = access.proof(nonce: challenge.nonce, room: hello.room, client: hello.client)
-                return [(try? text(.proof(.init(proof: proof, secret: secret, verifier: challenge.registered ? nil : access.verifier)))) ?? ""]
-            case .welcome:
-                return frames
-            default:
-                return []
-            }
-        }, until: { done($0.filter(\.isMessageOfTheRoom)) })
+        let all = try await exchange(
+            url, frames: [try text(.hello(hello))], timeout: timeout,
+            respond: { message in
+                switch message {
+                case .challenge(let challenge):
+                    let proof = access.proof(nonce: challenge.nonce, room: hello.room, client: hello.client)
+                    return [
+                        (try? text(.proof(.init(proof: proof, secret: secret, verifier: challenge.registered ? nil : access.verifier))))
+                            ?? ""
+                    ]
+                case .welcome:
+                    return frames
+                default:
+                    return []
+                }
+            }, until: { done($0.filter(\.isMessageOfTheRoom)) })
         return all.filter(\.isMessageOfTheRoom)
     }
 
