@@ -40,8 +40,8 @@ extension RelayError {
             )
         case .unknown:
             // The relay's own words are never shown: a relay may say anything.
-            // TRANSLATORS: {code} is a short code of a newer relay, e.g. "tooManyRooms".
             return localized(
+                // TRANSLATORS: {code} is a short code of a newer relay, e.g. "tooManyRooms".
                 "The relay refused something this version of EmojiArt does not know ({code}); updating EmojiArt may help.",
                 ["code": Self.printable(rawCode)])
         }

@@ -127,8 +127,8 @@ public enum RoomLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notALink(let text):
-            // TRANSLATORS: C2; keep the example link as it is.
             localized(
+                // TRANSLATORS: C2; keep the example link as it is.
                 "“{link}” is not a room link; a link looks like emojiart://relay.example:7447/ROOM#KEY.", ["link": Self.withoutKey(text)])
         case .noRoom(let text):
             // TRANSLATORS: C2; keep the example link as it is.

@@ -86,7 +86,8 @@ actor RoomActor {
             }
         case .admitted(let admission)?:
             do {
-                try await storage.record(admission)
+                // The store's only writer: the binding it holds is the one made here.
+                _ = try await storage.record(admission)
             } catch {
                 fail(error)
             }

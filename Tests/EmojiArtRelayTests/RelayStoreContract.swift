@@ -47,9 +47,14 @@ enum RelayStoreContract: String, CaseIterable, Sendable, CustomTestStringConvert
         case .admission:
             let storage = try #require(try await store.create(id, epoch: "e", verifier: Self.hello))
             let client = ClientID("member0001")!
-            try await storage.record(Admission(client: client, boundSecretHash: "hash-of-secret"))
+            #expect(try await storage.record(Admission(client: client, boundSecretHash: "hash-of-secret")) == "hash-of-secret")
             let loaded = try #require(try await store.load(id))
             #expect(loaded.room.clientSecrets[client] == "hash-of-secret")
+            if store.isShared {
+                // Another relay binding the same id later gets the first binding back; it stays.
+                #expect(try await storage.record(Admission(client: client, boundSecretHash: "another-secret")) == "hash-of-secret")
+                #expect(try #require(try await store.load(id)).room.clientSecrets[client] == "hash-of-secret")
+            }
         case .compaction:
             let storage = try #require(try await store.create(id, epoch: "e", verifier: Self.hello))
             let pushes = (1...4).map { Self.push($0) }

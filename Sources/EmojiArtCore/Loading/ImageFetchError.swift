@@ -69,8 +69,8 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
         case .fileNotReadable(let error):
             error.description
         case .fileOnAnotherComputer:
-            // TRANSLATORS: C7; SPEC quotes "a file on another computer" as what a shared document shows.
             localized(
+                // TRANSLATORS: C7; SPEC quotes "a file on another computer" as what a shared document shows.
                 "it is a file on another computer, which a shared document never reads. Ask whoever set it to set the background again from the image itself."
             )
         }
