@@ -1,9 +1,10 @@
 /// The nine palettes of a fresh install (SPEC P5), in the original app's order.
 ///
-/// Generated once from `default-palettes.tsv` (kept with the project's shared notes) and committed
-/// as source, because a bundled resource breaks once `.build` is gone (DESIGN "Data and format").
-/// The strings are byte for byte the file's, duplicates included; `Palette.uniqueEmojis` shows
-/// each emoji once. `PaletteStoreTests` compares them with the file when it is present.
+/// Generated once from the project's list of default palettes (kept as the test fixture
+/// `Tests/EmojiArtCoreTests/Fixtures/default-palettes.tsv`) and committed as source, because a
+/// bundled resource breaks once `.build` is gone. The strings are byte for byte the file's,
+/// duplicates included; `Palette.uniqueEmojis` shows each emoji once. `PaletteStoreTests`
+/// compares them with the file.
 public enum DefaultPalettes {
     /// Faces, COVID, Weather, Flora, Animal Faces, Animals, Music, Sports, Vehicles, with ids 1–9.
     public static let all: [Palette] = [
