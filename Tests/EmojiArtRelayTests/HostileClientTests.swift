@@ -69,22 +69,6 @@ import Testing
         return address
     }
 
-    /// The rooms a relay on `store` holds: its data folder's, or its database's (`--store URL`).
-    static func storedRooms(_ relay: RelayProcess, store: [String]) throws -> Int {
-        guard let database = store.last else {
-            return try FileManager.default.contentsOfDirectory(atPath: relay.dataFolder.appendingPathComponent("rooms").path).count
-        }
-        return try Int(#require(TestPostgres.psql(database: database, "SELECT count(*) FROM rooms").first)) ?? -1
-    }
-
-    /// The bytes a relay on `store` holds, as its quota counts them.
-    static func storedBytes(_ relay: RelayProcess, store: [String]) throws -> Int64 {
-        guard let database = store.last else { return FolderSize.bytes(in: relay.dataFolder) }
-        let sum =
-            "SELECT pg_total_relation_size('rooms') + pg_total_relation_size('room_clients') + pg_total_relation_size('ops') + pg_total_relation_size('blobs')"
-        return try Int64(#require(TestPostgres.psql(database: database, sum).first)) ?? -1
-    }
-
     /// A newcomer joins the first room and finds everything pushed to it: `emojis` emojis.
     static func expectIntact(_ address: RoomLink, emojis: Int) async throws {
         let visitor = try RelayServerTests.peer(address, seed: 99)
