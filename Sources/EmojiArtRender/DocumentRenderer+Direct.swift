@@ -61,6 +61,25 @@ extension DocumentRenderer {
         return planned.budget.missing.isEmpty ? .exact : .provisional
     }
 
+    /// Plans the frame `drawDirectly` would paint of `model`, without painting it: every raster
+    /// and turned raster that frame paints is made and cached, and no other (an emoji hidden
+    /// under opaque ones above gets none). For rasters made ahead of a window (`PreparedRasters`).
+    /// `progress` is asked after every `planProgressInterval` emojis planned whether to go on.
+    func planFrame(
+        _ model: EmojiArtModel, viewport: Viewport, viewSize: ViewSize, deviceScale: Double, progress: () -> Bool
+    ) {
+        guard viewSize.isDrawable else { return }
+        let scale = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
+        withoutActuallyEscaping(progress) { progress in
+            _ = planEmojis(
+                model.emojis, viewport: viewport, viewSize: viewSize, deviceScale: scale,
+                frameWidth: Int((viewSize.width * scale).rounded(.up)), frameHeight: Int((viewSize.height * scale).rounded(.up)),
+                mayDefer: false, progress: progress)
+        }
+    }
+
+    static let planProgressInterval = 64
+
     /// The jobs of a frame, top of the stack first, and what keeps their pixels alive.
     private struct PlannedFrame {
         var jobs: [emojiart_paint_job] = []
@@ -76,7 +95,7 @@ extension DocumentRenderer {
     /// emojis above.
     private func planEmojis(
         _ emojis: [Emoji], viewport: Viewport, viewSize: ViewSize, deviceScale: Double, frameWidth: Int,
-        frameHeight: Int, mayDefer: Bool
+        frameHeight: Int, mayDefer: Bool, progress: (() -> Bool)? = nil
     ) -> PlannedFrame {
         var grid = OcclusionGrid(width: frameWidth, height: frameHeight)
         let pixelsPerPoint = viewport.zoom * deviceScale
@@ -85,8 +104,13 @@ extension DocumentRenderer {
             budget: FramePlan(
                 deadline: rasterBudget.map { $0.deadline(from: $0.clock()) }, mayDefer: mayDefer))
         turnedRasters.beginFrame()
+        var plannedCount = 0
         for emoji in emojis.reversed() {
             if grid.isFull { break }
+            if let progress {
+                plannedCount += 1
+                if plannedCount % Self.planProgressInterval == 0, !progress() { break }
+            }
             let devicePixels = emoji.size * pixelsPerPoint
             guard devicePixels >= 1, devicePixels.isFinite else { continue }
             let center = viewport.viewPoint(for: emoji.position, in: viewSize)

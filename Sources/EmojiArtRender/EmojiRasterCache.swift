@@ -112,6 +112,9 @@ public final class EmojiRasterCache {
         glyphs.storedGlyph(for: EmojiRasterizer.laidOutText(text))
     }
 
+    /// Every cached raster and its key; does not count as a use.
+    var entries: [(key: Key, value: EmojiRaster)] { rasters.entries }
+
     /// Whether the raster for this key is cached; does not count as a use.
     public func contains(_ text: String, pixelSize: Int) -> Bool {
         rasters.peek(Self.key(for: text, pixelSize: pixelSize)) != nil

@@ -85,6 +85,11 @@ struct LRUStore<Key: Hashable, Value> {
         return (slot.key, slot.value)
     }
 
+    /// Every entry, in no particular order; does not count as a use.
+    var entries: [(key: Key, value: Value)] {
+        slots.compactMap { slot in slot.map { ($0.key, $0.value) } }
+    }
+
     /// Empties the store and returns every value it held, so the owner can release them.
     mutating func removeAll() -> [Value] {
         let values = slots.compactMap { $0?.value }

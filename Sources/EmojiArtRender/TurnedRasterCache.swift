@@ -34,7 +34,7 @@ final class TurnedRasterCache {
         }
     }
 
-    private struct Entry {
+    struct Entry {
         var source: EmojiRaster
         /// The turned raster's ink, packed row after row (its image is not kept).
         var turned: RasterRows
@@ -50,6 +50,17 @@ final class TurnedRasterCache {
 
     init(capacityInBytes: Int = TurnedRasterCache.defaultCapacityInBytes) {
         self.capacityInBytes = capacityInBytes
+    }
+
+    /// Every cached turned raster and its key; does not count as a use.
+    var entries: [(key: Key, value: Entry)] { rasters.entries }
+
+    /// Caches `entry` under `key` unless one is cached there already (made by another
+    /// renderer's cache: its source raster is the one this renderer's raster cache adopted).
+    func adopt(_ entry: Entry, for key: Key) {
+        guard rasters.peek(key) == nil, totalBytes + entry.turned.byteCount <= capacityInBytes else { return }
+        rasters.insert(entry, for: key)
+        totalBytes += entry.turned.byteCount
     }
 
     func beginFrame() {

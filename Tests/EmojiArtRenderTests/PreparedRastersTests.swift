@@ -1,3 +1,4 @@
+import CPangoCairo
 import EmojiArtCore
 import EmojiArtTestSupport
 import Foundation
@@ -23,8 +24,12 @@ import Testing
     }
 
     /// Rasters made on a thread of their own, as the launch makes them.
-    private func prepareOnAnotherThread(zoom: Double, deviceScale: Double) async -> PreparedRasters {
-        await Task.detached { PreparedRasters(for: Self.model, zoom: zoom, deviceScale: deviceScale) }.value
+    private func prepareOnAnotherThread(
+        _ model: EmojiArtModel = Self.model, zoom: Double, deviceScale: Double
+    ) async -> PreparedRasters {
+        await Task.detached {
+            PreparedRasters(for: model, viewport: Viewport(zoom: zoom), viewSize: Self.viewSize, deviceScale: deviceScale)
+        }.value
     }
 
     @Test(
@@ -38,7 +43,7 @@ import Testing
         // Four distinct (emoji, size) pairs: 😀 40 and 72, 🐶 55.4, 🌵 40.
         #expect(prepared.count == 4)
         let renderer = DocumentRenderer()
-        renderer.rasterCache.adopt(prepared)
+        renderer.adopt(prepared)
         let image = render(renderer, viewport: viewport, deviceScale: deviceScale)
 
         #expect(renderer.rasterCache.rasterizedCount == 0)
@@ -50,7 +55,7 @@ import Testing
     func otherZoomStillRight() async {
         let prepared = await prepareOnAnotherThread(zoom: 1, deviceScale: 1)
         let renderer = DocumentRenderer()
-        renderer.rasterCache.adopt(prepared)
+        renderer.adopt(prepared)
         let viewport = Viewport(zoom: 2)
         let image = render(renderer, viewport: viewport, deviceScale: 1)
         let reference = render(DocumentRenderer(), viewport: viewport, deviceScale: 1)
@@ -58,43 +63,82 @@ import Testing
         #expect(renderer.rasterCache.rasterizedCount > 0)
     }
 
-    @Test("at most maximumCount rasters, the topmost emojis' first; nothing for a zoom that draws nothing")
-    func capped() {
-        // More distinct (emoji, size) pairs than the cap, all small.
-        let texts = UserShapedArt.emojiTexts
-        let count = PreparedRasters.maximumCount + 40
-        let pairs = (0..<count).map { (texts[$0 % texts.count], Double($0 % 100), 0.0, 10 + Double($0 / texts.count)) }
-        let many = TestImages.model(pairs)
-        let prepared = PreparedRasters(for: many, zoom: 1, deviceScale: 1)
-        #expect(prepared.count == PreparedRasters.maximumCount)
-        let cache = EmojiRasterCache()
-        cache.adopt(prepared)
-        let (top, bottom) = (pairs[count - 1], pairs[0])
-        #expect(cache.contains(top.0, pixelSize: Int(top.3)))  // the last emoji, on top
-        #expect(!cache.contains(bottom.0, pixelSize: Int(bottom.3)))  // the first, at the bottom
-        #expect(cache.rasterizedCount == 0)
+    @Test("only what the frame paints: none for an emoji hidden under opaque ones above, nor out of view, nor in no view")
+    func onlyWhatTheFramePaints() async {
+        // A small 🌵 under the opaque middle of a large 😀, and a 🐶 far out of view.
+        let covered = TestImages.model([("🌵", 0, 0, 12), ("🐶", 2_000, 0, 40), ("😀", 0, 0, 160)])
+        let prepared = await prepareOnAnotherThread(covered, zoom: 1, deviceScale: 1)
+        #expect(prepared.count == 1)
+        let renderer = DocumentRenderer()
+        renderer.adopt(prepared)
+        #expect(renderer.rasterCache.contains("😀", pixelSize: 160))
+        #expect(!renderer.rasterCache.contains("🌵", pixelSize: 12))
 
-        #expect(PreparedRasters(for: many, zoom: 0, deviceScale: 1).count == 0)
-        #expect(PreparedRasters(for: many, zoom: .nan, deviceScale: 1).count == 0)
+        let noView = PreparedRasters(for: covered, viewport: Viewport(), viewSize: ViewSize(width: 0, height: 0), deviceScale: 1)
+        #expect(noView.count == 0)
     }
 
-    @Test("preparing reports its progress and stops where it is told, keeping what it made")
-    func stopsWhenTold() {
-        let many = TestImages.model((0..<100).map { ("😀", Double($0), 0, 10 + Double($0)) })
-        var reports: [Int] = []
-        let prepared = PreparedRasters(for: many, zoom: 1, deviceScale: 1) { soFar in
-            reports.append(soFar.count)
-            return soFar.count < 32
+    @Test("turned emojis' rasters are prepared too: the frame painted from them makes none and is the same")
+    func turnedPrepared() async {
+        let turned = EmojiArtModel(
+            background: .blank,
+            emojis: [
+                Emoji(id: 1, text: "🐶", position: DocumentPoint(x: -60, y: 0), size: 50, rotation: 30, flipped: false),
+                Emoji(id: 2, text: "🌵", position: DocumentPoint(x: 60, y: 20), size: 44, rotation: -75, flipped: true),
+            ], uniqueEmojiId: 2)
+        let prepared = await prepareOnAnotherThread(turned, zoom: 1, deviceScale: 1)
+        #expect(prepared.count == 4)  // two upright rasters, two turned
+        let renderer = DocumentRenderer()
+        renderer.adopt(prepared)
+        let reference = DocumentRenderer()
+        func directImage(_ renderer: DocumentRenderer) -> RenderedImage {
+            RenderedImage(width: Int(Self.viewSize.width), height: Int(Self.viewSize.height)) { cr in
+                renderer.drawDirectly(
+                    turned, background: nil, viewport: Viewport(), viewSize: Self.viewSize, deviceScale: 1, selection: [],
+                    intoImage: cairo_get_target(cr))
+            }
         }
-        #expect(prepared.count == 32)
-        #expect(reports.last == 32 && reports.contains(16))
+        let expected = directImage(reference)
+        let made = reference.turnedRasters.totalBytes
+        let image = directImage(renderer)
+        #expect(renderer.rasterCache.rasterizedCount == 0)
+        #expect(renderer.turnedRasters.totalBytes == made, "adopted, none made anew")
+        #expect(image.differingPixelCount(from: expected, tolerance: 0) == 0)
+        #expect(image.count(where: \.isColourful) > 100)
+    }
+
+    @Test("preparing reports its progress while it decodes glyphs and stops where it is told, with no rasters")
+    func stopsWhenTold() {
+        let many = TestImages.model(UserShapedArt.emojiTexts.prefix(40).enumerated().map { ($1, Double($0), 0, 40) })
+        var reports: [Int] = []
+        let prepared = PreparedRasters(for: many, viewport: Viewport(), viewSize: Self.viewSize, deviceScale: 1) { soFar in
+            reports.append(soFar.count)
+            return reports.count < 2
+        }
+        #expect(reports == [0, 0])
+        #expect(prepared.count == 0)
+
+        // Then, as the frame is planned: stopped at its first report, it keeps what it made.
+        let spread = TestImages.model(
+            (0..<300).map {
+                (UserShapedArt.emojiTexts[$0 % 40], Double($0 % 20) * 16 - 160, Double($0 / 20) * 16 - 120, 10 + Double($0 % 7))
+            })
+        let whole = PreparedRasters(for: spread, viewport: Viewport(), viewSize: Self.viewSize, deviceScale: 1)
+        var rasterReports: [Int] = []
+        let partial = PreparedRasters(for: spread, viewport: Viewport(), viewSize: Self.viewSize, deviceScale: 1) { soFar in
+            if soFar.count > 0 { rasterReports.append(soFar.count) }
+            return soFar.count == 0
+        }
+        #expect(rasterReports.count == 1)
+        #expect(partial.count == rasterReports.first && partial.count > 0 && partial.count < whole.count)
     }
 
     @Test("adopting keeps a raster the cache already has")
     func keepsExisting() async {
         let cache = EmojiRasterCache()
         let own = try? #require(cache.raster(for: "😀", pixelSize: 40))
-        cache.adopt(PreparedRasters(for: TestImages.model([("😀", 0, 0, 40)]), zoom: 1, deviceScale: 1))
+        cache.adopt(
+            PreparedRasters(for: TestImages.model([("😀", 0, 0, 40)]), viewport: Viewport(), viewSize: Self.viewSize, deviceScale: 1))
         #expect(cache.count == 1)
         #expect(cache.raster(for: "😀", pixelSize: 40) === own)
         #expect(cache.rasterizedCount == 1)

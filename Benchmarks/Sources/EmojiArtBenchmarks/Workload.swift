@@ -16,6 +16,7 @@ struct Workload: Sendable {
         Workload(name: "search", run: { SearchBenchmarks.run() }),
         Workload(name: "export", run: ExportBenchmarks.run),
         Workload(name: "launch", run: LaunchBenchmarks.run),
+        Workload(name: "zoom", run: ZoomStepBenchmarks.run),
         Workload(name: "collab", run: CollabBenchmarks.run),
     ]
 }

@@ -9,8 +9,8 @@ import Foundation
 /// (opened later, or named differently by GApplication) is read as before.
 ///
 /// Once the files are decoded the same thread decodes their emojis' glyphs and makes the rasters
-/// each document's first frame will ask for (`PreparedRasters`), at the zoom its window will open
-/// with, while GTK is still starting; the window adopts whichever are ready and never waits.
+/// each document's first frame will paint (`PreparedRasters`), through the viewport its window will
+/// open with, while GTK is still starting; the window adopts them if they are ready and never waits.
 final class DocumentPrefetch: @unchecked Sendable {
     /// The launch's prefetch; empty unless `start` was called.
     static let shared = DocumentPrefetch()
@@ -48,7 +48,7 @@ final class DocumentPrefetch: @unchecked Sendable {
             }
             let windowStates = WindowStateStore(stateDirectory: stateDirectory)
             for (path, model) in decoded where !model.emojis.isEmpty {
-                let (viewport, visible) = Self.openingView(of: path, in: windowStates)
+                let (viewport, windowSize) = Self.openingView(of: path, in: windowStates)
                 let publish = { [self] (prepared: PreparedRasters) -> Bool in
                     condition.withLock {
                         guard !taken.contains(path) else { return false }
@@ -56,9 +56,10 @@ final class DocumentPrefetch: @unchecked Sendable {
                         return true
                     }
                 }
-                _ = publish(
-                    PreparedRasters(
-                        for: model, zoom: viewport.zoom, deviceScale: Self.expectedDeviceScale, visible: visible, progress: publish))
+                // Planned at the window's size: the canvas within it shows a little less.
+                let prepared = PreparedRasters(
+                    for: model, viewport: viewport, viewSize: windowSize, deviceScale: Self.expectedDeviceScale, progress: publish)
+                if publish(prepared) { LaunchTrace.mark("rasters-prepared", ["rasters": prepared.count]) }
             }
             // The first frame paints in two bands on Dispatch's worker threads
             // (`DocumentRenderer.drawDirectly`): starting them here, not in that frame, took ~1 ms
@@ -68,11 +69,11 @@ final class DocumentPrefetch: @unchecked Sendable {
     }
 
     /// The viewport the document's window opens with — its saved state's, else a new one's — and
-    /// the part of the document the window can show (its whole size, a little more than the
-    /// canvas). The file is only read: a damaged one is the window's to set aside and report.
+    /// the window's size. The file is only read: a damaged one is the window's to set aside and
+    /// report.
     private static func openingView(
         of path: String, in windowStates: WindowStateStore
-    ) -> (viewport: Viewport, visible: DocumentRect) {
+    ) -> (viewport: Viewport, windowSize: ViewSize) {
         let documentURL = URL(fileURLWithPath: path)
         let stateFile = windowStates.stateFileURL(for: documentURL)
         var viewport = Viewport()
@@ -86,9 +87,7 @@ final class DocumentPrefetch: @unchecked Sendable {
                 size = ViewSize(width: Double(width), height: Double(height))
             }
         }
-        let corner = viewport.documentPoint(for: ViewPoint(x: 0, y: 0), in: size)
-        let opposite = viewport.documentPoint(for: ViewPoint(x: size.width, y: size.height), in: size)
-        return (viewport, DocumentRect(minX: corner.x, minY: corner.y, maxX: opposite.x, maxY: opposite.y))
+        return (viewport, size)
     }
 
     /// The screen's device pixels per point as GTK will see it before any window exists: the

@@ -119,9 +119,7 @@ final class EmojiArtApplication {
             let document = EmojiArtDocument(model: model)
             AtomicFile.removeStaleTemporaryFiles(of: file)  // left by a save that was killed
             let window = DocumentWindow(application: self, document: document, location: .file(file))
-            if let prepared = DocumentPrefetch.shared.takePreparedRasters(for: file) {
-                window.canvas.adoptPreparedRasters(prepared)
-            }
+            window.canvas.preparedRasters = { DocumentPrefetch.shared.takePreparedRasters(for: file) }
             show(window)
             RecentFiles.add(file)
         } catch {

@@ -28,14 +28,12 @@ extension CanvasView {
         gtk_drawing_area_set_draw_func(cast(drawingArea), drawTrampoline, box, releaseDrawHandler)
     }
 
-    /// Takes in rasters made before the window existed (the launch's `DocumentPrefetch`), so the
-    /// first frame only paints what it finds made.
-    func adoptPreparedRasters(_ prepared: PreparedRasters) {
-        contentLayer.renderer.rasterCache.adopt(prepared)
-    }
-
     private func draw(into cr: OpaquePointer, size: ViewSize) {
         apply(interaction.resized(to: size).subtracting(.redraw))  // this frame draws at the new size
+        if let preparedRasters {
+            self.preparedRasters = nil
+            if let prepared = preparedRasters() { contentLayer.renderer.adopt(prepared) }
+        }
         // The paper: white, as in the original, so emoji art looks the same in dark style.
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)

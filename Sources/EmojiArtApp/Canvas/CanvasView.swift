@@ -80,6 +80,9 @@ final class CanvasView {
     /// Called once, after the canvas's first frame is on screen: the launch's other work (the
     /// palette strip's glyphs) waits for it, so the document shows first.
     var onFirstFrame: (() -> Void)?
+    /// Rasters made ahead for the first frame (the launch's `DocumentPrefetch`), taken at the
+    /// first draw — as late as can be, so the most are ready — and never waited for.
+    var preparedRasters: (() -> PreparedRasters?)?
     /// Draws over the canvas after the selection frame, in view pixels (a shared document's
     /// presence, C5); never part of an export.
     var drawOverlay: ((OpaquePointer, Viewport, ViewSize) -> Void)?
