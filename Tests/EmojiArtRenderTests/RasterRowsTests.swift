@@ -1,5 +1,6 @@
 import CPangoCairo
 import CRenderKernels
+import EmojiArtTestSupport
 import Testing
 
 @testable import EmojiArtRender
@@ -141,5 +142,58 @@ import Testing
         #expect(rows.rowCount == 0)
         #expect(rows.runs.isEmpty)
         #expect(Self.painted(rows, frameSide: 24).allSatisfy { $0 == 0xFF80_8080 })
+    }
+
+    /// What `emojiart_scan_rect` must find in a row, pixel by pixel.
+    private static func referenceScan(_ row: ArraySlice<UInt32>) -> emojiart_row_scan {
+        let alphas = row.map { $0 >> 24 }
+        guard let first = alphas.firstIndex(where: { $0 != 0 }), let last = alphas.lastIndex(where: { $0 != 0 }) else {
+            return emojiart_row_scan(ink_start: 0, ink_end: 0, opaque_start: 0, opaque_end: 0, all_opaque: 1)
+        }
+        var best = (start: 0, end: 0)
+        var x = first
+        while x <= last {
+            guard alphas[x] == 255 else {
+                x += 1
+                continue
+            }
+            let start = x
+            while x <= last, alphas[x] == 255 { x += 1 }
+            if x - start > best.end - best.start { best = (start, x) }
+        }
+        let allOpaque = alphas[first...last].allSatisfy { $0 == 255 }
+        return emojiart_row_scan(
+            ink_start: Int32(first), ink_end: Int32(last + 1), opaque_start: Int32(best.start), opaque_end: Int32(best.end),
+            all_opaque: allOpaque ? 1 : 0)
+    }
+
+    @Test(
+        "the row scan finds each row's ink, its first longest opaque run and whether it is all opaque, at any width",
+        arguments: [1, 3, 4, 63, 64, 65, 130, 300, 2_049, 2_300])
+    func rowScanMatchesPixelByPixel(width: Int) {
+        var sequence = SeededSequence(seed: UInt64(width) &* 0x9E37_79B9)
+        let rowCount = 60
+        var pixels: [UInt32] = []
+        for row in 0..<rowCount {
+            // Runs of transparent, translucent and opaque pixels, some rows all one kind.
+            var x = 0
+            while x < width {
+                let kind = row % 10 == 0 ? row / 10 % 3 : Int(sequence.next() * 3)
+                let length = row % 10 == 0 ? width : 1 + Int(sequence.next() * Double(row % 5 == 1 ? 3 : 90))
+                let pixel: UInt32 = [0, 0x8040_2010, 0xFF12_3456][kind]
+                pixels += Array(repeating: pixel, count: min(length, width - x))
+                x += length
+            }
+        }
+        var scans = [emojiart_row_scan](repeating: emojiart_row_scan(), count: rowCount)
+        emojiart_scan_rect(pixels, Int32(width * 4), Int32(width), Int32(rowCount), &scans)
+        for row in 0..<rowCount {
+            let expected = Self.referenceScan(pixels[(row * width)..<((row + 1) * width)])
+            let scan = scans[row]
+            #expect(
+                [scan.ink_start, scan.ink_end, scan.opaque_start, scan.opaque_end, scan.all_opaque]
+                    == [expected.ink_start, expected.ink_end, expected.opaque_start, expected.opaque_end, expected.all_opaque],
+                "row \(row)")
+        }
     }
 }
