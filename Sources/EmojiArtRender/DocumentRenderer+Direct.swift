@@ -64,9 +64,12 @@ extension DocumentRenderer {
     /// Plans the frame `drawDirectly` would paint of `model`, without painting it: every raster
     /// and turned raster that frame paints is made and cached, and no other (an emoji hidden
     /// under opaque ones above gets none). For rasters made ahead of a window (`PreparedRasters`).
-    /// `progress` is asked after every `planProgressInterval` emojis planned whether to go on.
+    /// Without `makingTurnedRasters`, turned emojis get their upright rasters only (the frame
+    /// would sample them in place). `progress` is asked after every `planProgressInterval`
+    /// emojis planned whether to go on.
     func planFrame(
-        _ model: EmojiArtModel, viewport: Viewport, viewSize: ViewSize, deviceScale: Double, progress: () -> Bool
+        _ model: EmojiArtModel, viewport: Viewport, viewSize: ViewSize, deviceScale: Double, makingTurnedRasters: Bool,
+        progress: () -> Bool
     ) {
         guard viewSize.isDrawable else { return }
         let scale = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
@@ -74,7 +77,7 @@ extension DocumentRenderer {
             _ = planEmojis(
                 model.emojis, viewport: viewport, viewSize: viewSize, deviceScale: scale,
                 frameWidth: Int((viewSize.width * scale).rounded(.up)), frameHeight: Int((viewSize.height * scale).rounded(.up)),
-                mayDefer: false, progress: progress)
+                mayDefer: false, makingTurnedRasters: makingTurnedRasters, progress: progress)
         }
     }
 
@@ -95,7 +98,7 @@ extension DocumentRenderer {
     /// emojis above.
     private func planEmojis(
         _ emojis: [Emoji], viewport: Viewport, viewSize: ViewSize, deviceScale: Double, frameWidth: Int,
-        frameHeight: Int, mayDefer: Bool, progress: (() -> Bool)? = nil
+        frameHeight: Int, mayDefer: Bool, makingTurnedRasters: Bool = true, progress: (() -> Bool)? = nil
     ) -> PlannedFrame {
         var grid = OcclusionGrid(width: frameWidth, height: frameHeight)
         let pixelsPerPoint = viewport.zoom * deviceScale
@@ -167,7 +170,7 @@ extension DocumentRenderer {
                 }
                 // Under a budget, turned rasters are made only while it lasts; past it the emoji
                 // is sampled in place (the next frames make the rest).
-                let mayMakeTurned = planned.budget.isWithinBudget(rasterBudget)
+                let mayMakeTurned = makingTurnedRasters && planned.budget.isWithinBudget(rasterBudget)
                 if let turned = turnedRasters.raster(for: key, source: raster, mayMake: mayMakeTurned, makeJob: makeJob) {
                     // The same pixels, painted like an upright raster at the job's whole-pixel box.
                     let (left, top) = (placement.left, placement.top)

@@ -28,7 +28,7 @@ public struct PreparedRasters: @unchecked Sendable {
     /// screen of `deviceScale` device pixels per point, paints — that frame planned as
     /// `DocumentRenderer` plans it, from the top of the stack down, so an emoji wholly hidden
     /// under opaque ones above gets none (a user's drawing of 3,000 emojis, each at its own size,
-    /// paints about half of those in view), and turned emojis get their turned rasters.
+    /// paints about half of those in view), and then turned emojis their turned rasters.
     ///
     /// First every emoji's glyph is decoded, the topmost's first: they go to the process's glyph
     /// store at once, so the window resamples them for whatever is not prepared in time.
@@ -54,11 +54,20 @@ public struct PreparedRasters: @unchecked Sendable {
             soFar.entries = renderer.rasterCache.entries.map { Entry(text: $0.key.text, pixelSize: $0.key.pixelSize, raster: $0.value) }
             soFar.turned = renderer.turnedRasters.entries.map { ($0.key, $0.value) }
         }
-        renderer.planFrame(model, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale) {
+        // Upright rasters for every emoji first, then the turned ones: a turned emoji without its
+        // turned raster is sampled in place by the frame, one without a raster not painted.
+        for makingTurnedRasters in [false, true] {
+            var goesOn = true
+            renderer.planFrame(
+                model, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale, makingTurnedRasters: makingTurnedRasters
+            ) {
+                madeSoFar()
+                goesOn = progress(soFar)
+                return goesOn
+            }
             madeSoFar()
-            return progress(soFar)
+            guard goesOn, makingTurnedRasters || progress(soFar) else { break }
         }
-        madeSoFar()
         self = soFar
     }
 

@@ -104,7 +104,9 @@ final class DocumentPrefetch: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         taken.insert(path)
-        return preparedRasters.removeValue(forKey: path)
+        let prepared = preparedRasters.removeValue(forKey: path)
+        if let prepared { LaunchTrace.mark("prepared-rasters-taken", ["rasters": prepared.count]) }
+        return prepared
     }
 
     /// The prefetched outcome of decoding `file` — waiting for it when its decode is running —
