@@ -72,17 +72,18 @@ extension DocumentRenderer {
     }
 
     /// Marks as covered what `emoji`'s raster, not made yet, will hide for sure (its glyph's
-    /// opaque core), when its glyph is decoded.
-    func coverOpaqueCore(
+    /// opaque pixels, scaled), when its glyph is decoded.
+    func coverOpaquePixels(
         of emoji: Emoji, pixelSize: Int, center: ViewPoint, deviceScale: Double, in grid: inout OcclusionGrid
     ) {
-        guard pixelSize <= EmojiRasterCache.maximumPixelSize, let glyph = rasterCache.decodedGlyph(for: emoji.text),
-            let core = glyph.opaqueCore(forPixelSize: pixelSize)
-        else { return }
-        let (x, y) = (center.x * deviceScale, center.y * deviceScale)
-        grid.cover(
-            x0: Int((x + core.left).rounded(.up)), y0: Int((y + core.top).rounded(.up)),
-            x1: Int((x + core.right).rounded(.down)), y1: Int((y + core.bottom).rounded(.down)))
+        guard pixelSize <= EmojiRasterCache.maximumPixelSize, let glyph = rasterCache.decodedGlyph(for: emoji.text) else { return }
+        let opaque = glyph.opaqueSpans(forPixelSize: pixelSize)
+        guard !opaque.spans.isEmpty else { return }
+        // Where the raster will lie: `planEmojis`'s whole-pixel placement.
+        let side = Double(glyph.placement(forPixelSize: pixelSize).side)
+        let left = Int((center.x * deviceScale - side / 2).rounded())
+        let top = Int((center.y * deviceScale - side / 2).rounded())
+        grid.cover(opaqueSpans: opaque.spans, left: left, top: top + opaque.firstRow)
     }
 
     /// Whether everything `emoji` could show lies under opaque pixels already painted above it:

@@ -136,7 +136,7 @@ extension DocumentRenderer {
                 // workshop is not asked for rasters no exact frame shows; this frame (deferred,
                 // or provisional with the emoji left out) shows that spot blank meanwhile.
                 if !turned, !emoji.flipped {
-                    coverOpaqueCore(of: emoji, pixelSize: pixelSize, center: center, deviceScale: deviceScale, in: &grid)
+                    coverOpaquePixels(of: emoji, pixelSize: pixelSize, center: center, deviceScale: deviceScale, in: &grid)
                 }
                 continue
             }

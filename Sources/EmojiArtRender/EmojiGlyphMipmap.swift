@@ -40,9 +40,9 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
     /// The picture's ink (non-transparent pixels) in level 0: left, top, right, bottom, the
     /// last two exclusive; all zero for a blank picture.
     let ink: (left: Int, top: Int, right: Int, bottom: Int)
-    /// The largest square of opaque pixels about the ink's centre in level 0 (left, top, right,
-    /// bottom; empty when there is none): what any raster of the emoji hides for sure.
-    let opaqueCore: (left: Int, top: Int, right: Int, bottom: Int)
+    /// Each level-0 row's longest run of opaque pixels (empty when it has none): what any raster
+    /// of the emoji hides for sure, scaled (`opaqueSpans`).
+    let opaqueRuns: [RasterRows.Span]
     /// Memory held by the levels.
     let byteCount: Int
 
@@ -66,7 +66,20 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
             }
         }
         self.ink = ink.right > ink.left ? ink : (0, 0, 0, 0)
-        opaqueCore = Self.opaqueSquare(in: pixels, width: width, height: height, around: self.ink)
+        opaqueRuns = (0..<height).map { y in
+            var longest = RasterRows.Span(start: 0, end: 0)
+            var x = 0
+            while x < width {
+                guard pixels[y * width + x] >> 24 == 255 else {
+                    x += 1
+                    continue
+                }
+                let start = x
+                while x < width, pixels[y * width + x] >> 24 == 255 { x += 1 }
+                if x - start > Int(longest.end - longest.start) { longest = RasterRows.Span(start: Int32(start), end: Int32(x)) }
+            }
+            return longest
+        }
         byteCount = levels.reduce(0) { $0 + $1.width * $1.height * 4 }
     }
 
@@ -103,43 +116,35 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
         return Placement(side: side, scale: scale, left: left, top: top)
     }
 
-    /// The square about the centre of `ink` grown while all its pixels stay opaque.
-    private static func opaqueSquare(
-        in pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, around ink: (left: Int, top: Int, right: Int, bottom: Int)
-    ) -> (left: Int, top: Int, right: Int, bottom: Int) {
-        let (centerX, centerY) = ((ink.left + ink.right) / 2, (ink.top + ink.bottom) / 2)
-        func isOpaque(_ x: Int, _ y: Int) -> Bool {
-            x >= 0 && y >= 0 && x < width && y < height && pixels[y * width + x] >> 24 == 255
-        }
-        guard isOpaque(centerX, centerY) else { return (0, 0, 0, 0) }
-        var radius = 0
-        // The ring at radius + 1 must be opaque all round.
-        grow: while true {
-            let next = radius + 1
-            for offset in -next...next {
-                guard isOpaque(centerX + offset, centerY - next), isOpaque(centerX + offset, centerY + next),
-                    isOpaque(centerX - next, centerY + offset), isOpaque(centerX + next, centerY + offset)
-                else { break grow }
-            }
-            radius = next
-        }
-        return (centerX - radius, centerY - radius, centerX + radius + 1, centerY + radius + 1)
-    }
-
-    /// The part of this emoji's raster at `pixelSize` that is opaque for sure, relative to the
-    /// raster's centre (left, top, right, bottom in raster pixels), two pixels in from the
-    /// core's scaled edges for the resample's reach and the placement's rounding; nil if none.
-    func opaqueCore(forPixelSize pixelSize: Int) -> (left: Double, top: Double, right: Double, bottom: Double)? {
-        guard opaqueCore.right > opaqueCore.left else { return nil }
+    /// The pixels of this emoji's raster at `pixelSize` that are opaque for sure, row by row in
+    /// raster coordinates from `firstRow`: a raster pixel is a box-filtered sum of level pixels
+    /// that reaches less than two raster pixels around it (enlarged, a level-0 pixel), each opaque exactly when the
+    /// level-0 pixels it halves are, so a raster pixel whose level-0 pixels two raster pixels
+    /// around are all opaque is opaque.
+    func opaqueSpans(forPixelSize pixelSize: Int) -> (firstRow: Int, spans: [RasterRows.Span]) {
         let placement = placement(forPixelSize: pixelSize)
-        let middle = Double(placement.side) / 2
-        let core = (
-            left: placement.left + Double(opaqueCore.left) * placement.scale - middle + 2,
-            top: placement.top + Double(opaqueCore.top) * placement.scale - middle + 2,
-            right: placement.left + Double(opaqueCore.right) * placement.scale - middle - 2,
-            bottom: placement.top + Double(opaqueCore.bottom) * placement.scale - middle - 2
-        )
-        return core.right > core.left && core.bottom > core.top ? core : nil
+        // Enlarged (past the strike), a raster pixel samples level-0 pixels up to a level-0
+        // pixel away: `scale` raster pixels.
+        let (scale, margin) = (placement.scale, max(2, placement.scale + 1))
+        guard scale > 0, ink.bottom > ink.top else { return (0, []) }
+        let firstRow = max(0, Int((placement.top + Double(ink.top) * scale).rounded(.down)))
+        let endRow = min(placement.side, Int((placement.top + Double(ink.bottom) * scale).rounded(.up)))
+        guard firstRow < endRow else { return (0, []) }
+        let spans = (firstRow..<endRow).map { y -> RasterRows.Span in
+            let from = Int(((Double(y) - margin - placement.top) / scale).rounded(.down))
+            let to = Int(((Double(y + 1) + margin - placement.top) / scale).rounded(.up))
+            guard from >= 0, to <= opaqueRuns.count, from < to else { return RasterRows.Span(start: 0, end: 0) }
+            var (start, end) = (Int32.min, Int32.max)
+            for row in from..<to {
+                start = max(start, opaqueRuns[row].start)
+                end = min(end, opaqueRuns[row].end)
+            }
+            guard start < end else { return RasterRows.Span(start: 0, end: 0) }
+            let left = Int32((placement.left + Double(start) * scale + margin).rounded(.up))
+            let right = Int32((placement.left + Double(end) * scale - margin).rounded(.down))
+            return left < right ? RasterRows.Span(start: left, end: right) : RasterRows.Span(start: 0, end: 0)
+        }
+        return (firstRow, spans)
     }
 
     /// How far the ink of this emoji's raster at `pixelSize` reaches from the raster's centre,

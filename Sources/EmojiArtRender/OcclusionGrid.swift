@@ -109,8 +109,19 @@ struct OcclusionGrid {
         }
     }
 
+    /// Marks the cells that `spans` — opaque for sure, row after row from `top`, in columns from
+    /// `left` — cover wholly.
+    mutating func cover(opaqueSpans spans: [RasterRows.Span], left: Int, top: Int) {
+        spans.withUnsafeBufferPointer { cover(opaque: $0, side: spans.count, left: left, top: top) }
+    }
+
     /// Marks the cells that the `side` rows kept of a raster, the first at `top`, cover wholly.
     private mutating func cover(with raster: RasterRows, side: Int, left: Int, top: Int) {
+        cover(opaque: UnsafeBufferPointer(raster.opaque), side: side, left: left, top: top)
+    }
+
+    /// Marks the cells that `side` rows of opaque spans, the first at `top`, cover wholly.
+    private mutating func cover(opaque: UnsafeBufferPointer<RasterRows.Span>, side: Int, left: Int, top: Int) {
         let firstRow = max(0, top)
         let endRow = min(height, top + side)
         guard firstRow < endRow else { return }
@@ -124,7 +135,7 @@ struct OcclusionGrid {
             var opaqueStart = Int32.min
             var opaqueEnd = Int32.max
             for y in rowStart..<rowEnd {
-                let span = raster.opaque[y - top]
+                let span = opaque[y - top]
                 opaqueStart = max(opaqueStart, span.start)
                 opaqueEnd = min(opaqueEnd, span.end)
             }

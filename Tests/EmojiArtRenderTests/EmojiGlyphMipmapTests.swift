@@ -120,6 +120,34 @@ import Testing
             #expect(Int((lower.pixels[y * lower.width + x] >> UInt32(shift)) & 0xFF) == mean)
         }
     }
+
+    @Test(
+        "what a glyph says its raster hides for sure is opaque in the raster, and a good part of the raster's opaque pixels",
+        arguments: emojis)
+    func opaqueSpansAreOpaque(emoji: String) throws {
+        let rasterizer = EmojiRasterizer(glyphs: EmojiGlyphStore())
+        let glyph = try #require(rasterizer.makeGlyph(of: emoji))
+        for size in Self.sizes + [500, 1_000] {
+            let raster = try #require(glyph.makeRaster(pixelSize: size))
+            var pixels = [UInt32](repeating: 0, count: raster.side * raster.side)
+            pixels.withUnsafeMutableBytes { raster.rows.unpack(into: $0.baseAddress!, strideBytes: raster.side * 4) }
+            let opaque = glyph.opaqueSpans(forPixelSize: size)
+            var claimed = 0
+            for (row, span) in opaque.spans.enumerated() where !span.isEmpty {
+                let y = opaque.firstRow + row
+                for x in Int(span.start)..<Int(span.end) {
+                    claimed += 1
+                    #expect(pixels[y * raster.side + x] >> 24 == 255, "\(emoji) at \(size) px: (\(x), \(y)) is not opaque")
+                }
+            }
+            let opaquePixels = pixels.count { $0 >> 24 == 255 }
+            // Each row's longest opaque run, two pixels in from its ends and shared with the rows
+            // around: a quarter of it at least from 64 px up (🐶's dark outlines cut its rows).
+            if size >= 64, opaquePixels > size * size / 4 {
+                #expect(Double(claimed) >= 0.25 * Double(opaquePixels), "\(emoji) at \(size) px: \(claimed) of \(opaquePixels)")
+            }
+        }
+    }
 }
 
 /// Compares two rasters' pixels, centre on centre.
