@@ -144,9 +144,16 @@ public final class ContentLayer {
         // would touch its ~3 MB of fresh pages before the renderer needs them.
         if !isNew { Self.clear(surface) }
         renderAttemptCount += 1
+        // The first frame comes soonest with turned emojis sampled in place (a turned raster
+        // pays once it is painted again, in the frames after), and with more stand-ins.
+        let isFirst = renderCount == 0
+        let budget = renderer.rasterBudget
+        if isFirst { renderer.rasterBudget = budget?.firstFrame }
         let outcome = renderer.drawDirectly(
             model, background: background, viewport: viewport, viewSize: content.viewSize,
-            deviceScale: content.deviceScale, selection: content.selection, intoImage: surface)
+            deviceScale: content.deviceScale, selection: content.selection, intoImage: surface,
+            makingTurnedRasters: !isFirst)
+        renderer.rasterBudget = budget
         awaitsRasters = outcome != .exact
         cairo_surface_flush(surface)
         renderCount += 1

@@ -12,10 +12,6 @@ public enum FrameOutcome: Sendable {
 }
 
 extension DocumentRenderer {
-    /// Pixels of stand-ins (rasters of other sizes, sampled) a frame may paint: sampling costs
-    /// ~10 ns a pixel, so this keeps them within ~4 ms; past it, emojis wait unpainted.
-    static let standInPixelBudget = 400_000
-
     /// What a frame under a `rasterBudget` decided so far.
     struct FramePlan {
         /// Past it (monotonic nanoseconds), no more rasters are made; nil: no budget.
@@ -26,7 +22,7 @@ extension DocumentRenderer {
         var missing: [RasterRequest] = []
         var missingKeys: Set<RasterRequest> = []
         var standInCount = 0
-        var standInPixelsLeft = DocumentRenderer.standInPixelBudget
+        var standInPixelsLeft = RasterBudget.canvasFrame.standInPixels
         var unpaintedCount = 0
 
         /// Whether the budget still allows making a raster now.

@@ -21,6 +21,9 @@ extension DocumentRenderer {
     /// set to it, as the content layer makes it, or 1), with nothing drawn on it yet but a backdrop
     /// (or what `beforePainting` leaves there: it runs only when the frame is painted).
     ///
+    /// Without `makingTurnedRasters`, turned and mirrored emojis whose turned rasters are not
+    /// cached are sampled in place (painting them once costs less than making their rasters).
+    ///
     /// Under a `rasterBudget` with `mayDefer`, a frame whose rasters cannot all be made within
     /// the budget is not painted at all (`.deferred`): `surface` is left untouched, and
     /// `missingRasters` lists what it needs, so the caller can keep showing the frame it had.
@@ -28,7 +31,7 @@ extension DocumentRenderer {
     public func drawDirectly(
         _ model: EmojiArtModel, background: BackgroundImage?, viewport: Viewport, viewSize: ViewSize,
         deviceScale: Double, selection: Set<Int>, intoImage surface: OpaquePointer, mayDefer: Bool = false,
-        beforePainting: () -> Void = {}
+        makingTurnedRasters: Bool = true, beforePainting: () -> Void = {}
     ) -> FrameOutcome {
         guard viewSize.isDrawable, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
             fixedRasterPixelSize == nil
@@ -38,7 +41,7 @@ extension DocumentRenderer {
         let frameHeight = Int(cairo_image_surface_get_height(surface))
         let planned = planEmojis(
             model.emojis, viewport: viewport, viewSize: viewSize, deviceScale: scale, frameWidth: frameWidth,
-            frameHeight: frameHeight, mayDefer: mayDefer)
+            frameHeight: frameHeight, mayDefer: mayDefer, makingTurnedRasters: makingTurnedRasters)
         missingRasters = planned.budget.missing
         lastStandInCount = planned.budget.standInCount
         lastUnpaintedCount = planned.budget.unpaintedCount
@@ -105,7 +108,8 @@ extension DocumentRenderer {
         rasterCache.beginFrame()
         var planned = PlannedFrame(
             budget: FramePlan(
-                deadline: rasterBudget.map { $0.deadline(from: $0.clock()) }, mayDefer: mayDefer))
+                deadline: rasterBudget.map { $0.deadline(from: $0.clock()) }, mayDefer: mayDefer,
+                standInPixelsLeft: rasterBudget?.standInPixels ?? RasterBudget.canvasFrame.standInPixels))
         turnedRasters.beginFrame()
         var plannedCount = 0
         for emoji in emojis.reversed() {

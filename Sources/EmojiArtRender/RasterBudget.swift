@@ -20,17 +20,33 @@ public struct RasterRequest: Hashable, Sendable {
 public struct RasterBudget: Sendable {
     /// Time for making rasters in one frame, in milliseconds.
     public var milliseconds: Double
+    /// Pixels of stand-ins (rasters of other sizes, sampled) a frame may paint: sampling costs
+    /// ~10 ns a pixel, so 400,000 keep them within ~4 ms; past it, emojis wait unpainted.
+    public var standInPixels: Int
     /// Monotonic nanoseconds (injected by tests).
     public var clock: @Sendable () -> UInt64
 
-    public init(milliseconds: Double, clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+    public init(
+        milliseconds: Double, standInPixels: Int = 400_000,
+        clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    ) {
         self.milliseconds = milliseconds
+        self.standInPixels = standInPixels
         self.clock = clock
     }
 
     /// A canvas frame's: with painting (~8 ms for a crowded 1920 × 1080 view) it stays within
     /// one 16 ms frame.
     public static let canvasFrame = RasterBudget(milliseconds: 6)
+
+    /// The budget of a view's first frame, which has no frame to keep showing meanwhile: emojis
+    /// left out would show as holes (and the window as not drawn yet), so it may paint up to
+    /// three times the stand-ins, still within a 16 ms frame with its painting.
+    public var firstFrame: RasterBudget {
+        var budget = self
+        budget.standInPixels *= 3
+        return budget
+    }
 
     /// The clock reading past which the frame started at `start` makes no more rasters.
     func deadline(from start: UInt64) -> UInt64 { start + UInt64(max(0, milliseconds) * 1_000_000) }

@@ -109,4 +109,37 @@ import Testing
         #expect(layer.renderCount == 2)
         #expect(redrawn.differingPixelCount(from: crisp(single, viewport: Viewport()), tolerance: 2) == 0)
     }
+
+    @Test(
+        "a layer's first frame, its budget spent, shows every emoji (stand-ins for rasters it lacks), turned ones sampled in place; the next makes turned rasters"
+    )
+    func firstFrameWhole() throws {
+        let turned = EmojiArtModel(
+            background: .blank,
+            emojis: [
+                Emoji(id: 1, text: "🐶", position: DocumentPoint(x: -70, y: 0), size: 70, rotation: 25, flipped: false),
+                Emoji(id: 2, text: "😀", position: DocumentPoint(x: 60, y: -10), size: 90),
+                Emoji(id: 3, text: "🌵", position: DocumentPoint(x: 20, y: 60), size: 60),
+            ], uniqueEmojiId: 3)
+        let renderer = DocumentRenderer()
+        // Every emoji's raster at another size only: what a launch may have prepared.
+        for emoji in turned.emojis { _ = renderer.rasterCache.raster(for: emoji.text, pixelSize: Int(emoji.size) + 7) }
+        renderer.rasterBudget = RasterBudget(milliseconds: 0)
+        let layer = ContentLayer(renderer: renderer)
+        let first = draw(layer, turned, viewport: Viewport(), isInteractive: false)
+        #expect(renderer.lastUnpaintedCount == 0)
+        #expect(renderer.lastStandInCount == 3)
+        #expect(renderer.turnedRasters.totalBytes == 0, "the turned emoji sampled in place")
+        #expect(layer.awaitsRasters)
+        let exact = crisp(turned, viewport: Viewport())
+        #expect(first.differingPixelCount(from: exact, tolerance: 48) < first.width * first.height / 20)
+
+        // Its rasters made (as the workshop would), the next frame is exact and caches the turned one.
+        for emoji in turned.emojis { _ = renderer.rasterCache.raster(for: emoji.text, pixelSize: Int(emoji.size)) }
+        renderer.rasterBudget = nil
+        layer.rastersArrived()
+        _ = draw(layer, turned, viewport: Viewport(), isInteractive: false)
+        #expect(!layer.awaitsRasters)
+        #expect(renderer.turnedRasters.totalBytes > 0)
+    }
 }
