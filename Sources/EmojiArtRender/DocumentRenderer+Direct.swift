@@ -103,7 +103,11 @@ extension DocumentRenderer {
         _ emojis: [Emoji], viewport: Viewport, viewSize: ViewSize, deviceScale: Double, frameWidth: Int,
         frameHeight: Int, mayDefer: Bool, makingTurnedRasters: Bool = true, progress: (() -> Bool)? = nil
     ) -> PlannedFrame {
-        var grid = OcclusionGrid(width: frameWidth, height: frameHeight)
+        // Cells from the view's centre, where the document's origin is: a launch's plan at the
+        // window's size (`PreparedRasters`) then hides what the canvas's frame hides.
+        var grid = OcclusionGrid(
+            width: frameWidth, height: frameHeight,
+            cellOrigin: (Int((viewSize.width * deviceScale / 2).rounded(.down)), Int((viewSize.height * deviceScale / 2).rounded(.down))))
         let pixelsPerPoint = viewport.zoom * deviceScale
         rasterCache.beginFrame()
         var planned = PlannedFrame(

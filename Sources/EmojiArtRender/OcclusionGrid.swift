@@ -10,22 +10,33 @@ struct OcclusionGrid {
     /// enough that testing one costs a few dozen loads.
     static let cellSide = 8
 
-    private let width: Int
-    private let height: Int
+    /// The frame in the grid's coordinates, which are the frame's moved by (`frameLeft`,
+    /// `frameTop`) so that cells start at multiples of `cellSide`.
+    private let frameLeft: Int
+    private let frameTop: Int
+    private let frameRight: Int
+    private let frameBottom: Int
     private let columns: Int
     private let rows: Int
     private var covered: [Bool]
     /// Cells still uncovered; at zero every later (lower) emoji is hidden.
     private(set) var uncoveredCount: Int
 
-    /// A grid over a frame of `width` × `height` device pixels, nothing covered.
-    init(width: Int, height: Int) {
-        self.width = max(0, width)
-        self.height = max(0, height)
-        columns = (self.width + Self.cellSide - 1) / Self.cellSide
-        rows = (self.height + Self.cellSide - 1) / Self.cellSide
-        covered = Array(repeating: false, count: columns * rows)
-        uncoveredCount = columns * rows
+    /// A grid over a frame of `width` × `height` device pixels, nothing covered, whose cells'
+    /// corners lie at `cellOrigin` and every `cellSide` pixels from it. Two frames of different
+    /// sizes whose grids share their centre as a cell origin cover and hide alike (a launch plans
+    /// its first frame at the window's size, the canvas paints it at its own).
+    init(width: Int, height: Int, cellOrigin: (x: Int, y: Int) = (0, 0)) {
+        let shift = { (origin: Int) in (Self.cellSide - (origin % Self.cellSide + Self.cellSide) % Self.cellSide) % Self.cellSide }
+        frameLeft = shift(cellOrigin.x)
+        frameTop = shift(cellOrigin.y)
+        frameRight = frameLeft + max(0, width)
+        frameBottom = frameTop + max(0, height)
+        columns = (frameRight + Self.cellSide - 1) / Self.cellSide
+        rows = (frameBottom + Self.cellSide - 1) / Self.cellSide
+        let cells = width > 0 && height > 0 ? columns * rows : 0
+        covered = Array(repeating: false, count: cells)
+        uncoveredCount = cells
     }
 
     /// Whether every pixel of the frame is covered.
@@ -33,18 +44,24 @@ struct OcclusionGrid {
 
     /// Whether a raster placed with its top-left corner at (`left`, `top`) would show nowhere.
     func hides(_ raster: RasterRows, left: Int, top: Int) -> Bool {
-        hides(raster, side: raster.rowCount, left: left, top: top + raster.firstRow)
+        hides(raster, side: raster.rowCount, left: left + frameLeft, top: top + raster.firstRow + frameTop)
     }
 
     /// Marks the cells that the raster's opaque runs, its top-left corner at (`left`, `top`), cover wholly.
     mutating func cover(with raster: RasterRows, left: Int, top: Int) {
-        cover(with: raster, side: raster.rowCount, left: left, top: top + raster.firstRow)
+        cover(with: raster, side: raster.rowCount, left: left + frameLeft, top: top + raster.firstRow + frameTop)
+    }
+
+    /// The first cell, along an axis, whose part inside the frame (from `frameStart`) starts at
+    /// or after `start`.
+    private static func firstCell(from start: Int, frameStart: Int) -> Int {
+        start <= frameStart ? 0 : (start + cellSide - 1) / cellSide
     }
 
     /// Whether the `side` rows kept of a raster, the first at `top`, would show nowhere.
     private func hides(_ raster: RasterRows, side: Int, left: Int, top: Int) -> Bool {
-        let firstRow = max(0, top)
-        let endRow = min(height, top + side)
+        let firstRow = max(frameTop, top)
+        let endRow = min(frameBottom, top + side)
         guard firstRow < endRow else { return true }
         var cellRow = firstRow / Self.cellSide
         while cellRow * Self.cellSide < endRow {
@@ -60,8 +77,8 @@ struct OcclusionGrid {
                 inkEnd = max(inkEnd, span.end)
             }
             if inkStart < inkEnd {
-                let x0 = max(0, left + Int(inkStart))
-                let x1 = min(width, left + Int(inkEnd))
+                let x0 = max(frameLeft, left + Int(inkStart))
+                let x1 = min(frameRight, left + Int(inkEnd))
                 if x0 < x1 {
                     let base = cellRow * columns
                     for column in (x0 / Self.cellSide)...((x1 - 1) / Self.cellSide) where !covered[base + column] {
@@ -76,10 +93,10 @@ struct OcclusionGrid {
 
     /// Whether a box of device pixels [x0, x1) × [y0, y1) lies wholly in covered cells.
     func hides(x0: Int, y0: Int, x1: Int, y1: Int) -> Bool {
-        let left = max(0, x0)
-        let top = max(0, y0)
-        let right = min(width, x1)
-        let bottom = min(height, y1)
+        let left = max(frameLeft, x0 + frameLeft)
+        let top = max(frameTop, y0 + frameTop)
+        let right = min(frameRight, x1 + frameLeft)
+        let bottom = min(frameBottom, y1 + frameTop)
         guard left < right, top < bottom else { return true }
         for cellRow in (top / Self.cellSide)...((bottom - 1) / Self.cellSide) {
             let base = cellRow * columns
@@ -92,13 +109,14 @@ struct OcclusionGrid {
 
     /// Marks the cells wholly inside the rectangle [x0, x1) × [y0, y1), known to be opaque.
     mutating func cover(x0: Int, y0: Int, x1: Int, y1: Int) {
+        let (x0, y0, x1, y1) = (x0 + frameLeft, y0 + frameTop, x1 + frameLeft, y1 + frameTop)
         guard x0 < x1, y0 < y1 else { return }
-        let firstRow = max(0, (y0 + Self.cellSide - 1) / Self.cellSide)
-        let firstColumn = max(0, (x0 + Self.cellSide - 1) / Self.cellSide)
+        let firstRow = Self.firstCell(from: y0, frameStart: frameTop)
+        let firstColumn = Self.firstCell(from: x0, frameStart: frameLeft)
         var cellRow = firstRow
-        while cellRow < rows, min(height, (cellRow + 1) * Self.cellSide) <= y1 {
+        while cellRow < rows, min(frameBottom, (cellRow + 1) * Self.cellSide) <= y1 {
             var column = firstColumn
-            while column < columns, min(width, (column + 1) * Self.cellSide) <= x1 {
+            while column < columns, min(frameRight, (column + 1) * Self.cellSide) <= x1 {
                 if !covered[cellRow * columns + column] {
                     covered[cellRow * columns + column] = true
                     uncoveredCount -= 1
@@ -112,7 +130,7 @@ struct OcclusionGrid {
     /// Marks the cells that `spans` — opaque for sure, row after row from `top`, in columns from
     /// `left` — cover wholly.
     mutating func cover(opaqueSpans spans: [RasterRows.Span], left: Int, top: Int) {
-        spans.withUnsafeBufferPointer { cover(opaque: $0, side: spans.count, left: left, top: top) }
+        spans.withUnsafeBufferPointer { cover(opaque: $0, side: spans.count, left: left + frameLeft, top: top + frameTop) }
     }
 
     /// Marks the cells that the `side` rows kept of a raster, the first at `top`, cover wholly.
@@ -122,13 +140,13 @@ struct OcclusionGrid {
 
     /// Marks the cells that `side` rows of opaque spans, the first at `top`, cover wholly.
     private mutating func cover(opaque: UnsafeBufferPointer<RasterRows.Span>, side: Int, left: Int, top: Int) {
-        let firstRow = max(0, top)
-        let endRow = min(height, top + side)
+        let firstRow = max(frameTop, top)
+        let endRow = min(frameBottom, top + side)
         guard firstRow < endRow else { return }
         var cellRow = firstRow / Self.cellSide
         while cellRow * Self.cellSide < endRow {
-            let rowStart = cellRow * Self.cellSide
-            let rowEnd = min(height, rowStart + Self.cellSide)
+            let rowStart = max(frameTop, cellRow * Self.cellSide)
+            let rowEnd = min(frameBottom, cellRow * Self.cellSide + Self.cellSide)
             defer { cellRow += 1 }
             // Every frame row of the cell must lie inside the raster.
             guard rowStart >= top, rowEnd <= top + side else { continue }
@@ -142,12 +160,12 @@ struct OcclusionGrid {
             guard opaqueStart < opaqueEnd else { continue }
             let x0 = left + Int(opaqueStart)
             let x1 = left + Int(opaqueEnd)
-            // Whole cells inside [x0, x1); a cell cut by the frame's right edge counts when its
+            // Whole cells inside [x0, x1); a cell cut by the frame's edge counts when its
             // visible part is inside.
-            var column = max(0, (x0 + Self.cellSide - 1) / Self.cellSide)
+            var column = Self.firstCell(from: x0, frameStart: frameLeft)
             let base = cellRow * columns
             while column < columns {
-                let cellEnd = min(width, (column + 1) * Self.cellSide)
+                let cellEnd = min(frameRight, (column + 1) * Self.cellSide)
                 guard cellEnd <= x1 else { break }
                 if !covered[base + column] {
                     covered[base + column] = true

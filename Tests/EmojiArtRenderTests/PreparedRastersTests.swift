@@ -78,6 +78,25 @@ import Testing
         #expect(noView.count == 0)
     }
 
+    @Test("planned at the window's size, the rasters are every one the canvas's smaller frame about the same centre paints")
+    func windowSizeCoversCanvas() async {
+        let drawing = UserShapedArt.model(emojiCount: 1_500, kinds: 20)
+        let prepared = await Task.detached {
+            PreparedRasters(for: drawing, viewport: Viewport(), viewSize: ViewSize(width: 960, height: 720), deviceScale: 1)
+        }.value
+        // The canvas within the default window.
+        let canvas = ViewSize(width: 950, height: 614)
+        let renderer = DocumentRenderer()
+        renderer.adopt(prepared)
+        _ = RenderedImage(width: Int(canvas.width), height: Int(canvas.height)) { cr in
+            renderer.drawDirectly(
+                drawing, background: nil, viewport: Viewport(), viewSize: canvas, deviceScale: 1, selection: [],
+                intoImage: cairo_get_target(cr))
+        }
+        #expect(renderer.rasterCache.rasterizedCount == 0)
+        #expect(renderer.lastPaintedEmojiCount > 300)
+    }
+
     @Test("turned emojis' rasters are prepared too: the frame painted from them makes none and is the same")
     func turnedPrepared() async {
         let turned = EmojiArtModel(
