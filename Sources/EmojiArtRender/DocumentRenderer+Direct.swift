@@ -86,6 +86,33 @@ extension DocumentRenderer {
 
     static let planProgressInterval = 64
 
+    /// Makes the raster of the topmost emoji of each kind in the view of `model`, so that every
+    /// emoji of the view has a raster of its kind to stand in for its own while that is made.
+    func makeRasterOfEachKind(_ model: EmojiArtModel, viewport: Viewport, viewSize: ViewSize, deviceScale: Double) {
+        guard viewSize.isDrawable else { return }
+        let scale = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
+        var kinds: Set<String> = []
+        for emoji in model.emojis.reversed() where !kinds.contains(emoji.text) {
+            guard let (_, _, pixelSize) = Self.placeInView(emoji, viewport: viewport, viewSize: viewSize, deviceScale: scale)
+            else { continue }
+            kinds.insert(emoji.text)
+            _ = rasterCache.raster(for: emoji.text, pixelSize: pixelSize)
+        }
+    }
+
+    /// Where `emoji` lies in the view, its height in device pixels and the raster size that is,
+    /// when it can show in the view at all.
+    private static func placeInView(
+        _ emoji: Emoji, viewport: Viewport, viewSize: ViewSize, deviceScale: Double
+    ) -> (center: ViewPoint, devicePixels: Double, pixelSize: Int)? {
+        let devicePixels = emoji.size * viewport.zoom * deviceScale
+        guard devicePixels >= 1, devicePixels.isFinite else { return nil }
+        let center = viewport.viewPoint(for: emoji.position, in: viewSize)
+        let reach = emoji.size * viewport.zoom * EmojiRasterizer.maximumWidthPerHeight / 2 * (emoji.rotation != 0 ? 2.0.squareRoot() : 1)
+        guard isVisible(center: center, reach: reach, in: viewSize) else { return nil }
+        return (center, devicePixels, Int(devicePixels.rounded()))
+    }
+
     /// The jobs of a frame, top of the stack first, and what keeps their pixels alive.
     private struct PlannedFrame {
         var jobs: [emojiart_paint_job] = []
@@ -108,7 +135,6 @@ extension DocumentRenderer {
         var grid = OcclusionGrid(
             width: frameWidth, height: frameHeight,
             cellOrigin: (Int((viewSize.width * deviceScale / 2).rounded(.down)), Int((viewSize.height * deviceScale / 2).rounded(.down))))
-        let pixelsPerPoint = viewport.zoom * deviceScale
         rasterCache.beginFrame()
         var planned = PlannedFrame(
             budget: FramePlan(
@@ -122,13 +148,11 @@ extension DocumentRenderer {
                 plannedCount += 1
                 if plannedCount % Self.planProgressInterval == 0, !progress() { break }
             }
-            let devicePixels = emoji.size * pixelsPerPoint
-            guard devicePixels >= 1, devicePixels.isFinite else { continue }
-            let center = viewport.viewPoint(for: emoji.position, in: viewSize)
+            guard
+                let (center, devicePixels, pixelSize) = Self.placeInView(
+                    emoji, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale)
+            else { continue }
             let turned = emoji.rotation != 0
-            let reach = emoji.size * viewport.zoom * EmojiRasterizer.maximumWidthPerHeight / 2 * (turned ? 2.0.squareRoot() : 1)
-            guard Self.isVisible(center: center, reach: reach, in: viewSize) else { continue }
-            let pixelSize = Int(devicePixels.rounded())
             let cached = rasterCache.cachedRaster(for: emoji.text, pixelSize: pixelSize)
             // A raster to make: first, whether the emoji is wholly under opaque emojis above
             // wherever its ink lies, so a buried one costs no raster (a user's drawing wants a

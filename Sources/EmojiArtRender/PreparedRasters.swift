@@ -54,8 +54,15 @@ public struct PreparedRasters: @unchecked Sendable {
             soFar.entries = renderer.rasterCache.entries.map { Entry(text: $0.key.text, pixelSize: $0.key.pixelSize, raster: $0.value) }
             soFar.turned = renderer.turnedRasters.entries.map { ($0.key, $0.value) }
         }
-        // Upright rasters for every emoji first, then the turned ones: a turned emoji without its
-        // turned raster is sampled in place by the frame, one without a raster not painted.
+        // A raster of each kind first, so every emoji has one to stand in for its own; then upright
+        // rasters for every emoji, then the turned ones: a turned emoji without its turned raster
+        // is sampled in place by the frame, one without a raster of its kind not painted.
+        renderer.makeRasterOfEachKind(model, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale)
+        madeSoFar()
+        guard progress(soFar) else {
+            self = soFar
+            return
+        }
         for makingTurnedRasters in [false, true] {
             var goesOn = true
             renderer.planFrame(

@@ -40,11 +40,12 @@ public struct RasterBudget: Sendable {
     public static let canvasFrame = RasterBudget(milliseconds: 6)
 
     /// The budget of a view's first frame, which has no frame to keep showing meanwhile: emojis
-    /// left out would show as holes (and the window as not drawn yet), so it may paint up to
-    /// three times the stand-ins, still within a 16 ms frame with its painting.
+    /// left out would show as holes (and the window as not drawn yet, until the workshop's
+    /// rasters arrive), so it may paint eight times the stand-ins — at most ~16 ms more, on the
+    /// painter's two threads.
     public var firstFrame: RasterBudget {
         var budget = self
-        budget.standInPixels *= 3
+        budget.standInPixels *= 8
         return budget
     }
 

@@ -63,19 +63,45 @@ import Testing
         #expect(renderer.rasterCache.rasterizedCount > 0)
     }
 
-    @Test("only what the frame paints: none for an emoji hidden under opaque ones above, nor out of view, nor in no view")
+    @Test(
+        "what the frame paints and a raster of each kind in view: none for an emoji hidden under opaque ones above, nor out of view, nor in no view"
+    )
     func onlyWhatTheFramePaints() async {
-        // A small 🌵 under the opaque middle of a large 😀, and a 🐶 far out of view.
-        let covered = TestImages.model([("🌵", 0, 0, 12), ("🐶", 2_000, 0, 40), ("😀", 0, 0, 160)])
+        // A small 😀 under the opaque middle of a large one, a 🌵 beside them, a 🐶 far out of view.
+        let covered = TestImages.model([("😀", 0, 0, 12), ("🌵", -100, 0, 30), ("🐶", 2_000, 0, 40), ("😀", 0, 0, 160)])
         let prepared = await prepareOnAnotherThread(covered, zoom: 1, deviceScale: 1)
-        #expect(prepared.count == 1)
+        #expect(prepared.count == 2)
         let renderer = DocumentRenderer()
         renderer.adopt(prepared)
         #expect(renderer.rasterCache.contains("😀", pixelSize: 160))
-        #expect(!renderer.rasterCache.contains("🌵", pixelSize: 12))
+        #expect(renderer.rasterCache.contains("🌵", pixelSize: 30))
+        #expect(!renderer.rasterCache.contains("😀", pixelSize: 12))
+        #expect(!renderer.rasterCache.contains("🐶", pixelSize: 40))
 
         let noView = PreparedRasters(for: covered, viewport: Viewport(), viewSize: ViewSize(width: 0, height: 0), deviceScale: 1)
         #expect(noView.count == 0)
+    }
+
+    @Test("every kind in view gets a raster before the rest, so a window that takes them early has a stand-in for every emoji")
+    func eachKindFirst() {
+        let drawing = UserShapedArt.model(emojiCount: 400, kinds: 25)
+        var first: PreparedRasters?
+        _ = PreparedRasters(for: drawing, viewport: Viewport(), viewSize: ViewSize(width: 960, height: 720), deviceScale: 1) { soFar in
+            if soFar.count > 0, first == nil { first = soFar }
+            return first == nil
+        }
+        let renderer = DocumentRenderer()
+        renderer.adopt(first ?? PreparedRasters())
+        let viewSize = ViewSize(width: 950, height: 614)
+        renderer.rasterBudget = RasterBudget(milliseconds: 0, standInPixels: .max)
+        _ = RenderedImage(width: Int(viewSize.width), height: Int(viewSize.height)) { cr in
+            renderer.drawDirectly(
+                drawing, background: nil, viewport: Viewport(), viewSize: viewSize, deviceScale: 1, selection: [],
+                intoImage: cairo_get_target(cr))
+        }
+        #expect(renderer.rasterCache.count <= 25)
+        #expect(renderer.lastStandInCount > 50)
+        #expect(renderer.lastUnpaintedCount == 0)
     }
 
     @Test("planned at the window's size, the rasters are every one the canvas's smaller frame about the same centre paints")
