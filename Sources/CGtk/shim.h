@@ -56,12 +56,12 @@ static inline void emojiart_menu_item_set_string(GMenuItem *item, const char *at
     g_menu_item_set_attribute_value(item, attribute, g_variant_new_string(value));
 }
 
-/// mallopt(M_TOP_PAD, bytes): how far past each request the heap grows (ApplicationLauncher).
 // GtkSearchEntry's placeholder is a property only (no setter before GTK 4.10).
 static inline void emojiart_search_entry_set_placeholder(GtkWidget *entry, const char *text) {
     g_object_set(entry, "placeholder-text", text, NULL);
 }
 
+/// mallopt(M_TOP_PAD, bytes): how far past each request the heap grows (ApplicationLauncher).
 static inline void emojiart_set_heap_top_pad(int bytes) {
     mallopt(M_TOP_PAD, bytes);
 }
