@@ -69,7 +69,7 @@ extension DocumentRenderer {
     /// under opaque ones above gets none). For rasters made ahead of a window (`PreparedRasters`).
     /// Without `makingTurnedRasters`, turned emojis get their upright rasters only (the frame
     /// would sample them in place). `progress` is asked after every `planProgressInterval`
-    /// emojis planned whether to go on.
+    /// emojis in view planned whether to go on.
     func planFrame(
         _ model: EmojiArtModel, viewport: Viewport, viewSize: ViewSize, deviceScale: Double, makingTurnedRasters: Bool,
         progress: () -> Bool
@@ -144,14 +144,14 @@ extension DocumentRenderer {
         var plannedCount = 0
         for emoji in emojis.reversed() {
             if grid.isFull { break }
-            if let progress {
-                plannedCount += 1
-                if plannedCount % Self.planProgressInterval == 0, !progress() { break }
-            }
             guard
                 let (center, devicePixels, pixelSize) = Self.placeInView(
                     emoji, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale)
             else { continue }
+            if let progress {
+                plannedCount += 1
+                if plannedCount % Self.planProgressInterval == 0, !progress() { break }
+            }
             let turned = emoji.rotation != 0
             let cached = rasterCache.cachedRaster(for: emoji.text, pixelSize: pixelSize)
             // A raster to make: first, whether the emoji is wholly under opaque emojis above

@@ -28,7 +28,7 @@ public struct PreparedRasters: @unchecked Sendable {
     /// screen of `deviceScale` device pixels per point, paints — that frame planned as
     /// `DocumentRenderer` plans it, from the top of the stack down, so an emoji wholly hidden
     /// under opaque ones above gets none (a user's drawing of 3,000 emojis, each at its own size,
-    /// paints about half of those in view), and then turned emojis their turned rasters.
+    /// paints about two thirds of those in view), and then turned emojis their turned rasters.
     ///
     /// First every emoji's glyph is decoded, the topmost's first: they go to the process's glyph
     /// store at once, so the window resamples them for whatever is not prepared in time.
@@ -78,7 +78,7 @@ public struct PreparedRasters: @unchecked Sendable {
         self = soFar
     }
 
-    /// How often (in glyphs decoded; then in emojis planned, `DocumentRenderer.planProgressInterval`)
+    /// How often (in glyphs decoded; then in emojis in view planned, `DocumentRenderer.planProgressInterval`)
     /// `progress` hears.
     static let progressInterval = 16
 
