@@ -63,7 +63,9 @@ public struct PreparedRasters: @unchecked Sendable {
             self = soFar
             return
         }
-        for makingTurnedRasters in [false, true] {
+        // A second pass only for turned emojis to turn.
+        let passes = model.emojis.contains { $0.rotation != 0 || $0.flipped } ? [false, true] : [false]
+        for (index, makingTurnedRasters) in passes.enumerated() {
             var goesOn = true
             renderer.planFrame(
                 model, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale, makingTurnedRasters: makingTurnedRasters
@@ -73,7 +75,8 @@ public struct PreparedRasters: @unchecked Sendable {
                 return goesOn
             }
             madeSoFar()
-            guard goesOn, makingTurnedRasters || progress(soFar) else { break }
+            // What one pass made is handed over before the next; the caller takes the last.
+            guard goesOn, index == passes.count - 1 || progress(soFar) else { break }
         }
         self = soFar
     }
