@@ -115,66 +115,113 @@ static void paint_runs_clipped(
     }
 }
 
-/// The columns [*from, *to) of row `y`'s frame pixels whose sample lies in (−1, side) on both
-/// axes (beyond, all four texels are outside): the box cut down to the turned square.
-static void sampled_columns(const double *m, int side, double center_y, int left, int right, int *from, int *to) {
+/// The columns [*from, *to) of row `y`'s frame pixels whose sample lies in (low_u, high_u) ×
+/// (low_v, high_v), the source window that holds all ink a bilinear sample can reach (beyond,
+/// all four texels are transparent): the box cut down to the turned ink.
+static void sampled_columns(
+    const double *m, const double window[4], double center_y, int left, int right, int *from, int *to) {
     double low = left, high = right;
     for (int axis = 0; axis < 2; axis++) {
         double slope = m[axis * 3], offset = m[axis * 3 + 1] * center_y + m[axis * 3 + 2] - 0.5;
-        // −1 < slope · (x + 0.5) + offset < side
+        double lowest = window[axis * 2], highest = window[axis * 2 + 1];
+        // lowest < slope · (x + 0.5) + offset < highest
         if (slope == 0) {
-            if (offset <= -1 || offset >= side) { *from = *to = left; return; }
+            if (offset <= lowest || offset >= highest) { *from = *to = left; return; }
             continue;
         }
-        double a = (-1 - offset) / slope - 0.5, b = (side - offset) / slope - 0.5;
+        double a = (lowest - offset) / slope - 0.5, b = (highest - offset) / slope - 0.5;
         if (a > b) { double swap = a; a = b; b = swap; }
         if (a > low) low = a;
         if (b < high) high = b;
     }
+    if (low >= high) { *from = *to = left; return; }
     int first = (int)low - 1, last = (int)high + 2;
     *from = first > left ? first : left;
     *to = last < right ? last : right;
 }
 
+/// One row of a packed raster, for sampling: its pixel in raster column i is `pixels[offset + i]`
+/// for i in [start, end); transparent elsewhere.
+typedef struct {
+    long offset;
+    int start;
+    int end;
+} packed_row;
+
+/// Raster row `y` of the job's packed rows (empty outside its ink).
+static inline packed_row job_row(const emojiart_paint_job *job, int y) {
+    packed_row row = { 0, 0, 0 };
+    int r = y - job->first_row;
+    if (r < 0 || r >= job->row_count) return row;
+    int index = job->row_first_run[r];
+    if (index >= job->row_first_run[r + 1]) return row;
+    emojiart_run run = job->runs[index];
+    row.start = job->ink_left + run.x;
+    row.end = row.start + run.length;
+    row.offset = (long)run.pixel - row.start;
+    return row;
+}
+
+static inline uint32_t row_texel(const uint32_t *pixels, packed_row row, int x) {
+    return x >= row.start && x < row.end ? pixels[row.offset + x] : 0;
+}
+
 /// Paints a turned, mirrored or scaled raster: each frame pixel of the job's box inside the clip
-/// samples the raster through the inverse transform and is blended with OVER.
+/// samples the raster's packed rows through the inverse transform and is blended with OVER.
 static void paint_transformed(
     const emojiart_paint_job *job, uint32_t *frame, int frame_stride_bytes,
     int clip_left, int clip_top, int clip_right, int clip_bottom) {
+    if (job->row_count <= 0) return;
     int top = job->top > clip_top ? job->top : clip_top;
     int bottom = job->bottom < clip_bottom ? job->bottom : clip_bottom;
     int left = job->left > clip_left ? job->left : clip_left;
     int right = job->right < clip_right ? job->right : clip_right;
     const double *m = job->inverse;
-    int side = job->raster_side, stride = job->raster_stride_bytes;
-    const uint32_t *raster = job->raster;
+    const uint32_t *pixels = job->raster;
+    // A sample reaches ink when its texel column is within one of the ink's (and its row too);
+    // the steps start where a sample first reaches the raster's square, so each pixel's
+    // position (and so its weights) is the same however much of the row is skipped.
+    const double ink[4] = {
+        job->ink_left - 1, job->ink_right, job->first_row - 1, job->first_row + job->row_count,
+    };
+    const double square[4] = { -1, job->raster_side, -1, job->raster_side };
     // Sample positions in 16.16 fixed point, stepped along each row.
     const double fixed = 65536.0;
     int32_t step_u = (int32_t)(m[0] * fixed), step_v = (int32_t)(m[3] * fixed);
     for (int y = top; y < bottom; y++) {
         double center_y = y + 0.5;
-        int from, to;
-        sampled_columns(m, side, center_y, left, right, &from, &to);
+        int from, to, start, end;
+        sampled_columns(m, ink, center_y, left, right, &from, &to);
         if (from >= to) continue;
+        sampled_columns(m, square, center_y, left, right, &start, &end);
+        if (start > from) start = from;
         uint32_t *target_row = (uint32_t *)((char *)frame + (long)y * frame_stride_bytes);
         // Offset by one texel so the fixed-point values stay positive and truncate as floor.
-        int32_t u = (int32_t)((m[0] * (from + 0.5) + m[1] * center_y + m[2] - 0.5 + 1) * fixed);
-        int32_t v = (int32_t)((m[3] * (from + 0.5) + m[4] * center_y + m[5] - 0.5 + 1) * fixed);
+        int32_t u = (int32_t)((m[0] * (start + 0.5) + m[1] * center_y + m[2] - 0.5 + 1) * fixed);
+        int32_t v = (int32_t)((m[3] * (start + 0.5) + m[4] * center_y + m[5] - 0.5 + 1) * fixed);
+        u += step_u * (from - start);
+        v += step_v * (from - start);
+        // The two raster rows the last sample read, looked up again only when it moves on.
+        int rows_at = -2;
+        packed_row upper = { 0, 0, 0 }, lower = { 0, 0, 0 };
         for (int x = from; x < to; x++, u += step_u, v += step_v) {
             if (u <= 0 || v <= 0) continue;
             int i = (u >> 16) - 1, j = (v >> 16) - 1;
-            if (i >= side || j >= side) continue;
+            if (j != rows_at) {
+                upper = job_row(job, j);
+                lower = job_row(job, j + 1);
+                rows_at = j;
+            }
             uint32_t wx = (uint32_t)(u & 0xFFFF) >> 9, wy = (uint32_t)(v & 0xFFFF) >> 9;
             uint32_t tl, tr, bl, br;
-            if (i >= 0 && j >= 0 && i + 1 < side && j + 1 < side) {
-                const uint32_t *row = (const uint32_t *)((const char *)raster + (long)j * stride) + i;
-                const uint32_t *next = (const uint32_t *)((const char *)row + stride);
-                tl = row[0]; tr = row[1]; bl = next[0]; br = next[1];
+            if (i >= upper.start && i + 1 < upper.end && i >= lower.start && i + 1 < lower.end) {
+                tl = pixels[upper.offset + i]; tr = pixels[upper.offset + i + 1];
+                bl = pixels[lower.offset + i]; br = pixels[lower.offset + i + 1];
             } else {
-                tl = texel(raster, stride, side, i, j);
-                tr = texel(raster, stride, side, i + 1, j);
-                bl = texel(raster, stride, side, i, j + 1);
-                br = texel(raster, stride, side, i + 1, j + 1);
+                tl = row_texel(pixels, upper, i);
+                tr = row_texel(pixels, upper, i + 1);
+                bl = row_texel(pixels, lower, i);
+                br = row_texel(pixels, lower, i + 1);
             }
             if ((tl | tr | bl | br) == 0) continue;
             // Flat colour (most of an emoji's face): any weighting gives the texel itself.
@@ -247,7 +294,7 @@ void emojiart_paint_batch(
                         continue;
                     }
                     paint_runs_clipped(
-                        job->raster, job->raster_side, job->runs, job->row_first_run,
+                        job->raster, job->row_count, job->runs, job->row_first_run,
                         frame, frame_stride_bytes, tile_left, tile_right, job->left, job->top, tile_top, tile_bottom);
                 }
             }

@@ -5,12 +5,6 @@
 
 #include <stdint.h>
 
-/// The texel at (x, y), transparent outside the raster (cairo's EXTEND_NONE).
-static inline uint32_t texel(const uint32_t *raster, int stride_bytes, int side, int x, int y) {
-    if (x < 0 || y < 0 || x >= side || y >= side) return 0;
-    return ((const uint32_t *)((const char *)raster + (long)y * stride_bytes))[x];
-}
-
 /// A pixel's four 8-bit channels spread into the four 16-bit lanes of a 64-bit word, so a
 /// weighted sum of up to 128 × 255 per channel needs one multiply for all four.
 static inline uint64_t spread(uint32_t pixel) {

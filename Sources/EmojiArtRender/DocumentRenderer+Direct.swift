@@ -117,8 +117,6 @@ extension DocumentRenderer {
     private struct PlannedFrame {
         var jobs: [emojiart_paint_job] = []
         var rasters: [EmojiRaster] = []
-        /// The cairo images of rasters sampled through a transform.
-        var images: [RasterImage] = []
         var turnedRows: [RasterRows] = []
         var budget: FramePlan
     }
@@ -173,14 +171,11 @@ extension DocumentRenderer {
                 continue
             }
             var job: emojiart_paint_job
-            // The raster as an image, when this emoji samples it through a transform.
-            var image: RasterImage?
             if !isExact {
                 // A stand-in of another size, scaled for this frame only (never cached turned).
                 let placement = Self.transformedPlacement(
                     for: raster, devicePixels: devicePixels, center: center, deviceScale: deviceScale)
-                image = RasterImage(raster)
-                job = Self.transformedJob(for: image, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
+                job = Self.transformedJob(for: raster, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
                 guard !grid.hides(x0: Int(job.left), y0: Int(job.top), x1: Int(job.right), y1: Int(job.bottom)) else { continue }
             } else if !turned, !emoji.flipped, raster.pixelSize == pixelSize {
                 // The same whole-pixel placement as `paint(_:atDevicePixels:centeredAt:…)`.
@@ -197,8 +192,7 @@ extension DocumentRenderer {
                     source: ObjectIdentifier(raster), devicePixels: devicePixels, rotation: emoji.rotation,
                     flipped: emoji.flipped)
                 let makeJob = {
-                    image = image ?? RasterImage(raster)
-                    return Self.transformedJob(for: image, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
+                    Self.transformedJob(for: raster, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
                 }
                 // Under a budget, turned rasters are made only while it lasts; past it the emoji
                 // is sampled in place (the next frames make the rest).
@@ -217,7 +211,6 @@ extension DocumentRenderer {
             }
             planned.jobs.append(job)
             planned.rasters.append(raster)
-            if let image { planned.images.append(image) }
         }
         return planned
     }
@@ -225,11 +218,7 @@ extension DocumentRenderer {
     /// A raster's rows copied at whole device pixels, the raster's top-left corner at (`left`,
     /// `top`): the job's box is the ink's bounding box.
     private static func job(for rows: RasterRows, left: Int, top: Int) -> emojiart_paint_job {
-        var job = emojiart_paint_job()
-        job.raster = rows.pixels
-        job.raster_side = Int32(rows.rowCount)
-        job.runs = UnsafePointer(rows.runs.baseAddress)
-        job.row_first_run = UnsafePointer(rows.rowFirstRun.baseAddress)
+        var job = rowsJob(for: rows)
         job.left = Int32(left) + rows.inkColumns.start
         job.top = Int32(top + rows.firstRow)
         job.right = Int32(left) + rows.inkColumns.end
@@ -237,12 +226,16 @@ extension DocumentRenderer {
         return job
     }
 
-    /// A raster's image sampled through a transform (`transformedJob` sets it).
-    private static func imageJob(for image: RasterImage) -> emojiart_paint_job {
+    /// A job reading `rows` (the caller places it).
+    private static func rowsJob(for rows: RasterRows) -> emojiart_paint_job {
         var job = emojiart_paint_job()
-        job.raster = UnsafePointer(OpaquePointer(cairo_image_surface_get_data(image.surface)))
-        job.raster_stride_bytes = cairo_image_surface_get_stride(image.surface)
-        job.raster_side = Int32(image.side)
+        job.raster = rows.pixels
+        job.row_count = Int32(rows.rowCount)
+        job.runs = UnsafePointer(rows.runs.baseAddress)
+        job.row_first_run = UnsafePointer(rows.rowFirstRun.baseAddress)
+        job.first_row = Int32(rows.firstRow)
+        job.ink_left = rows.inkColumns.start
+        job.ink_right = rows.inkColumns.end
         return job
     }
 
@@ -274,14 +267,14 @@ extension DocumentRenderer {
 
     /// A raster turned by `rotation` degrees clockwise about its centre, mirrored when `flipped`
     /// and scaled to `devicePixels` — the transform of `paint(_:…rotation:flipped:into:)`, inverted
-    /// so the C loop can ask, for each frame pixel, where in the raster it falls.
-    /// Without an image (cairo had no memory for it) the job paints nothing.
+    /// so the C loop can ask, for each frame pixel, where in the raster it falls. It reads the
+    /// raster's packed rows, which the caller keeps alive while it paints.
     private static func transformedJob(
-        for image: RasterImage?, placement: TransformedPlacement, rotation: Double, flipped: Bool
+        for raster: EmojiRaster, placement: TransformedPlacement, rotation: Double, flipped: Bool
     ) -> emojiart_paint_job {
-        guard let image else { return emojiart_paint_job() }
-        var job = imageJob(for: image)
-        let side = Double(image.side)
+        var job = rowsJob(for: raster.rows)
+        job.raster_side = Int32(raster.side)
+        let side = Double(raster.side)
         let (centerX, centerY, factor) = (placement.centerX, placement.centerY, placement.factor)
         let radians = rotation * .pi / 180
         let (sine, cosine) = (sin(radians), cos(radians))

@@ -3,9 +3,9 @@ import CRenderKernels
 
 /// One emoji rendered at one device pixel size: a square of `side` pixels with the glyph's
 /// laid-out box centred in it, kept as the ink of its rows alone (`RasterRows`, packed), which
-/// is all the direct painter reads (it samples turned and scaled emojis from an image made for
-/// the frame, `makeSurface`). Painting through cairo (vector export, the palette's pictures)
-/// makes the whole square once, on first use (`surface`).
+/// is all the direct painter reads, turned and scaled emojis included (it samples those rows).
+/// Painting through cairo (vector export, the palette's pictures) makes the whole square once,
+/// on first use (`surface`).
 ///
 /// Immutable once made; its rows are freed when the last reference goes, so the cache dropping
 /// it (eviction) never pulls it from under a frame that is still painting it.
@@ -62,23 +62,6 @@ public final class EmojiRaster {
         rows.unpack(into: UnsafeMutableRawPointer(data), strideBytes: Int(cairo_image_surface_get_stride(surface)))
         cairo_surface_mark_dirty(surface)
         return surface
-    }
-}
-
-/// A raster made into a cairo image for as long as this lives (a frame's turned or scaled
-/// emoji samples it through a transform).
-final class RasterImage {
-    let surface: OpaquePointer
-    let side: Int
-
-    init?(_ raster: EmojiRaster) {
-        guard let surface = raster.makeSurface() else { return nil }
-        self.surface = surface
-        side = raster.side
-    }
-
-    deinit {
-        cairo_surface_destroy(surface)
     }
 }
 

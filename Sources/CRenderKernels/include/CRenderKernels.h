@@ -32,17 +32,18 @@ void emojiart_paint_runs(
     uint32_t *frame, int frame_stride_bytes, int frame_width,
     int left, int top, int band_top, int band_bottom);
 
-/// One raster placed in a frame, for `emojiart_paint_batch`: when `is_transformed` is 0, its
-/// `raster_side` rows of runs over the pixel base `raster` copied at whole pixels, run x = 0 of
-/// row 0 at (`left`, `top`), all ink inside [`left`, `right`) × [`top`, `bottom`); otherwise the
-/// cairo image `raster` (`raster_side` square, `raster_stride_bytes` a row) sampled bilinearly
-/// through `inverse` (source x = inverse[0]·x + inverse[1]·y + inverse[2], source y =
-/// inverse[3]·x + inverse[4]·y + inverse[5], for the centre (x, y) of each frame pixel) inside the
-/// frame box [`left`, `right`) × [`top`, `bottom`).
+/// One raster placed in a frame, for `emojiart_paint_batch`: its rows of runs over the pixel
+/// base `raster` (`row_first_run` indexes `runs` by row; row r is raster row `first_row` + r, run
+/// x = 0 is raster column `ink_left`; `row_count` rows, all ink in columns [`ink_left`,
+/// `ink_right`)). When `is_transformed` is 0 they are copied at whole pixels, run x = 0 of row 0
+/// at (`left`, `top`), all ink inside [`left`, `right`) × [`top`, `bottom`); otherwise the
+/// raster (`raster_side` pixels square, transparent beyond its runs, as cairo's EXTEND_NONE) is sampled bilinearly through
+/// `inverse` (source x = inverse[0]·x + inverse[1]·y + inverse[2], source y = inverse[3]·x +
+/// inverse[4]·y + inverse[5], in raster pixels, for the centre (x, y) of each frame pixel) inside
+/// the frame box [`left`, `right`) × [`top`, `bottom`).
 typedef struct {
     const uint32_t *raster;
-    int raster_stride_bytes;
-    int raster_side;
+    int row_count;
     const emojiart_run *runs;
     const int32_t *row_first_run;
     int left;
@@ -50,9 +51,12 @@ typedef struct {
     int right;
     int bottom;
     int is_transformed;
+    int first_row;
+    int ink_left;
+    int ink_right;
+    int raster_side;
     double inverse[6];
 } emojiart_paint_job;
-
 /// Paints `count` jobs in order (the first is lowest in the stack) with `emojiart_paint_runs`.
 /// Two threads may paint the same jobs into disjoint bands of rows at once.
 void emojiart_paint_batch(
