@@ -115,55 +115,51 @@ static void paint_runs_clipped(
     }
 }
 
-/// The columns [*from, *to) of row `y`'s frame pixels whose sample lies in (low_u, high_u) ×
-/// (low_v, high_v), the source window that holds all ink a bilinear sample can reach (beyond,
-/// all four texels are transparent): the box cut down to the turned ink.
+/// Where a transformed job's samples reach ink: for each source axis, the slope along a frame row
+/// and its reciprocal, and the open interval (low, high) of sample positions whose bilinear
+/// footprint (the texel and the next) holds ink; beyond it all four texels are transparent.
+typedef struct {
+    double slope[2];
+    double inverse_slope[2];
+    double low[2];
+    double high[2];
+} ink_window;
+
+/// The columns [*from, *to) of the frame row centred at `center_y` whose samples lie inside the
+/// window on both axes, within [left, right): the box cut down to the turned ink.
 static void sampled_columns(
-    const double *m, const double window[4], double center_y, int left, int right, int *from, int *to) {
+    const ink_window *window, const double *m, double center_y, int left, int right, int *from, int *to) {
     double low = left, high = right;
     for (int axis = 0; axis < 2; axis++) {
-        double slope = m[axis * 3], offset = m[axis * 3 + 1] * center_y + m[axis * 3 + 2] - 0.5;
-        double lowest = window[axis * 2], highest = window[axis * 2 + 1];
-        // lowest < slope · (x + 0.5) + offset < highest
-        if (slope == 0) {
-            if (offset <= lowest || offset >= highest) { *from = *to = left; return; }
+        double offset = m[axis * 3 + 1] * center_y + m[axis * 3 + 2] - 0.5;
+        // low < slope · (x + 0.5) + offset < high
+        if (window->slope[axis] == 0) {
+            if (offset <= window->low[axis] || offset >= window->high[axis]) { *from = *to = left; return; }
             continue;
         }
-        double a = (lowest - offset) / slope - 0.5, b = (highest - offset) / slope - 0.5;
+        double a = (window->low[axis] - offset) * window->inverse_slope[axis] - 0.5;
+        double b = (window->high[axis] - offset) * window->inverse_slope[axis] - 0.5;
         if (a > b) { double swap = a; a = b; b = swap; }
         if (a > low) low = a;
         if (b < high) high = b;
     }
     if (low >= high) { *from = *to = left; return; }
+    // A pixel to spare on each side for rounding.
     int first = (int)low - 1, last = (int)high + 2;
     *from = first > left ? first : left;
     *to = last < right ? last : right;
 }
 
-/// One row of a packed raster, for sampling: its pixel in raster column i is `pixels[offset + i]`
-/// for i in [start, end); transparent elsewhere.
-typedef struct {
-    long offset;
-    int start;
-    int end;
-} packed_row;
+static const emojiart_sample_row blank_row = { 0, 0, 0 };
 
-/// Raster row `y` of the job's packed rows (empty outside its ink).
-static inline packed_row job_row(const emojiart_paint_job *job, int y) {
-    packed_row row = { 0, 0, 0 };
-    int r = y - job->first_row;
-    if (r < 0 || r >= job->row_count) return row;
-    int index = job->row_first_run[r];
-    if (index >= job->row_first_run[r + 1]) return row;
-    emojiart_run run = job->runs[index];
-    row.start = job->ink_left + run.x;
-    row.end = row.start + run.length;
-    row.offset = (long)run.pixel - row.start;
-    return row;
+/// Raster row `y` of the job (blank outside its ink).
+static inline const emojiart_sample_row *job_row(const emojiart_paint_job *job, int y) {
+    unsigned r = (unsigned)(y - job->first_row);
+    return r < (unsigned)job->row_count ? &job->sample_rows[r] : &blank_row;
 }
 
-static inline uint32_t row_texel(const uint32_t *pixels, packed_row row, int x) {
-    return x >= row.start && x < row.end ? pixels[row.offset + x] : 0;
+static inline uint32_t row_texel(const uint32_t *pixels, const emojiart_sample_row *row, int x) {
+    return x >= row->start && x < row->end ? pixels[row->offset + x] : 0;
 }
 
 /// Paints a turned, mirrored or scaled raster: each frame pixel of the job's box inside the clip
@@ -178,45 +174,36 @@ static void paint_transformed(
     int right = job->right < clip_right ? job->right : clip_right;
     const double *m = job->inverse;
     const uint32_t *pixels = job->raster;
-    // A sample reaches ink when its texel column is within one of the ink's (and its row too);
-    // the steps start where a sample first reaches the raster's square, so each pixel's
-    // position (and so its weights) is the same however much of the row is skipped.
-    const double ink[4] = {
-        job->ink_left - 1, job->ink_right, job->first_row - 1, job->first_row + job->row_count,
+    // A sample reaches ink when its texel column is within one of the ink's (and its row too).
+    ink_window window = {
+        { m[0], m[3] }, { m[0] != 0 ? 1 / m[0] : 0, m[3] != 0 ? 1 / m[3] : 0 },
+        { job->ink_left - 1, job->first_row - 1 }, { job->ink_right, job->first_row + job->row_count },
     };
-    const double square[4] = { -1, job->raster_side, -1, job->raster_side };
-    // Sample positions in 16.16 fixed point, stepped along each row.
+    // Sample positions in 16.16 fixed point, stepped along each row from the job's left edge, so
+    // a pixel's position (and so its weights) is the same whichever tile paints it.
     const double fixed = 65536.0;
     int32_t step_u = (int32_t)(m[0] * fixed), step_v = (int32_t)(m[3] * fixed);
+    double edge = job->left + 0.5;
     for (int y = top; y < bottom; y++) {
         double center_y = y + 0.5;
-        int from, to, start, end;
-        sampled_columns(m, ink, center_y, left, right, &from, &to);
+        int from, to;
+        sampled_columns(&window, m, center_y, left, right, &from, &to);
         if (from >= to) continue;
-        sampled_columns(m, square, center_y, left, right, &start, &end);
-        if (start > from) start = from;
         uint32_t *target_row = (uint32_t *)((char *)frame + (long)y * frame_stride_bytes);
         // Offset by one texel so the fixed-point values stay positive and truncate as floor.
-        int32_t u = (int32_t)((m[0] * (start + 0.5) + m[1] * center_y + m[2] - 0.5 + 1) * fixed);
-        int32_t v = (int32_t)((m[3] * (start + 0.5) + m[4] * center_y + m[5] - 0.5 + 1) * fixed);
-        u += step_u * (from - start);
-        v += step_v * (from - start);
-        // The two raster rows the last sample read, looked up again only when it moves on.
-        int rows_at = -2;
-        packed_row upper = { 0, 0, 0 }, lower = { 0, 0, 0 };
+        int32_t u = (int32_t)((m[0] * edge + m[1] * center_y + m[2] - 0.5 + 1) * fixed) + step_u * (from - job->left);
+        int32_t v = (int32_t)((m[3] * edge + m[4] * center_y + m[5] - 0.5 + 1) * fixed) + step_v * (from - job->left);
         for (int x = from; x < to; x++, u += step_u, v += step_v) {
             if (u <= 0 || v <= 0) continue;
             int i = (u >> 16) - 1, j = (v >> 16) - 1;
-            if (j != rows_at) {
-                upper = job_row(job, j);
-                lower = job_row(job, j + 1);
-                rows_at = j;
-            }
+            // Looked up at every pixel: a turned row moves from one raster row to the next at
+            // no pattern a branch could learn.
+            const emojiart_sample_row *upper = job_row(job, j), *lower = job_row(job, j + 1);
             uint32_t wx = (uint32_t)(u & 0xFFFF) >> 9, wy = (uint32_t)(v & 0xFFFF) >> 9;
             uint32_t tl, tr, bl, br;
-            if (i >= upper.start && i + 1 < upper.end && i >= lower.start && i + 1 < lower.end) {
-                tl = pixels[upper.offset + i]; tr = pixels[upper.offset + i + 1];
-                bl = pixels[lower.offset + i]; br = pixels[lower.offset + i + 1];
+            if (i >= upper->start && i + 1 < upper->end && i >= lower->start && i + 1 < lower->end) {
+                tl = pixels[upper->offset + i]; tr = pixels[upper->offset + i + 1];
+                bl = pixels[lower->offset + i]; br = pixels[lower->offset + i + 1];
             } else {
                 tl = row_texel(pixels, upper, i);
                 tr = row_texel(pixels, upper, i + 1);

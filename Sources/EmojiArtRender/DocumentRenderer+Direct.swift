@@ -236,6 +236,7 @@ extension DocumentRenderer {
         job.first_row = Int32(rows.firstRow)
         job.ink_left = rows.inkColumns.start
         job.ink_right = rows.inkColumns.end
+        job.sample_rows = UnsafePointer(rows.sampleRows.baseAddress)
         return job
     }
 

@@ -107,6 +107,9 @@ final class RasterRows {
     let ink: UnsafeMutableBufferPointer<Span>
     /// The longest run of fully opaque pixels of each row, in raster columns.
     let opaque: UnsafeMutableBufferPointer<Span>
+    /// Each row's ink as the sampler of turned and scaled emojis reads it: where its pixels are
+    /// and which raster columns they cover.
+    let sampleRows: UnsafeMutableBufferPointer<emojiart_sample_row>
 
     /// The rows of `surface`, `side` pixels square; with `packing`, the rows' ink is copied
     /// into a buffer of its own, one row after the other, and the surface is no longer read.
@@ -157,6 +160,7 @@ final class RasterRows {
         inkColumns = hasInk ? Span(start: inkLeft + shift, end: inkRight + shift) : Span(start: 0, end: 0)
         ink = .allocate(capacity: max(1, rowCount))
         opaque = .allocate(capacity: max(1, rowCount))
+        sampleRows = .allocate(capacity: max(1, rowCount))
         for row in 0..<rowCount {
             let scan = scans[firstLocalRow + row]
             ink[row] =
@@ -202,6 +206,11 @@ final class RasterRows {
                     x: UInt16(start - Int(inkLeft)), length: UInt16(length), pixel: UInt32(pixel),
                     opaque: scan.all_opaque != 0 ? 1 : 0)
                 runIndex += 1
+                let column = start + left
+                sampleRows[row] = emojiart_sample_row(
+                    offset: Int32(pixel - column), start: Int32(column), end: Int32(column + length))
+            } else {
+                sampleRows[row] = emojiart_sample_row(offset: 0, start: 0, end: 0)
             }
             rowFirstRun[row + 1] = Int32(runIndex)
         }
@@ -225,9 +234,11 @@ final class RasterRows {
         storage.deallocate()
         ink.deallocate()
         opaque.deallocate()
+        sampleRows.deallocate()
     }
 
     var byteCount: Int {
         storageByteCount + (ink.count + opaque.count) * MemoryLayout<Span>.stride
+            + sampleRows.count * MemoryLayout<emojiart_sample_row>.stride
     }
 }

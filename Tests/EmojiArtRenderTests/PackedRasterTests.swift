@@ -61,4 +61,24 @@ import Testing
         defer { cairo_surface_destroy(image) }
         #expect(RasterComparison.pixels(of: raster).allSatisfy { $0 == 0 })
     }
+
+    @Test("the rows the sampler of turned emojis reads hold every pixel of the square, and nothing beside", arguments: emojis)
+    func sampleRowsAreTheSquare(emoji: String) throws {
+        let cache = EmojiRasterCache(glyphs: EmojiGlyphStore())
+        for size in [7, 40, 137] {
+            let raster = try #require(cache.raster(for: emoji, pixelSize: size))
+            let rows = raster.rows
+            let square = RasterComparison.pixels(of: raster)
+            var differing = 0
+            for y in 0..<raster.side {
+                let row = rows.sampleRows.indices.contains(y - rows.firstRow) ? rows.sampleRows[y - rows.firstRow] : nil
+                for x in 0..<raster.side {
+                    let sampled =
+                        row.flatMap { x >= Int($0.start) && x < Int($0.end) ? rows.pixels?[Int($0.offset) + x] : nil } ?? 0
+                    if sampled != square[y * raster.side + x] { differing += 1 }
+                }
+            }
+            #expect(differing == 0, "\(emoji) at \(size) px: \(differing) pixels differ")
+        }
+    }
 }

@@ -32,12 +32,20 @@ void emojiart_paint_runs(
     uint32_t *frame, int frame_stride_bytes, int frame_width,
     int left, int top, int band_top, int band_bottom);
 
+/// One row of a raster, for sampling it: its pixel in raster column x is `pixels[offset + x]` for
+/// x in [`start`, `end`), transparent elsewhere (`start` == `end` for a row without ink).
+typedef struct {
+    int32_t offset;
+    int32_t start;
+    int32_t end;
+} emojiart_sample_row;
 /// One raster placed in a frame, for `emojiart_paint_batch`: its rows of runs over the pixel
 /// base `raster` (`row_first_run` indexes `runs` by row; row r is raster row `first_row` + r, run
 /// x = 0 is raster column `ink_left`; `row_count` rows, all ink in columns [`ink_left`,
 /// `ink_right`)). When `is_transformed` is 0 they are copied at whole pixels, run x = 0 of row 0
 /// at (`left`, `top`), all ink inside [`left`, `right`) × [`top`, `bottom`); otherwise the
-/// raster (`raster_side` pixels square, transparent beyond its runs, as cairo's EXTEND_NONE) is sampled bilinearly through
+/// raster (`raster_side` pixels square, its `row_count` rows from `first_row` as `sample_rows`,
+/// transparent beyond them, as cairo's EXTEND_NONE) is sampled bilinearly through
 /// `inverse` (source x = inverse[0]·x + inverse[1]·y + inverse[2], source y = inverse[3]·x +
 /// inverse[4]·y + inverse[5], in raster pixels, for the centre (x, y) of each frame pixel) inside
 /// the frame box [`left`, `right`) × [`top`, `bottom`).
@@ -55,6 +63,7 @@ typedef struct {
     int ink_left;
     int ink_right;
     int raster_side;
+    const emojiart_sample_row *sample_rows;
     double inverse[6];
 } emojiart_paint_job;
 /// Paints `count` jobs in order (the first is lowest in the stack) with `emojiart_paint_runs`.
