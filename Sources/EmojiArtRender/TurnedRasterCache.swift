@@ -47,6 +47,9 @@ final class TurnedRasterCache {
     /// Bytes of rasters made since `beginFrame`; a frame may fill at most half the capacity, so
     /// a document of all-different angles never churns the cache it cannot fit.
     private var bytesMadeThisFrame = 0
+    /// The square each turned raster is painted into before its ink is packed: reused, so a
+    /// raster costs no fresh pages (a 150 px emoji's turned square is 180 KB).
+    private let scratch = RasterScratch()
 
     init(capacityInBytes: Int = TurnedRasterCache.defaultCapacityInBytes) {
         self.capacityInBytes = capacityInBytes
@@ -77,10 +80,8 @@ final class TurnedRasterCache {
         guard side > 0, side == Int(job.bottom - job.top) else { return nil }
         let estimate = side * side * 4
         guard bytesMadeThisFrame + estimate <= capacityInBytes / 2 else { return nil }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side)),
-            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-            let data = cairo_image_surface_get_data(surface)
-        else { return nil }
+        let data = scratch.pixels(count: side * side)
+        data.update(repeating: 0, count: side * side)
         // The same inverse transform, moved so the job's box starts at (0, 0) of the new image.
         var local = job
         local.inverse.2 += job.inverse.0 * Double(job.left) + job.inverse.1 * Double(job.top)
@@ -90,15 +91,12 @@ final class TurnedRasterCache {
         local.right = Int32(side)
         local.bottom = Int32(side)
         withExtendedLifetime(source) {
-            emojiart_paint_batch(
-                &local, 1, UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
-                cairo_image_surface_get_stride(surface), Int32(side), 0, Int32(side))
+            emojiart_paint_batch(&local, 1, data, Int32(side * 4), Int32(side), 0, Int32(side))
         }
-        cairo_surface_mark_dirty(surface)
         // Packed, a turned 40 px emoji takes ~5 KB instead of the 15 KB of its square image, so the
         // hundreds of a frame stay in the second-level cache while they are painted.
-        let raster = RasterRows(surface: surface, side: side, packing: true)
-        cairo_surface_destroy(surface)
+        let raster = RasterRows(
+            pixels: data, strideBytes: side * 4, left: 0, top: 0, width: side, height: side, packing: true)
         bytesMadeThisFrame += raster.byteCount
         totalBytes += raster.byteCount
         if let replaced = rasters.insert(Entry(source: source, turned: raster), for: key) { totalBytes -= replaced.turned.byteCount }
