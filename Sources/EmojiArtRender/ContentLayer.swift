@@ -49,6 +49,12 @@ public final class ContentLayer {
     private var deferrals: (viewport: Viewport, count: Int)?
     static let maximumDeferrals = 3
 
+    /// The zoom (and device scale) of the last exact frame: a turned emoji's raster is made only
+    /// when the layer paints again at the zoom of an exact frame — it pays when painted twice,
+    /// while a zoom step's first frame samples turned emojis in place (cheaper than making their
+    /// rasters once, and a step's rasters serve no other zoom).
+    private var exactFrameZoom: (zoom: Double, deviceScale: Double)?
+
     private var surface: OpaquePointer?
     private var surfacePixelSize: (width: Int, height: Int, scale: Double)?
     private var content: Content?
@@ -96,9 +102,10 @@ public final class ContentLayer {
             let deferredBefore = deferrals?.viewport == viewport ? deferrals?.count ?? 0 : 0
             let outcome = renderer.drawDirectly(
                 model, background: background, viewport: viewport, viewSize: viewSize, deviceScale: scale,
-                selection: selection, intoImage: surface, mayDefer: deferredBefore < Self.maximumDeferrals
+                selection: selection, intoImage: surface, mayDefer: deferredBefore < Self.maximumDeferrals,
+                makingTurnedRasters: isAtExactFrameZoom(viewport, deviceScale: scale)
             ) { Self.clear(surface) }
-            awaitsRasters = outcome != .exact
+            noteOutcome(outcome, viewport: viewport, deviceScale: scale)
             deferrals = outcome == .deferred ? (viewport, deferredBefore + 1) : nil
             if outcome != .deferred {
                 cairo_surface_flush(surface)
@@ -144,22 +151,30 @@ public final class ContentLayer {
         // would touch its ~3 MB of fresh pages before the renderer needs them.
         if !isNew { Self.clear(surface) }
         renderAttemptCount += 1
-        // The first frame comes soonest with turned emojis sampled in place (a turned raster
-        // pays once it is painted again, in the frames after), and with more stand-ins.
+        // The first frame, which has no frame to keep showing, may paint more stand-ins.
         let isFirst = renderCount == 0
         let budget = renderer.rasterBudget
         if isFirst { renderer.rasterBudget = budget?.firstFrame }
         let outcome = renderer.drawDirectly(
             model, background: background, viewport: viewport, viewSize: content.viewSize,
             deviceScale: content.deviceScale, selection: content.selection, intoImage: surface,
-            makingTurnedRasters: !isFirst)
+            makingTurnedRasters: isAtExactFrameZoom(viewport, deviceScale: content.deviceScale))
         renderer.rasterBudget = budget
-        awaitsRasters = outcome != .exact
+        noteOutcome(outcome, viewport: viewport, deviceScale: content.deviceScale)
         cairo_surface_flush(surface)
         renderCount += 1
         self.content = content
         renderedViewport = viewport
         return surface
+    }
+
+    private func isAtExactFrameZoom(_ viewport: Viewport, deviceScale: Double) -> Bool {
+        exactFrameZoom.map { $0.zoom == viewport.zoom && $0.deviceScale == deviceScale } ?? false
+    }
+
+    private func noteOutcome(_ outcome: FrameOutcome, viewport: Viewport, deviceScale: Double) {
+        awaitsRasters = outcome != .exact
+        if outcome == .exact { exactFrameZoom = (viewport.zoom, deviceScale) }
     }
 
     private static func clear(_ surface: OpaquePointer) {

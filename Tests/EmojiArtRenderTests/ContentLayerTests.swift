@@ -11,12 +11,12 @@ import Testing
 
     private func draw(
         _ layer: ContentLayer, _ model: EmojiArtModel = model, background: BackgroundImage? = nil,
-        viewport: Viewport, isInteractive: Bool
+        viewport: Viewport, selection: Set<Int> = [2], isInteractive: Bool
     ) -> RenderedImage {
         RenderedImage(width: 320, height: 240) { cr in
             layer.draw(
                 model, background: background, viewport: viewport, viewSize: Self.viewSize, deviceScale: 1,
-                selection: [2], into: cr, isInteractive: isInteractive)
+                selection: selection, into: cr, isInteractive: isInteractive)
         }
     }
 
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test(
-        "a layer's first frame, its budget spent, shows every emoji (stand-ins for rasters it lacks), turned ones sampled in place; the next makes turned rasters"
+        "a layer's first frame, its budget spent, shows every emoji (stand-ins for rasters it lacks), turned ones sampled in place, as in the first exact frame; the next makes turned rasters"
     )
     func firstFrameWhole() throws {
         let turned = EmojiArtModel(
@@ -134,12 +134,51 @@ import Testing
         let exact = crisp(turned, viewport: Viewport())
         #expect(first.differingPixelCount(from: exact, tolerance: 48) < first.width * first.height / 20)
 
-        // Its rasters made (as the workshop would), the next frame is exact and caches the turned one.
+        // Its rasters made (as the workshop would), the next frame is exact: the turned emoji is
+        // still sampled in place, its raster made only once it is painted again at this zoom.
         for emoji in turned.emojis { _ = renderer.rasterCache.raster(for: emoji.text, pixelSize: Int(emoji.size)) }
         renderer.rasterBudget = nil
         layer.rastersArrived()
-        _ = draw(layer, turned, viewport: Viewport(), isInteractive: false)
+        let exactFrame = draw(layer, turned, viewport: Viewport(), isInteractive: false)
         #expect(!layer.awaitsRasters)
+        #expect(renderer.turnedRasters.totalBytes == 0)
+        let repainted = draw(layer, turned, viewport: Viewport(), selection: [], isInteractive: false)
         #expect(renderer.turnedRasters.totalBytes > 0)
+        let unselected = RenderedImage(width: 320, height: 240) { cr in
+            DocumentRenderer().draw(
+                turned, background: nil, viewport: Viewport(), viewSize: Self.viewSize, deviceScale: 1, selection: [], into: cr)
+        }
+        #expect(exactFrame.differingPixelCount(from: exact, tolerance: 4) == 0)
+        #expect(repainted.differingPixelCount(from: unselected, tolerance: 4) == 0)
+    }
+
+    @Test("a zoom step's first exact frame samples turned emojis in place; painted again at that zoom, they get rasters")
+    func zoomStepSamplesTurnedInPlace() throws {
+        let turned = EmojiArtModel(
+            background: .blank,
+            emojis: [
+                Emoji(id: 1, text: "🐶", position: DocumentPoint(x: -60, y: 0), size: 60, rotation: 30, flipped: false),
+                Emoji(id: 2, text: "😀", position: DocumentPoint(x: 50, y: 10), size: 50, rotation: -45, flipped: true),
+            ], uniqueEmojiId: 2)
+        let renderer = DocumentRenderer()
+        renderer.rasterBudget = RasterBudget(milliseconds: 1_000)
+        let layer = ContentLayer(renderer: renderer)
+        _ = draw(layer, turned, viewport: Viewport(), isInteractive: false)
+        _ = draw(layer, turned, viewport: Viewport(), selection: [], isInteractive: false)
+        let bytesAtFirstZoom = renderer.turnedRasters.totalBytes
+        #expect(bytesAtFirstZoom > 0, "painted twice at one zoom, the turned emojis have rasters")
+
+        let zoomed = Viewport().zoomed(by: 1.1, around: ViewPoint(x: 160, y: 120), in: Self.viewSize)
+        let step = draw(layer, turned, viewport: zoomed, selection: [], isInteractive: false)
+        #expect(!layer.awaitsRasters)
+        #expect(renderer.turnedRasters.totalBytes == bytesAtFirstZoom, "the step's frame made no turned raster")
+        let reference = RenderedImage(width: 320, height: 240) { cr in
+            DocumentRenderer().draw(
+                turned, background: nil, viewport: zoomed, viewSize: Self.viewSize, deviceScale: 1, selection: [], into: cr)
+        }
+        #expect(step.differingPixelCount(from: reference, tolerance: 4) == 0)
+
+        _ = draw(layer, turned, viewport: zoomed, selection: [1], isInteractive: false)
+        #expect(renderer.turnedRasters.totalBytes > bytesAtFirstZoom)
     }
 }
