@@ -18,10 +18,13 @@ public final class RasterWorkshop: @unchecked Sendable {
         public var requests: [RasterRequest] { entries.map(\.request) }
     }
 
-    /// A batch goes to the owner when the queue runs dry, and while work remains at least this
-    /// often, so a long queue shows progress. Not more often: each delivery costs the owner a
-    /// frame that plans the whole view again (~10 ms for a user's drawing) and finds most of
-    /// the rest still missing.
+    /// A batch goes to the owner when every raster asked for is made (the queue dry and no
+    /// thread still making one), and while work remains at most this often, counted from when
+    /// the work began, so a long queue shows progress. Not more often: each delivery costs the
+    /// owner a frame that plans the whole view again (~10 ms for a user's drawing) and finds
+    /// the rest still missing (a thread delivering its own rasters as it ran dry, or after the
+    /// first raster of a request that came long after the last delivery, made 3–4 such frames
+    /// of each Ctrl+scroll notch on user3k).
     static let deliveryInterval: TimeInterval = 0.25
 
     private let shared: Shared
@@ -64,6 +67,10 @@ public final class RasterWorkshop: @unchecked Sendable {
         private var queued: Set<RasterRequest> = []
         private var inProgress: Set<RasterRequest> = []
         private var isClosed = false
+        /// Made and not delivered yet, by any thread.
+        private var finished: [(request: RasterRequest, raster: EmojiRaster)] = []
+        /// When the work now under way began, or the last batch of it was delivered.
+        private var lastDelivery = Date()
         private let deliver: @Sendable (Delivery) -> Void
 
         init(deliver: @escaping @Sendable (Delivery) -> Void) {
@@ -89,41 +96,37 @@ public final class RasterWorkshop: @unchecked Sendable {
                 isClosed = true
                 queue = []
                 queued = []
+                finished = []
                 condition.broadcast()
             }
         }
 
         func work(glyphs: EmojiGlyphStore) {
             let rasterizer = EmojiRasterizer(glyphs: glyphs)
-            var made: [(request: RasterRequest, raster: EmojiRaster)] = []
-            var lastDelivery = Date()
             while true {
                 condition.lock()
-                while queue.isEmpty, !isClosed, made.isEmpty { condition.wait() }
-                if isClosed {
+                while queue.isEmpty, !isClosed { condition.wait() }
+                guard !isClosed, let request = queue.popLast() else {
                     condition.unlock()
                     return
                 }
-                guard let request = queue.popLast() else {
-                    // Nothing queued: hand over what was made.
-                    condition.unlock()
-                    deliver(Delivery(entries: made))
-                    made = []
-                    lastDelivery = Date()
-                    continue
-                }
+                if inProgress.isEmpty, finished.isEmpty { lastDelivery = Date() }  // work begins
                 queued.remove(request)
                 inProgress.insert(request)
                 condition.unlock()
-                if let raster = rasterizer.makeRaster(of: request.text, pixelSize: request.pixelSize) {
-                    made.append((request, raster))
-                }
-                condition.withLock { _ = inProgress.remove(request) }
-                if !made.isEmpty, Date().timeIntervalSince(lastDelivery) >= RasterWorkshop.deliveryInterval {
-                    deliver(Delivery(entries: made))
-                    made = []
+                let raster = rasterizer.makeRaster(of: request.text, pixelSize: request.pixelSize)
+                let batch = condition.withLock { () -> [(request: RasterRequest, raster: EmojiRaster)] in
+                    inProgress.remove(request)
+                    if let raster { finished.append((request, raster)) }
+                    let isDone = queue.isEmpty && inProgress.isEmpty
+                    guard !finished.isEmpty, !isClosed,
+                        isDone || Date().timeIntervalSince(lastDelivery) >= RasterWorkshop.deliveryInterval
+                    else { return [] }
+                    defer { finished = [] }
                     lastDelivery = Date()
+                    return finished
                 }
+                if !batch.isEmpty { deliver(Delivery(entries: batch)) }
             }
         }
     }

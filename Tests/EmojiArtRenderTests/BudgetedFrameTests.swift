@@ -152,6 +152,25 @@ import Testing
         #expect(full.count(where: \.isColourful) > 1_000)
     }
 
+    @Test("the workshop hands a request's rasters over in one batch once all are made, however long after its last batch")
+    func oneBatchPerRequest() async throws {
+        let glyphs = EmojiGlyphStore()
+        let deliveries = Deliveries()
+        let workshop = RasterWorkshop(threadCount: 2, glyphs: glyphs) { deliveries.add($0) }
+        defer { workshop.close() }
+        let first = [RasterRequest(text: "😀", pixelSize: 30), RasterRequest(text: "🐶", pixelSize: 31)]
+        workshop.request(first)
+        try await waitUntil("the first request delivered") { deliveries.requests.isSuperset(of: Set(first)) }
+        // Longer than the delivery interval since that batch: the next request is still one batch.
+        try await Task.sleep(for: .seconds(RasterWorkshop.deliveryInterval * 1.5))
+        let batchesBefore = deliveries.all.count
+        let second = (0..<8).map { RasterRequest(text: ["😀", "🐶", "🌵", "☀️"][$0 % 4], pixelSize: 20 + $0) }
+        workshop.request(second)
+        try await waitUntil("the second request delivered") { deliveries.requests.isSuperset(of: Set(second)) }
+        #expect(deliveries.all.count == batchesBefore + 1)
+        #expect(deliveries.all.last?.count == second.count)
+    }
+
     @Test("the content layer shows its frame moved while a zoom step's rasters are made, then the exact frame")
     func layerKeepsItsFrameUntilRastersArrive() async throws {
         let model = Self.uprightModel
