@@ -162,6 +162,31 @@ static inline uint32_t row_texel(const uint32_t *pixels, const emojiart_sample_r
     return x >= row->start && x < row->end ? pixels[row->offset + x] : 0;
 }
 
+/// Blends the job's raster sampled at (u, v) — 16.16 fixed point, one texel added — over `target`.
+static inline void blend_sample(const emojiart_paint_job *job, int32_t u, int32_t v, uint32_t *target) {
+    if (u <= 0 || v <= 0) return;
+    const uint32_t *pixels = job->raster;
+    int i = (u >> 16) - 1, j = (v >> 16) - 1;
+    // Looked up at every pixel: a turned row moves from one raster row to the next at no
+    // pattern a branch could learn.
+    const emojiart_sample_row *upper = job_row(job, j), *lower = job_row(job, j + 1);
+    uint32_t wx = (uint32_t)(u & 0xFFFF) >> 9, wy = (uint32_t)(v & 0xFFFF) >> 9;
+    uint32_t tl, tr, bl, br;
+    if (i >= upper->start && i + 1 < upper->end && i >= lower->start && i + 1 < lower->end) {
+        tl = pixels[upper->offset + i]; tr = pixels[upper->offset + i + 1];
+        bl = pixels[lower->offset + i]; br = pixels[lower->offset + i + 1];
+    } else {
+        tl = row_texel(pixels, upper, i);
+        tr = row_texel(pixels, upper, i + 1);
+        bl = row_texel(pixels, lower, i);
+        br = row_texel(pixels, lower, i + 1);
+    }
+    if ((tl | tr | bl | br) == 0) return;
+    // Flat colour (most of an emoji's face): any weighting gives the texel itself.
+    uint32_t source = (tl == tr && tl == bl && tl == br) ? tl : bilinear(tl, tr, bl, br, wx, wy);
+    *target = (source >> 24) == 255 ? source : over(source, *target);
+}
+
 /// Paints a turned, mirrored or scaled raster: each frame pixel of the job's box inside the clip
 /// samples the raster's packed rows through the inverse transform and is blended with OVER.
 static void paint_transformed(
@@ -173,7 +198,6 @@ static void paint_transformed(
     int left = job->left > clip_left ? job->left : clip_left;
     int right = job->right < clip_right ? job->right : clip_right;
     const double *m = job->inverse;
-    const uint32_t *pixels = job->raster;
     // A sample reaches ink when its texel column is within one of the ink's (and its row too).
     ink_window window = {
         { m[0], m[3] }, { m[0] != 0 ? 1 / m[0] : 0, m[3] != 0 ? 1 / m[3] : 0 },
@@ -193,27 +217,26 @@ static void paint_transformed(
         // Offset by one texel so the fixed-point values stay positive and truncate as floor.
         int32_t u = (int32_t)((m[0] * edge + m[1] * center_y + m[2] - 0.5 + 1) * fixed) + step_u * (from - job->left);
         int32_t v = (int32_t)((m[3] * edge + m[4] * center_y + m[5] - 0.5 + 1) * fixed) + step_v * (from - job->left);
-        for (int x = from; x < to; x++, u += step_u, v += step_v) {
-            if (u <= 0 || v <= 0) continue;
-            int i = (u >> 16) - 1, j = (v >> 16) - 1;
-            // Looked up at every pixel: a turned row moves from one raster row to the next at
-            // no pattern a branch could learn.
-            const emojiart_sample_row *upper = job_row(job, j), *lower = job_row(job, j + 1);
-            uint32_t wx = (uint32_t)(u & 0xFFFF) >> 9, wy = (uint32_t)(v & 0xFFFF) >> 9;
-            uint32_t tl, tr, bl, br;
-            if (i >= upper->start && i + 1 < upper->end && i >= lower->start && i + 1 < lower->end) {
-                tl = pixels[upper->offset + i]; tr = pixels[upper->offset + i + 1];
-                bl = pixels[lower->offset + i]; br = pixels[lower->offset + i + 1];
-            } else {
-                tl = row_texel(pixels, upper, i);
-                tr = row_texel(pixels, upper, i + 1);
-                bl = row_texel(pixels, lower, i);
-                br = row_texel(pixels, lower, i + 1);
+        // The row's cells hidden under emojis painted later, if any: their pixels are skipped.
+        const uint8_t *hidden = NULL;
+        if (job->hidden) {
+            int cell_row = (y - job->hidden_top) >> 3;
+            if (cell_row >= 0 && cell_row < job->hidden_rows) hidden = job->hidden + (long)cell_row * job->hidden_columns;
+        }
+        for (int x = from; x < to;) {
+            int stretch_end = to;
+            if (hidden) {
+                int cell = (x - job->hidden_left) >> 3;
+                int cell_end = job->hidden_left + ((cell + 1) << 3);
+                if (cell_end < stretch_end) stretch_end = cell_end;
+                if (cell >= 0 && cell < job->hidden_columns && hidden[cell]) {
+                    u += step_u * (stretch_end - x);
+                    v += step_v * (stretch_end - x);
+                    x = stretch_end;
+                    continue;
+                }
             }
-            if ((tl | tr | bl | br) == 0) continue;
-            // Flat colour (most of an emoji's face): any weighting gives the texel itself.
-            uint32_t source = (tl == tr && tl == bl && tl == br) ? tl : bilinear(tl, tr, bl, br, wx, wy);
-            target_row[x] = (source >> 24) == 255 ? source : over(source, target_row[x]);
+            for (; x < stretch_end; x++, u += step_u, v += step_v) blend_sample(job, u, v, target_row + x);
         }
     }
 }

@@ -45,6 +45,7 @@ extension DocumentRenderer {
         missingRasters = planned.budget.missing
         lastStandInCount = planned.budget.standInCount
         lastUnpaintedCount = planned.budget.unpaintedCount
+        lastPartlyHiddenSampledCount = planned.hiddenCells.count
         guard !planned.budget.isDeferred else { return .deferred }
         lastPaintedEmojiCount = planned.jobs.count
         beforePainting()
@@ -118,7 +119,23 @@ extension DocumentRenderer {
         var jobs: [emojiart_paint_job] = []
         var rasters: [EmojiRaster] = []
         var turnedRows: [RasterRows] = []
+        /// The cells sampled jobs skip, hidden under opaque emojis above them.
+        var hiddenCells: [HiddenCells] = []
         var budget: FramePlan
+    }
+
+    /// A transformed job's cells hidden under opaque emojis above it, for the painter to skip:
+    /// what those emojis hide costs no sample (a crowded drawing hides much of each turned emoji).
+    private static func skipHiddenCells(of job: inout emojiart_paint_job, under grid: OcclusionGrid, keptIn planned: inout PlannedFrame) {
+        guard let covered = grid.coveredCells(x0: Int(job.left), y0: Int(job.top), x1: Int(job.right), y1: Int(job.bottom))
+        else { return }
+        let cells = HiddenCells(covered.cells)
+        planned.hiddenCells.append(cells)
+        job.hidden = UnsafePointer(cells.bytes.baseAddress)
+        job.hidden_columns = Int32(covered.columns)
+        job.hidden_rows = Int32(covered.rows)
+        job.hidden_left = Int32(covered.left)
+        job.hidden_top = Int32(covered.top)
     }
 
     /// Plans `emojis` from the top of the stack down: each visible one's raster (made, cached,
@@ -177,6 +194,7 @@ extension DocumentRenderer {
                     for: raster, devicePixels: devicePixels, center: center, deviceScale: deviceScale)
                 job = Self.transformedJob(for: raster, placement: placement, rotation: emoji.rotation, flipped: emoji.flipped)
                 guard !grid.hides(x0: Int(job.left), y0: Int(job.top), x1: Int(job.right), y1: Int(job.bottom)) else { continue }
+                Self.skipHiddenCells(of: &job, under: grid, keptIn: &planned)
             } else if !turned, !emoji.flipped, raster.pixelSize == pixelSize {
                 // The same whole-pixel placement as `paint(_:atDevicePixels:centeredAt:…)`.
                 let side = Double(raster.side)
@@ -208,6 +226,7 @@ extension DocumentRenderer {
                 }
                 job = makeJob()
                 guard !grid.hides(x0: Int(job.left), y0: Int(job.top), x1: Int(job.right), y1: Int(job.bottom)) else { continue }
+                Self.skipHiddenCells(of: &job, under: grid, keptIn: &planned)
             }
             planned.jobs.append(job)
             planned.rasters.append(raster)
@@ -329,4 +348,18 @@ private struct FramePixels: @unchecked Sendable {
 private struct JobBatch: @unchecked Sendable {
     let jobs: UnsafePointer<emojiart_paint_job>
     let count: Int32
+}
+
+/// Bytes at a fixed address for as long as the frame that paints with them.
+private final class HiddenCells {
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+
+    init(_ cells: [UInt8]) {
+        bytes = .allocate(capacity: max(1, cells.count))
+        _ = bytes.initialize(from: cells)
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
 }

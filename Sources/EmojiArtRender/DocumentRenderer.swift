@@ -75,6 +75,9 @@ public final class DocumentRenderer {
     public internal(set) var lastStandInCount = 0
     /// Emojis the last `drawDirectly` could not paint for want of any raster of them.
     public internal(set) var lastUnpaintedCount = 0
+    /// Emojis the last `drawDirectly` sampled in place (turned or scaled) skipping cells hidden
+    /// under opaque emojis above them (for tests).
+    var lastPartlyHiddenSampledCount = 0
 
     /// Whether the last `drawDirectly` painted every emoji from a raster of its own size.
     public var lastFrameWasExact: Bool { missingRasters.isEmpty }

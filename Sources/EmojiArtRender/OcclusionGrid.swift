@@ -7,7 +7,8 @@
 /// so skipping a hidden emoji changes no pixel: OVER with an opaque source ignores what was below.
 struct OcclusionGrid {
     /// Cell side in device pixels: small enough that a 40 px emoji covers whole cells, large
-    /// enough that testing one costs a few dozen loads.
+    /// enough that testing one costs a few dozen loads. The C painter skips hidden cells of
+    /// this side (`emojiart_paint_job.hidden`).
     static let cellSide = 8
 
     /// The frame in the grid's coordinates, which are the frame's moved by (`frameLeft`,
@@ -107,6 +108,33 @@ struct OcclusionGrid {
         return true
     }
 
+    /// Which cells over the box [x0, x1) × [y0, y1) of device pixels are covered, for a painter
+    /// that skips the pixels of a turned or scaled emoji the emojis above will hide; nil when
+    /// none is.
+    func coveredCells(x0: Int, y0: Int, x1: Int, y1: Int) -> CoveredCells? {
+        let left = max(frameLeft, x0 + frameLeft)
+        let top = max(frameTop, y0 + frameTop)
+        let right = min(frameRight, x1 + frameLeft)
+        let bottom = min(frameBottom, y1 + frameTop)
+        guard left < right, top < bottom else { return nil }
+        let (firstColumn, firstRow) = (left / Self.cellSide, top / Self.cellSide)
+        let width = (right - 1) / Self.cellSide - firstColumn + 1
+        let height = (bottom - 1) / Self.cellSide - firstRow + 1
+        var cells = [UInt8](repeating: 0, count: width * height)
+        var anyCovered = false
+        for row in 0..<height {
+            let base = (firstRow + row) * columns + firstColumn
+            for column in 0..<width where covered[base + column] {
+                cells[row * width + column] = 1
+                anyCovered = true
+            }
+        }
+        guard anyCovered else { return nil }
+        return CoveredCells(
+            cells: cells, columns: width, rows: height, left: firstColumn * Self.cellSide - frameLeft,
+            top: firstRow * Self.cellSide - frameTop)
+    }
+
     /// Marks the cells wholly inside the rectangle [x0, x1) × [y0, y1), known to be opaque.
     mutating func cover(x0: Int, y0: Int, x1: Int, y1: Int) {
         let (x0, y0, x1, y1) = (x0 + frameLeft, y0 + frameTop, x1 + frameLeft, y1 + frameTop)
@@ -175,4 +203,15 @@ struct OcclusionGrid {
             }
         }
     }
+}
+
+/// Covered cells of an `OcclusionGrid` over a box (`coveredCells`): `cells[row * columns +
+/// column]` is 1 when the cell whose top-left pixel is (`left` + column · side, `top` + row ·
+/// side) of the frame lies under opaque pixels of emojis above.
+struct CoveredCells {
+    var cells: [UInt8]
+    var columns: Int
+    var rows: Int
+    var left: Int
+    var top: Int
 }

@@ -58,12 +58,35 @@ import Testing
     @Test("turned and mirrored emojis among them: cairo's frame but for rounding on turned edges", arguments: [1.0, 2.0])
     func turnedNearlyAsCairo(deviceScale: Double) {
         let viewSize = ViewSize(width: 400, height: 300)
-        let model = Self.crowd(count: 1_500, width: 400, height: 300, turnEvery: 3)
+        let model = Self.crowd(count: 1_500, width: 400, height: 300, turnEvery: 6)
         let (cairo, direct, _) = frames(model, viewSize: viewSize, deviceScale: deviceScale)
         let pixels = Int(400 * 300 * deviceScale * deviceScale)
         // Bilinear weights and sample positions round a little differently from pixman's.
         #expect(direct.differingPixelCount(from: cairo, tolerance: 24) < pixels / 200)
         #expect(direct.differingPixelCount(from: cairo, tolerance: 4) < pixels / 20)
+    }
+
+    @Test("turned emojis sampled in place skip what the emojis above hide: the frame of their turned rasters but for rounding")
+    func sampledInPlaceSkipsHiddenCells() {
+        let viewSize = ViewSize(width: 400, height: 300)
+        let model = Self.crowd(count: 1_500, width: 400, height: 300, turnEvery: 6)
+        let sampledRenderer = DocumentRenderer()
+        let sampled = RenderedImage(width: 400, height: 300) { cr in
+            sampledRenderer.drawDirectly(
+                model, background: nil, viewport: Viewport(), viewSize: viewSize, deviceScale: 1, selection: [],
+                intoImage: cairo_get_target(cr), makingTurnedRasters: false)
+        }
+        #expect(sampledRenderer.lastPartlyHiddenSampledCount > 50, "\(sampledRenderer.lastPartlyHiddenSampledCount)")
+        #expect(sampledRenderer.turnedRasters.totalBytes == 0)
+        let turnedRenderer = DocumentRenderer()
+        let fromTurnedRasters = RenderedImage(width: 400, height: 300) { cr in
+            turnedRenderer.drawDirectly(
+                model, background: nil, viewport: Viewport(), viewSize: viewSize, deviceScale: 1, selection: [],
+                intoImage: cairo_get_target(cr))
+        }
+        #expect(turnedRenderer.turnedRasters.totalBytes > 0)
+        #expect(sampled.differingPixelCount(from: fromTurnedRasters, tolerance: 2) == 0)
+        #expect(sampled.count(where: \.isColourful) > 400 * 300 / 2)
     }
 
     @Test("a deep stack: most emojis are skipped as hidden, and the frame is still cairo's")

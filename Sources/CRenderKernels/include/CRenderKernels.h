@@ -64,6 +64,15 @@ typedef struct {
     int ink_right;
     int raster_side;
     const emojiart_sample_row *sample_rows;
+    /// Optional, for a transformed job: which 8 × 8 cells of the frame are hidden under opaque
+    /// pixels of jobs painted later (their pixels are skipped), one byte each (1: hidden),
+    /// `hidden_columns` × `hidden_rows` of them row after row, the first cell's top-left
+    /// pixel at (`hidden_left`, `hidden_top`) of the frame, at or above and left of the box.
+    const uint8_t *hidden;
+    int hidden_columns;
+    int hidden_rows;
+    int hidden_left;
+    int hidden_top;
     double inverse[6];
 } emojiart_paint_job;
 /// Paints `count` jobs in order (the first is lowest in the stack) with `emojiart_paint_runs`.
