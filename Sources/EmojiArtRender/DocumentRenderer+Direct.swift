@@ -293,7 +293,6 @@ extension DocumentRenderer {
         for raster: EmojiRaster, placement: TransformedPlacement, rotation: Double, flipped: Bool
     ) -> emojiart_paint_job {
         var job = rowsJob(for: raster.rows)
-        job.raster_side = Int32(raster.side)
         let side = Double(raster.side)
         let (centerX, centerY, factor) = (placement.centerX, placement.centerY, placement.factor)
         let radians = rotation * .pi / 180

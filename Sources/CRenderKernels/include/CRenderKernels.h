@@ -44,8 +44,8 @@ typedef struct {
 /// x = 0 is raster column `ink_left`; `row_count` rows, all ink in columns [`ink_left`,
 /// `ink_right`)). When `is_transformed` is 0 they are copied at whole pixels, run x = 0 of row 0
 /// at (`left`, `top`), all ink inside [`left`, `right`) × [`top`, `bottom`); otherwise the
-/// raster (`raster_side` pixels square, its `row_count` rows from `first_row` as `sample_rows`,
-/// transparent beyond them, as cairo's EXTEND_NONE) is sampled bilinearly through
+/// raster (its `row_count` rows from `first_row` as `sample_rows`, transparent beyond them, as
+/// cairo's EXTEND_NONE) is sampled bilinearly through
 /// `inverse` (source x = inverse[0]·x + inverse[1]·y + inverse[2], source y = inverse[3]·x +
 /// inverse[4]·y + inverse[5], in raster pixels, for the centre (x, y) of each frame pixel) inside
 /// the frame box [`left`, `right`) × [`top`, `bottom`).
@@ -62,7 +62,6 @@ typedef struct {
     int first_row;
     int ink_left;
     int ink_right;
-    int raster_side;
     const emojiart_sample_row *sample_rows;
     /// Optional, for a transformed job: which 8 × 8 cells of the frame are hidden under opaque
     /// pixels of jobs painted later (their pixels are skipped), one byte each (1: hidden),
