@@ -241,6 +241,59 @@ static void paint_transformed(
     }
 }
 
+/// Where the 8-pixel cell of frame column `x` in a job's row of hidden cells starts, where the
+/// next starts, and whether it is hidden (`hidden` is the row's cells).
+static inline int cell_start(const emojiart_paint_job *job, int x) {
+    return job->hidden_left + (((x - job->hidden_left) >> 3) << 3);
+}
+
+static inline int next_cell(const emojiart_paint_job *job, int x) { return cell_start(job, x) + 8; }
+
+static inline int is_hidden(const emojiart_paint_job *job, const uint8_t *hidden, int x) {
+    int cell = (x - job->hidden_left) >> 3;
+    return cell >= 0 && cell < job->hidden_columns && hidden[cell];
+}
+
+/// Paints a job's resampling (`emojiart_resampling_row`) inside the clip, a row at a time through
+/// `row_pixels` (a tile's width), its hidden cells (as `paint_transformed` skips them) not blended.
+static void paint_resampled(
+    const emojiart_paint_job *job, uint32_t *frame, int frame_stride_bytes,
+    int clip_left, int clip_top, int clip_right, int clip_bottom, uint32_t *row_pixels, uint64_t *line) {
+    int top = job->top > clip_top ? job->top : clip_top;
+    int bottom = job->bottom < clip_bottom ? job->bottom : clip_bottom;
+    int left = job->left > clip_left ? job->left : clip_left;
+    int right = job->right < clip_right ? job->right : clip_right;
+    if (top >= bottom || left >= right) return;
+    for (int y = top; y < bottom; y++) {
+        const uint8_t *hidden = NULL;
+        if (job->hidden) {
+            int cell_row = (y - job->hidden_top) >> 3;
+            if (cell_row >= 0 && cell_row < job->hidden_rows) hidden = job->hidden + (long)cell_row * job->hidden_columns;
+        }
+        uint32_t *target_row = (uint32_t *)((char *)frame + (long)y * frame_stride_bytes);
+        if (!hidden) {
+            if (emojiart_resampling_row(job->resampling, y - job->top, left - job->left, right - job->left, row_pixels, line)) {
+                blend_span(row_pixels, target_row + left, right - left);
+            }
+            continue;
+        }
+        // Each stretch of cells not hidden is resampled and blended; hidden ones cost nothing.
+        for (int x = left; x < right;) {
+            if (is_hidden(job, hidden, x)) {
+                x = next_cell(job, x);
+                continue;
+            }
+            int end = next_cell(job, x);
+            while (end < right && !is_hidden(job, hidden, end)) end = next_cell(job, end);
+            if (end > right) end = right;
+            if (emojiart_resampling_row(job->resampling, y - job->top, x - job->left, end - job->left, row_pixels, line)) {
+                blend_span(row_pixels, target_row + x, end - x);
+            }
+            x = end;
+        }
+    }
+}
+
 void emojiart_paint_runs(
     const uint32_t *pixels, int row_count, const emojiart_run *runs, const int32_t *row_first_run,
     uint32_t *frame, int frame_stride_bytes, int frame_width,
@@ -263,6 +316,20 @@ void emojiart_paint_batch(
     // Bin the jobs by tile, keeping stack order: count, prefix sums, fill.
     int *first = calloc((size_t)tiles + 1, sizeof(int));
     if (!first) return;
+    // Scratch for resampled jobs: a tile's row of pixels and the widest resampling's line.
+    int line_pixels = 0;
+    for (int index = 0; index < count; index++) {
+        if (!jobs[index].resampling) continue;
+        int pixels = emojiart_resampling_line_pixels(jobs[index].resampling);
+        if (pixels > line_pixels) line_pixels = pixels;
+    }
+    uint32_t *row_pixels = NULL;
+    uint64_t *line = NULL;
+    if (line_pixels > 0) {
+        row_pixels = malloc(sizeof(uint32_t) * EMOJIART_TILE_WIDTH);
+        line = malloc(sizeof(uint64_t) * (size_t)line_pixels);
+        if (!row_pixels || !line) { free(row_pixels); free(line); free(first); return; }
+    }
     for (int pass = 0; pass < 2; pass++) {
         int *entries = NULL;
         int *cursor = NULL;
@@ -270,7 +337,7 @@ void emojiart_paint_batch(
             for (int tile = 0; tile < tiles; tile++) first[tile + 1] += first[tile];
             entries = malloc(sizeof(int) * (size_t)(first[tiles] > 0 ? first[tiles] : 1));
             cursor = malloc(sizeof(int) * (size_t)tiles);
-            if (!entries || !cursor) { free(entries); free(cursor); free(first); return; }
+            if (!entries || !cursor) { free(entries); free(cursor); free(first); free(row_pixels); free(line); return; }
             memcpy(cursor, first, sizeof(int) * (size_t)tiles);
         }
         for (int index = 0; index < count; index++) {
@@ -299,6 +366,11 @@ void emojiart_paint_batch(
                 int tile_right = tile_left + EMOJIART_TILE_WIDTH < frame_width ? tile_left + EMOJIART_TILE_WIDTH : frame_width;
                 for (int entry = first[tile]; entry < first[tile + 1]; entry++) {
                     const emojiart_paint_job *job = &jobs[entries[entry]];
+                    if (job->resampling) {
+                        paint_resampled(
+                            job, frame, frame_stride_bytes, tile_left, tile_top, tile_right, tile_bottom, row_pixels, line);
+                        continue;
+                    }
                     if (job->is_transformed) {
                         paint_transformed(job, frame, frame_stride_bytes, tile_left, tile_top, tile_right, tile_bottom);
                         continue;
@@ -313,4 +385,6 @@ void emojiart_paint_batch(
         }
     }
     free(first);
+    free(row_pixels);
+    free(line);
 }

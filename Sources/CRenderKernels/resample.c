@@ -273,6 +273,108 @@ static void resample_rows(
 }
 #endif
 
+#if defined(__SSE2__)
+struct emojiart_resampling {
+    source_window window;
+    int source_width;
+    int target_left;
+    int target_top;
+    int target_width;
+    int target_height;
+    /// `target_width` + 1 column taps (the last has no weight), then `target_height` row taps.
+    taps *columns;
+    taps *rows;
+    __m128i *pixel_weights;
+};
+#endif
+
+emojiart_resampling *emojiart_resampling_create(
+    const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
+    int window_left, int window_top, int window_right, int window_bottom,
+    int target_left, int target_top, int target_width, int target_height,
+    double scale, double offset_x, double offset_y) {
+#if defined(__SSE2__)
+    if (scale > 3 || source_width <= 0 || source_height <= 0 || target_width <= 0 || target_height <= 0) return NULL;
+    emojiart_resampling *r = malloc(sizeof(emojiart_resampling));
+    taps *all_taps = malloc(sizeof(taps) * (size_t)(target_width + 1 + target_height));
+    __m128i *pixel_weights = malloc(sizeof(__m128i) * 2 * (size_t)(target_width + 1));
+    if (!r || !all_taps || !pixel_weights) { free(r); free(all_taps); free(pixel_weights); return NULL; }
+    r->window = (source_window){
+        source, source_height, source_stride_bytes,
+        window_left < 0 ? 0 : window_left, window_top < 0 ? 0 : window_top,
+        window_right > source_width ? source_width : window_right,
+        window_bottom > source_height ? source_height : window_bottom };
+    r->source_width = source_width;
+    r->target_left = target_left;
+    r->target_top = target_top;
+    r->target_width = target_width;
+    r->target_height = target_height;
+    r->columns = all_taps;
+    r->rows = all_taps + target_width + 1;
+    axis_taps(target_left, target_width, source_width, scale, offset_x, r->columns);
+    r->columns[target_width] = (taps){ 0, { 0, 0, 0 } };
+    axis_taps(target_top, target_height, source_height, scale, offset_y, r->rows);
+    for (int x = 0; x <= target_width; x++) {
+        short w0 = (short)r->columns[x].weight[0], w1 = (short)r->columns[x].weight[1], w2 = (short)r->columns[x].weight[2];
+        pixel_weights[2 * x] = _mm_set_epi16(w1, w1, w1, w1, w0, w0, w0, w0);
+        pixel_weights[2 * x + 1] = _mm_set_epi16(0, 0, 0, 0, w2, w2, w2, w2);
+    }
+    r->pixel_weights = pixel_weights;
+    return r;
+#else
+    (void)source; (void)source_width; (void)source_height; (void)source_stride_bytes;
+    (void)window_left; (void)window_top; (void)window_right; (void)window_bottom;
+    (void)target_left; (void)target_top; (void)target_width; (void)target_height;
+    (void)scale; (void)offset_x; (void)offset_y;
+    return NULL;
+#endif
+}
+
+void emojiart_resampling_destroy(emojiart_resampling *resampling) {
+#if defined(__SSE2__)
+    if (!resampling) return;
+    free(resampling->columns);
+    free(resampling->pixel_weights);
+    free(resampling);
+#else
+    (void)resampling;
+#endif
+}
+
+int emojiart_resampling_line_pixels(const emojiart_resampling *resampling) {
+#if defined(__SSE2__)
+    return resampling->source_width + 5;
+#else
+    (void)resampling;
+    return 0;
+#endif
+}
+
+int emojiart_resampling_row(
+    const emojiart_resampling *r, int y, int x0, int x1, uint32_t *out, uint64_t *line) {
+#if defined(__SSE2__)
+    if (y < 0 || y >= r->target_height || x0 < 0 || x1 > r->target_width || x0 >= x1) return 0;
+    // Only the line pixels the columns read are zeroed and weighed (the taps' firsts grow with
+    // x; a vector reads four pixels from one): the sums there are the whole row's.
+    uint16_t *padded = (uint16_t *)line + 2 * 4;
+    int low = r->columns[x0].first, high = r->columns[x1 - 1].first + 4;
+    if (low < -2) low = -2;
+    if (high > r->source_width + 3) high = r->source_width + 3;
+    memset(padded + 4 * low, 0, sizeof(uint64_t) * (size_t)(high - low));
+    source_window narrowed = r->window;
+    if (narrowed.window_left < low) narrowed.window_left = low;
+    if (narrowed.window_right > high) narrowed.window_right = high;
+    if (narrowed.window_left >= narrowed.window_right) return 0;
+    const pass_functions passes = chosen_passes();
+    if (!passes.weigh_rows(&narrowed, &r->rows[y], padded)) return 0;
+    passes.weigh_columns(out, padded, r->columns + x0, r->pixel_weights + 2 * x0, x1 - x0);
+    return 1;
+#else
+    (void)r; (void)y; (void)x0; (void)x1; (void)out; (void)line;
+    return 0;
+#endif
+}
+
 int emojiart_resample(
     const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
     uint32_t *target, int target_width, int target_height, int target_stride_bytes,

@@ -60,6 +60,24 @@ public final class ContentLayer {
     private var content: Content?
     private var renderedViewport: Viewport?
 
+    /// Paints frames off the layer's thread (the canvas: on a background queue, landing on the
+    /// main one); nil: every frame is painted on the layer's thread.
+    public var offThreadPainting: OffThreadPainting?
+    /// Called on the layer's thread when a frame painted off it has landed: the owner draws
+    /// again to show it.
+    public var onFrameLanded: (() -> Void)?
+    /// A frame resampling at least this many emojis in place (a zoom step on a user's drawing:
+    /// ~25 ms of painting at 960 × 720, ~50 at 1920 × 1080) is painted off the layer's thread
+    /// when it can be; the layer shows its last frame moved meanwhile, as for a deferred one.
+    public static let offThreadResampledCount = 16
+    /// The frame being painted off the layer's thread, if any.
+    private var flight: Flight?
+    /// The surface a landed frame replaced, for the next flight (a new one's pages cost ~1 ms
+    /// of faults at 1920 × 1080).
+    private var spareSurface: OpaquePointer?
+    /// Counts changes of content and size: a frame that lands after one is not shown.
+    private var generation = 0
+
     /// A layer drawing through `renderer` (a new renderer with its own raster cache by default).
     public init(renderer: DocumentRenderer = DocumentRenderer()) {
         self.renderer = renderer
@@ -67,6 +85,7 @@ public final class ContentLayer {
 
     deinit {
         if let surface { cairo_surface_destroy(surface) }
+        if let spareSurface { cairo_surface_destroy(spareSurface) }
     }
 
     /// Draws `model` through `viewport` into `cr`, with the same meaning of the parameters as
@@ -97,21 +116,36 @@ public final class ContentLayer {
         // renderer may decline to paint a frame whose rasters it cannot make in time, and the
         // layer as it was is shown moved instead until they arrive.
         if renderer.rasterBudget != nil, let content, content.matches(wanted), let surface, let renderedViewport {
+            if flight != nil {
+                // One frame off the thread at a time: the view is rendered again once it lands
+                // if it moved on meanwhile.
+                blit(surface, renderedAt: renderedViewport, to: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
+                return
+            }
             needsRender = false
             renderAttemptCount += 1
             let deferredBefore = deferrals?.viewport == viewport ? deferrals?.count ?? 0 : 0
-            let outcome = renderer.drawDirectly(
+            let frame = renderer.planDirectly(
                 model, background: background, viewport: viewport, viewSize: viewSize, deviceScale: scale,
-                selection: selection, intoImage: surface, mayDefer: deferredBefore < Self.maximumDeferrals,
-                makingTurnedRasters: isAtExactFrameZoom(viewport, deviceScale: scale)
-            ) { Self.clear(surface) }
-            noteOutcome(outcome, viewport: viewport, deviceScale: scale)
+                selection: selection, forImage: surface, mayDefer: deferredBefore < Self.maximumDeferrals,
+                rastersPayOff: isAtExactFrameZoom(viewport, deviceScale: scale))
+            let outcome = frame?.outcome ?? .exact
             deferrals = outcome == .deferred ? (viewport, deferredBefore + 1) : nil
-            if outcome != .deferred {
+            if let frame, outcome != .deferred {
+                if frame.resampledCount >= Self.offThreadResampledCount, let offThreadPainting,
+                    startFlight(of: frame, scale: scale, with: offThreadPainting)
+                {
+                    blit(surface, renderedAt: renderedViewport, to: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
+                    return
+                }
+                Self.clear(surface)
+                frame.paintBackground(into: surface)
+                frame.paintEmojis(into: surface)
                 cairo_surface_flush(surface)
                 renderCount += 1
                 self.renderedViewport = viewport
             }
+            noteOutcome(outcome, viewport: viewport, deviceScale: scale)
             blit(
                 surface, renderedAt: self.renderedViewport ?? renderedViewport, to: viewport, viewSize: viewSize, deviceScale: scale,
                 into: cr)
@@ -132,6 +166,49 @@ public final class ContentLayer {
     public func invalidate() {
         content = nil
         renderedViewport = nil
+        generation += 1
+        flight = nil  // painted for what the layer no longer shows: never landed
+    }
+
+    /// Whether a frame is being painted off the layer's thread (for tests).
+    public var isPaintingOffThread: Bool { flight != nil }
+
+    /// Starts painting `frame` off the thread into a surface of the layer's size (its background
+    /// drawn here); false when there is no memory for one.
+    private func startFlight(of frame: DirectFrame, scale: Double, with painting: OffThreadPainting) -> Bool {
+        guard let size = surfacePixelSize else { return false }
+        let made: OpaquePointer
+        if let spareSurface {
+            made = spareSurface
+            self.spareSurface = nil
+            Self.clear(made)
+        } else {
+            guard let new = Self.makeSurface(width: size.width, height: size.height, deviceScale: scale) else { return false }
+            made = new
+        }
+        frame.paintBackground(into: made)
+        let flight = Flight(frame: frame, surface: made, generation: generation)
+        self.flight = flight
+        let layer = LayerReference(self)
+        painting.run({ flight.paint() }, { layer.land(flight) })
+        return true
+    }
+
+    /// Shows the frame `flight` painted, unless the content or size changed since it began.
+    fileprivate func land(_ flight: Flight) {
+        guard self.flight === flight else { return }
+        self.flight = nil
+        guard flight.generation == generation, let old = surface else {
+            onFrameLanded?()
+            return
+        }
+        surface = flight.takeSurface()
+        if let spareSurface { cairo_surface_destroy(spareSurface) }
+        spareSurface = old
+        renderCount += 1
+        renderedViewport = flight.frame.viewport
+        noteOutcome(flight.frame.outcome, viewport: flight.frame.viewport, deviceScale: surfacePixelSize?.scale ?? 1)
+        onFrameLanded?()
     }
 
     /// Rasters the layer lacked were made: the next draw renders again if it awaits them (the
@@ -158,7 +235,7 @@ public final class ContentLayer {
         let outcome = renderer.drawDirectly(
             model, background: background, viewport: viewport, viewSize: content.viewSize,
             deviceScale: content.deviceScale, selection: content.selection, intoImage: surface,
-            makingTurnedRasters: isAtExactFrameZoom(viewport, deviceScale: content.deviceScale))
+            rastersPayOff: isAtExactFrameZoom(viewport, deviceScale: content.deviceScale))
         renderer.rasterBudget = budget
         noteOutcome(outcome, viewport: viewport, deviceScale: content.deviceScale)
         cairo_surface_flush(surface)
@@ -195,6 +272,14 @@ public final class ContentLayer {
             return (surface, false)
         }
         releaseSurface()
+        guard let created = Self.makeSurface(width: width, height: height, deviceScale: deviceScale) else { return nil }
+        surface = created
+        surfacePixelSize = (width, height, deviceScale)
+        return (created, true)
+    }
+
+    /// A transparent ARGB32 image surface for the layer, in view coordinates at `deviceScale`.
+    private static func makeSurface(width: Int, height: Int, deviceScale: Double) -> OpaquePointer? {
         guard width <= Self.maximumSurfaceSide, height <= Self.maximumSurfaceSide else { return nil }
         let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         guard let created, cairo_surface_status(created) == CAIRO_STATUS_SUCCESS else {
@@ -203,12 +288,12 @@ public final class ContentLayer {
         }
         // The renderer draws in view coordinates, as into a GtkDrawingArea on a HiDPI screen.
         cairo_surface_set_device_scale(created, deviceScale, deviceScale)
-        surface = created
-        surfacePixelSize = (width, height, deviceScale)
-        return (created, true)
+        return created
     }
 
     private func releaseSurface() {
+        if let spareSurface { cairo_surface_destroy(spareSurface) }
+        spareSurface = nil
         invalidate()
         if let surface { cairo_surface_destroy(surface) }
         surface = nil
@@ -243,4 +328,53 @@ public final class ContentLayer {
         cairo_paint(cr)
         cairo_restore(cr)
     }
+}
+
+/// How a `ContentLayer` paints a frame off its thread: `run(work, then)` runs `work` on another
+/// thread, then `then` on the layer's thread.
+public struct OffThreadPainting: Sendable {
+    public var run: @Sendable (_ work: @escaping @Sendable () -> Void, _ then: @escaping @Sendable () -> Void) -> Void
+
+    public init(run: @escaping @Sendable (_ work: @escaping @Sendable () -> Void, _ then: @escaping @Sendable () -> Void) -> Void) {
+        self.run = run
+    }
+}
+
+/// A frame painted off the layer's thread into a surface of its own, which the layer takes
+/// when it lands.
+private final class Flight: @unchecked Sendable {
+    let frame: DirectFrame
+    let generation: Int
+    private var surface: OpaquePointer?
+
+    init(frame: DirectFrame, surface: OpaquePointer, generation: Int) {
+        self.frame = frame
+        self.surface = surface
+        self.generation = generation
+    }
+
+    deinit {
+        if let surface { cairo_surface_destroy(surface) }
+    }
+
+    /// On the painting thread, which alone touches the surface until `then` runs.
+    func paint() {
+        guard let surface else { return }
+        frame.paintEmojis(into: surface)
+        cairo_surface_flush(surface)
+    }
+
+    func takeSurface() -> OpaquePointer? {
+        defer { surface = nil }
+        return surface
+    }
+}
+
+/// The layer, for a landing closure to reach it on the layer's thread (never used elsewhere).
+private struct LayerReference: @unchecked Sendable {
+    weak var layer: ContentLayer?
+
+    init(_ layer: ContentLayer) { self.layer = layer }
+
+    func land(_ flight: Flight) { layer?.land(flight) }
 }

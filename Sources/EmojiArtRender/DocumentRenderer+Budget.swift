@@ -21,6 +21,9 @@ extension DocumentRenderer {
         var isDeferred = false
         var missing: [RasterRequest] = []
         var missingKeys: Set<RasterRequest> = []
+        /// Rasters of emojis this frame painted exactly without them (resampled from their glyphs
+        /// past the budget), wanted for the frames after it.
+        var ahead: [RasterRequest] = []
         var standInCount = 0
         var standInPixelsLeft = RasterBudget.canvasFrame.standInPixels
         var unpaintedCount = 0
@@ -33,6 +36,15 @@ extension DocumentRenderer {
 
         mutating func want(_ request: RasterRequest) {
             if missingKeys.insert(request).inserted { missing.append(request) }
+        }
+
+        mutating func wantAhead(_ request: RasterRequest) {
+            if missingKeys.insert(request).inserted { ahead.append(request) }
+        }
+
+        /// Whether the budget was set and is spent.
+        func isPastBudget(_ budget: RasterBudget?) -> Bool {
+            deadline != nil && budget != nil && !isWithinBudget(budget)
         }
     }
 

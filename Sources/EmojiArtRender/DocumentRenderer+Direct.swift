@@ -21,48 +21,68 @@ extension DocumentRenderer {
     /// set to it, as the content layer makes it, or 1), with nothing drawn on it yet but a backdrop
     /// (or what `beforePainting` leaves there: it runs only when the frame is painted).
     ///
-    /// Without `makingTurnedRasters`, turned and mirrored emojis whose turned rasters are not
-    /// cached are sampled in place (painting them once costs less than making their rasters).
+    /// Without `rastersPayOff` (the caller has not painted this zoom exactly yet: a zoom step's
+    /// first frame, whose sizes the next step will not use), no raster is made for one use:
+    /// turned and mirrored emojis whose turned rasters are not cached are sampled in place, and
+    /// an emoji of a size no emoji above it of its kind has is painted from its glyph — upright,
+    /// resampled as it is blended (`FrameResampling`); turned, sampled from its pixels made for
+    /// this frame (`FrameRaster`) — the same pixels as from its raster, for less than making it.
     ///
-    /// Under a `rasterBudget` with `mayDefer`, a frame whose rasters cannot all be made within
-    /// the budget is not painted at all (`.deferred`): `surface` is left untouched, and
-    /// `missingRasters` lists what it needs, so the caller can keep showing the frame it had.
+    /// Under a `rasterBudget`, rasters are made while it lasts; past it an emoji whose glyph is
+    /// decoded is painted from its glyph all the same, its raster listed in `missingRasters` for
+    /// the frames after, and the frame stays exact. Only emojis whose glyphs are not decoded
+    /// (a text Pango lays out, a glyph the store let go) wait: with `mayDefer` the frame is then
+    /// not painted at all (`.deferred`, `surface` untouched, `missingRasters` lists what it
+    /// needs), so the caller can keep showing the frame it had; otherwise a raster of another
+    /// size stands in, or the emoji is left out.
     @discardableResult
     public func drawDirectly(
         _ model: EmojiArtModel, background: BackgroundImage?, viewport: Viewport, viewSize: ViewSize,
         deviceScale: Double, selection: Set<Int>, intoImage surface: OpaquePointer, mayDefer: Bool = false,
-        makingTurnedRasters: Bool = true, beforePainting: () -> Void = {}
+        rastersPayOff: Bool = true, beforePainting: () -> Void = {}
     ) -> FrameOutcome {
+        guard
+            let frame = planDirectly(
+                model, background: background, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale,
+                selection: selection, forImage: surface, mayDefer: mayDefer, rastersPayOff: rastersPayOff)
+        else { return .exact }
+        guard frame.outcome != .deferred else { return .deferred }
+        beforePainting()
+        frame.paintBackground(into: surface)
+        frame.paintEmojis(into: surface)
+        return frame.outcome
+    }
+
+    /// Plans what `drawDirectly` would paint into `surface` with the same arguments, on this
+    /// renderer's thread, for `DirectFrame` to paint (on any thread, its background on this one);
+    /// nil when there is nothing to paint. `missingRasters` and the other counts describe it.
+    public func planDirectly(
+        _ model: EmojiArtModel, background: BackgroundImage?, viewport: Viewport, viewSize: ViewSize,
+        deviceScale: Double, selection: Set<Int>, forImage surface: OpaquePointer, mayDefer: Bool = false,
+        rastersPayOff: Bool = true
+    ) -> DirectFrame? {
         guard viewSize.isDrawable, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
             fixedRasterPixelSize == nil
-        else { return .exact }
+        else { return nil }
         let scale = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
         let frameWidth = Int(cairo_image_surface_get_width(surface))
         let frameHeight = Int(cairo_image_surface_get_height(surface))
         let planned = planEmojis(
             model.emojis, viewport: viewport, viewSize: viewSize, deviceScale: scale, frameWidth: frameWidth,
-            frameHeight: frameHeight, mayDefer: mayDefer, makingTurnedRasters: makingTurnedRasters)
-        missingRasters = planned.budget.missing
+            frameHeight: frameHeight, mayDefer: mayDefer, makingTurnedRasters: rastersPayOff,
+            resamplingOnceUsed: !rastersPayOff)
+        missingRasters = planned.budget.missing + planned.budget.ahead
         lastStandInCount = planned.budget.standInCount
         lastUnpaintedCount = planned.budget.unpaintedCount
-        lastPartlyHiddenSampledCount = planned.hiddenCells.count
-        guard !planned.budget.isDeferred else { return .deferred }
-        lastPaintedEmojiCount = planned.jobs.count
-        beforePainting()
-        guard let cr = cairo_create(surface) else { return .deferred }
-        defer { cairo_destroy(cr) }
-        cairo_rectangle(cr, 0, 0, viewSize.width, viewSize.height)
-        cairo_clip(cr)
-        background?.draw(into: cr, viewport: viewport, viewSize: viewSize, deviceScale: scale)
-        cairo_surface_flush(surface)
-        // Painted from the bottom of the stack up.
-        Self.paint(planned.jobs.reversed(), into: surface, width: frameWidth, height: frameHeight)
-        cairo_surface_mark_dirty(surface)
-        withExtendedLifetime(planned) {}
-        if !selection.isEmpty {
-            drawSelectionMarks(model.emojis(withIDs: selection), viewport: viewport, viewSize: viewSize, into: cr)
-        }
-        return planned.budget.missing.isEmpty ? .exact : .provisional
+        lastPartlyHiddenSampledCount = planned.partlyHiddenSampledCount
+        lastResampledCount = planned.resampledCount
+        let outcome: FrameOutcome =
+            planned.budget.isDeferred ? .deferred : planned.budget.missing.isEmpty ? .exact : .provisional
+        if outcome != .deferred { lastPaintedEmojiCount = planned.jobs.count }
+        lastFrameWasExact = outcome == .exact
+        return DirectFrame(
+            planned: planned, outcome: outcome, background: background, viewport: viewport, viewSize: viewSize,
+            deviceScale: scale, frameSize: (frameWidth, frameHeight), selected: model.emojis(withIDs: selection))
     }
 
     /// Plans the frame `drawDirectly` would paint of `model`, without painting it: every raster
@@ -115,13 +135,32 @@ extension DocumentRenderer {
     }
 
     /// The jobs of a frame, top of the stack first, and what keeps their pixels alive.
-    private struct PlannedFrame {
+    struct PlannedFrame {
         var jobs: [emojiart_paint_job] = []
         var rasters: [EmojiRaster] = []
         var turnedRows: [RasterRows] = []
         /// The cells sampled jobs skip, hidden under opaque emojis above them.
         var hiddenCells: [HiddenCells] = []
+        /// Pixels made for this frame alone when it is painted (`DirectFrame`), and their jobs.
+        var pending: [PendingPixels] = []
+        /// Turned emojis' entries in `pending` by kind and size, made once a frame.
+        var pendingFrameRasters: [EmojiRasterCache.Key: Int] = [:]
+        /// The sizes of emojis resampled in place, by kind: a second emoji of one gets a raster.
+        var resampledKeys: Set<EmojiRasterCache.Key> = []
+        var resampledCount = 0
+        /// Turned, mirrored or scaled jobs that skip hidden cells.
+        var partlyHiddenSampledCount = 0
         var budget: FramePlan
+    }
+
+    /// An emoji's pixels a frame makes as it is painted, from its glyph: `FrameResampling` for
+    /// an upright one (one job), `FrameRaster` for turned ones (every job of that size). Read by
+    /// the painter's threads; the glyph is immutable.
+    struct PendingPixels: @unchecked Sendable {
+        var glyph: EmojiGlyphMipmap
+        var window: EmojiGlyphMipmap.InkWindow
+        var isResampling: Bool
+        var jobs: [Int]
     }
 
     /// A transformed job's cells hidden under opaque emojis above it, for the painter to skip:
@@ -131,6 +170,7 @@ extension DocumentRenderer {
         else { return }
         let cells = HiddenCells(covered.cells)
         planned.hiddenCells.append(cells)
+        if job.is_transformed != 0 { planned.partlyHiddenSampledCount += 1 }
         job.hidden = UnsafePointer(cells.bytes.baseAddress)
         job.hidden_columns = Int32(covered.columns)
         job.hidden_rows = Int32(covered.rows)
@@ -139,11 +179,13 @@ extension DocumentRenderer {
     }
 
     /// Plans `emojis` from the top of the stack down: each visible one's raster (made, cached,
-    /// or under a budget a stand-in or nothing) and job, skipping those hidden under opaque
-    /// emojis above.
+    /// its glyph for the painter to resample, or under a budget a stand-in or nothing) and job,
+    /// skipping those hidden under opaque emojis above. With `resamplingOnceUsed` (rasters
+    /// would not pay), an emoji of a size no emoji above it of its kind has gets no raster.
     private func planEmojis(
         _ emojis: [Emoji], viewport: Viewport, viewSize: ViewSize, deviceScale: Double, frameWidth: Int,
-        frameHeight: Int, mayDefer: Bool, makingTurnedRasters: Bool = true, progress: (() -> Bool)? = nil
+        frameHeight: Int, mayDefer: Bool, makingTurnedRasters: Bool = true, resamplingOnceUsed: Bool = false,
+        progress: (() -> Bool)? = nil
     ) -> PlannedFrame {
         // Cells from the view's centre, where the document's origin is: a launch's plan at the
         // window's size (`PreparedRasters`) then hides what the canvas's frame hides.
@@ -173,6 +215,50 @@ extension DocumentRenderer {
             // wherever its ink lies, so a buried one costs no raster (a user's drawing wants a
             // raster per emoji).
             if cached == nil, isBuried(emoji, devicePixels: devicePixels, center: center, deviceScale: deviceScale, under: grid) {
+                continue
+            }
+            if cached == nil, !turned, !emoji.flipped,
+                let (glyph, window) = glyphToResample(
+                    of: emoji.text, pixelSize: pixelSize, rastersPayOff: !resamplingOnceUsed, in: &planned)
+            {
+                // Placed as `job(for:left:top:)` places the raster it stands for.
+                let side = Double(window.resampling.side)
+                let left = Int((center.x * deviceScale - side / 2).rounded())
+                let top = Int((center.y * deviceScale - side / 2).rounded())
+                var job = emojiart_paint_job()
+                job.left = Int32(left + window.columns.lowerBound)
+                job.top = Int32(top + window.rows.lowerBound)
+                job.right = Int32(left + window.columns.upperBound)
+                job.bottom = Int32(top + window.rows.upperBound)
+                let ink = glyph.inkSpans(forPixelSize: pixelSize)
+                guard !grid.hides(inkSpans: ink.spans, left: left, top: top + ink.firstRow) else { continue }
+                Self.skipHiddenCells(of: &job, under: grid, keptIn: &planned)
+                coverOpaquePixels(of: emoji, pixelSize: pixelSize, center: center, deviceScale: deviceScale, in: &grid)
+                planned.pending.append(PendingPixels(glyph: glyph, window: window, isResampling: true, jobs: [planned.jobs.count]))
+                planned.resampledCount += 1
+                planned.jobs.append(job)
+                continue
+            }
+            if cached == nil, turned || emoji.flipped,
+                let (glyph, window) = frameRasterGlyph(
+                    of: emoji.text, pixelSize: pixelSize, rastersPayOff: !resamplingOnceUsed, in: &planned)
+            {
+                let placement = Self.transformedPlacement(
+                    side: window.resampling.side, pixelSize: pixelSize, devicePixels: devicePixels, center: center,
+                    deviceScale: deviceScale)
+                var job = Self.transformedJob(
+                    FrameRaster.job(over: window), side: window.resampling.side, placement: placement, rotation: emoji.rotation,
+                    flipped: emoji.flipped)
+                guard !grid.hides(x0: Int(job.left), y0: Int(job.top), x1: Int(job.right), y1: Int(job.bottom)) else { continue }
+                Self.skipHiddenCells(of: &job, under: grid, keptIn: &planned)
+                let key = EmojiRasterCache.key(for: emoji.text, pixelSize: pixelSize)
+                if let entry = planned.pendingFrameRasters[key] {
+                    planned.pending[entry].jobs.append(planned.jobs.count)
+                } else {
+                    planned.pendingFrameRasters[key] = planned.pending.count
+                    planned.pending.append(PendingPixels(glyph: glyph, window: window, isResampling: false, jobs: [planned.jobs.count]))
+                }
+                planned.jobs.append(job)
                 continue
             }
             guard
@@ -234,6 +320,45 @@ extension DocumentRenderer {
         return planned
     }
 
+    /// The glyph of `text` to resample in place at `pixelSize`, and where: an upright emoji
+    /// whose raster is not cached is painted from its glyph when its raster would not pay — its
+    /// size is painted once (`rastersPayOff` false: the first emoji of a size; the second gets a
+    /// raster, which the rest copy) — or cannot be made in time (past the budget: then the raster
+    /// is wanted for the frames after). Nil when the raster is to be made, its glyph is not
+    /// decoded or it has no ink.
+    private func glyphToResample(
+        of text: String, pixelSize: Int, rastersPayOff: Bool, in planned: inout PlannedFrame
+    ) -> (EmojiGlyphMipmap, EmojiGlyphMipmap.InkWindow)? {
+        guard pixelSize <= EmojiRasterCache.maximumPixelSize else { return nil }
+        let key = EmojiRasterCache.key(for: text, pixelSize: pixelSize)
+        let isPastBudget = planned.budget.isPastBudget(rasterBudget)
+        guard isPastBudget || (!rastersPayOff && planned.resampledKeys.insert(key).inserted),
+            let glyph = rasterCache.decodedGlyph(for: text)
+        else { return nil }
+        let window = glyph.inkWindow(forPixelSize: pixelSize)
+        guard !window.isEmpty else { return nil }
+        if rastersPayOff { planned.budget.wantAhead(RasterRequest(text: key.text, pixelSize: key.pixelSize)) }
+        return (glyph, window)
+    }
+
+    /// The glyph of `text` and where its pixels at `pixelSize` lie, for a turned emoji without
+    /// the upright raster of its size to be sampled from a `FrameRaster` (made once a frame for
+    /// every turned emoji of that size): when that raster would not pay (`rastersPayOff` false)
+    /// or cannot be made in time (past the budget: then it is wanted for the frames after). Nil
+    /// when the raster is to be made, the glyph is not decoded or it has no ink.
+    private func frameRasterGlyph(
+        of text: String, pixelSize: Int, rastersPayOff: Bool, in planned: inout PlannedFrame
+    ) -> (EmojiGlyphMipmap, EmojiGlyphMipmap.InkWindow)? {
+        guard pixelSize <= EmojiRasterCache.maximumPixelSize, !rastersPayOff || planned.budget.isPastBudget(rasterBudget),
+            let glyph = rasterCache.decodedGlyph(for: text)
+        else { return nil }
+        let window = glyph.inkWindow(forPixelSize: pixelSize)
+        guard !window.isEmpty else { return nil }
+        let key = EmojiRasterCache.key(for: text, pixelSize: pixelSize)
+        if rastersPayOff { planned.budget.wantAhead(RasterRequest(text: key.text, pixelSize: key.pixelSize)) }
+        return (glyph, window)
+    }
+
     /// A raster's rows copied at whole device pixels, the raster's top-left corner at (`left`,
     /// `top`): the job's box is the ink's bounding box.
     private static func job(for rows: RasterRows, left: Int, top: Int) -> emojiart_paint_job {
@@ -274,8 +399,15 @@ extension DocumentRenderer {
     private static func transformedPlacement(
         for raster: EmojiRaster, devicePixels: Double, center: ViewPoint, deviceScale: Double
     ) -> TransformedPlacement {
-        let side = Double(raster.side)
-        let factor = devicePixels / Double(raster.pixelSize)
+        transformedPlacement(
+            side: raster.side, pixelSize: raster.pixelSize, devicePixels: devicePixels, center: center, deviceScale: deviceScale)
+    }
+
+    private static func transformedPlacement(
+        side rasterSide: Int, pixelSize: Int, devicePixels: Double, center: ViewPoint, deviceScale: Double
+    ) -> TransformedPlacement {
+        let side = Double(rasterSide)
+        let factor = devicePixels / Double(pixelSize)
         let centerX = (center.x * deviceScale - side * factor / 2).rounded() + side * factor / 2
         let centerY = (center.y * deviceScale - side * factor / 2).rounded() + side * factor / 2
         let reach = side * factor / 2 * 2.0.squareRoot() + 1
@@ -292,8 +424,15 @@ extension DocumentRenderer {
     private static func transformedJob(
         for raster: EmojiRaster, placement: TransformedPlacement, rotation: Double, flipped: Bool
     ) -> emojiart_paint_job {
-        var job = rowsJob(for: raster.rows)
-        let side = Double(raster.side)
+        transformedJob(rowsJob(for: raster.rows), side: raster.side, placement: placement, rotation: rotation, flipped: flipped)
+    }
+
+    /// `job` (reading a raster `side` pixels square) turned, mirrored and scaled.
+    private static func transformedJob(
+        _ job: emojiart_paint_job, side rasterSide: Int, placement: TransformedPlacement, rotation: Double, flipped: Bool
+    ) -> emojiart_paint_job {
+        var job = job
+        let side = Double(rasterSide)
         let (centerX, centerY, factor) = (placement.centerX, placement.centerY, placement.factor)
         let radians = rotation * .pi / 180
         let (sine, cosine) = (sin(radians), cos(radians))
@@ -312,7 +451,7 @@ extension DocumentRenderer {
     }
 
     /// Runs the C painter over `jobs`, in two bands of rows on two threads when it pays.
-    private static func paint(_ jobs: [emojiart_paint_job], into surface: OpaquePointer, width: Int, height: Int) {
+    static func paint(_ jobs: [emojiart_paint_job], into surface: OpaquePointer, width: Int, height: Int) {
         guard let data = cairo_image_surface_get_data(surface), !jobs.isEmpty else { return }
         let frame = FramePixels(
             pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
@@ -350,7 +489,7 @@ private struct JobBatch: @unchecked Sendable {
 }
 
 /// Bytes at a fixed address for as long as the frame that paints with them.
-private final class HiddenCells {
+final class HiddenCells {
     let bytes: UnsafeMutableBufferPointer<UInt8>
 
     init(_ cells: [UInt8]) {

@@ -50,7 +50,7 @@ public final class DocumentRenderer {
         background?.draw(into: cr, viewport: viewport, viewSize: viewSize, deviceScale: scale)
         drawEmojis(model.emojis, viewport: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
         if !selection.isEmpty {
-            drawSelectionMarks(model.emojis(withIDs: selection), viewport: viewport, viewSize: viewSize, into: cr)
+            Self.drawSelectionMarks(model.emojis(withIDs: selection), viewport: viewport, viewSize: viewSize, into: cr)
         }
         cairo_restore(cr)
     }
@@ -69,7 +69,9 @@ public final class DocumentRenderer {
     /// raster of another size, scaled, or not at all (`DocumentRenderer+Budget.swift`); what they
     /// wanted is in `missingRasters`. Nil (export, `render`): every raster is made, however long.
     public var rasterBudget: RasterBudget?
-    /// The rasters the last `drawDirectly` wanted and did not have, the topmost emojis' first.
+    /// The rasters the last `drawDirectly` wanted and did not have, the topmost emojis' first:
+    /// those it lacked, then those it painted exactly without (resampled from their glyphs),
+    /// which the frames after it want.
     public internal(set) var missingRasters: [RasterRequest] = []
     /// Emojis the last `drawDirectly` painted from a raster of another size.
     public internal(set) var lastStandInCount = 0
@@ -78,9 +80,11 @@ public final class DocumentRenderer {
     /// Emojis the last `drawDirectly` sampled in place (turned or scaled) skipping cells hidden
     /// under opaque emojis above them (for tests).
     var lastPartlyHiddenSampledCount = 0
+    /// Emojis the last `drawDirectly` resampled in place from their glyphs (`FrameResampling`).
+    public internal(set) var lastResampledCount = 0
 
     /// Whether the last `drawDirectly` painted every emoji from a raster of its own size.
-    public var lastFrameWasExact: Bool { missingRasters.isEmpty }
+    public internal(set) var lastFrameWasExact = true
 
     private func drawEmojis(
         _ emojis: [Emoji], viewport: Viewport, viewSize: ViewSize, deviceScale: Double, into cr: OpaquePointer
@@ -171,7 +175,7 @@ public final class DocumentRenderer {
         }
     }
 
-    func drawSelectionMarks(
+    static func drawSelectionMarks(
         _ selected: [Emoji], viewport: Viewport, viewSize: ViewSize, into cr: OpaquePointer
     ) {
         for emoji in selected {

@@ -40,9 +40,12 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
     /// The picture's ink (non-transparent pixels) in level 0: left, top, right, bottom, the
     /// last two exclusive; all zero for a blank picture.
     let ink: (left: Int, top: Int, right: Int, bottom: Int)
-    /// Each level-0 row's longest run of opaque pixels (empty when it has none): what any raster
-    /// of the emoji hides for sure, scaled (`opaqueSpans`).
-    let opaqueRuns: [RasterRows.Span]
+    /// Each level-0 row's longest run of opaque pixels (empty when it has none), intersected over
+    /// any range of rows: what any raster of the emoji hides for sure, scaled (`opaqueSpans`).
+    private let opaqueRows: RowSpanTable
+    /// Each level-0 row's ink, from its first to its last non-transparent pixel, united over any
+    /// range of rows.
+    private let inkRows: RowSpanTable
     /// Memory held by the levels.
     let byteCount: Int
 
@@ -66,7 +69,7 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
             }
         }
         self.ink = ink.right > ink.left ? ink : (0, 0, 0, 0)
-        opaqueRuns = (0..<height).map { y in
+        let opaqueRuns = (0..<height).map { y in
             var longest = RasterRows.Span(start: 0, end: 0)
             var x = 0
             while x < width {
@@ -80,6 +83,15 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
             }
             return longest
         }
+        opaqueRows = RowSpanTable(opaqueRuns, .intersection)
+        inkRows = RowSpanTable(
+            (0..<height).map { y in
+                let row = pixels + y * width
+                guard let first = (0..<width).first(where: { row[$0] >> 24 != 0 }),
+                    let last = (0..<width).last(where: { row[$0] >> 24 != 0 })
+                else { return RasterRows.Span(start: 0, end: 0) }
+                return RasterRows.Span(start: Int32(first), end: Int32(last + 1))
+            }, .union)
         byteCount = levels.reduce(0) { $0 + $1.width * $1.height * 4 }
     }
 
@@ -131,18 +143,39 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
         let endRow = min(placement.side, Int((placement.top + Double(ink.bottom) * scale).rounded(.up)))
         guard firstRow < endRow else { return (0, []) }
         let spans = (firstRow..<endRow).map { y -> RasterRows.Span in
-            let from = Int(((Double(y) - margin - placement.top) / scale).rounded(.down))
-            let to = Int(((Double(y + 1) + margin - placement.top) / scale).rounded(.up))
-            guard from >= 0, to <= opaqueRuns.count, from < to else { return RasterRows.Span(start: 0, end: 0) }
-            var (start, end) = (Int32.min, Int32.max)
-            for row in from..<to {
-                start = max(start, opaqueRuns[row].start)
-                end = min(end, opaqueRuns[row].end)
-            }
-            guard start < end else { return RasterRows.Span(start: 0, end: 0) }
-            let left = Int32((placement.left + Double(start) * scale + margin).rounded(.up))
-            let right = Int32((placement.left + Double(end) * scale - margin).rounded(.down))
+            let from = floorToInt((Double(y) - margin - placement.top) / scale)
+            let to = ceilingToInt((Double(y + 1) + margin - placement.top) / scale)
+            guard from >= 0, to <= opaqueRows.count, from < to else { return RasterRows.Span(start: 0, end: 0) }
+            let opaque = opaqueRows.combined(from: from, to: to)
+            guard opaque.start < opaque.end else { return RasterRows.Span(start: 0, end: 0) }
+            let (start, end) = (opaque.start, opaque.end)
+            let left = Int32(ceilingToInt(placement.left + Double(start) * scale + margin))
+            let right = Int32(floorToInt(placement.left + Double(end) * scale - margin))
             return left < right ? RasterRows.Span(start: left, end: right) : RasterRows.Span(start: 0, end: 0)
+        }
+        return (firstRow, spans)
+    }
+
+    /// Where this emoji's raster at `pixelSize` may hold ink, row by row in raster coordinates
+    /// from `firstRow`: every pixel it does not rule out, a raster pixel sampling level pixels
+    /// no farther than `opaqueSpans` reckons (a pixel more for rounding).
+    func inkSpans(forPixelSize pixelSize: Int) -> (firstRow: Int, spans: [RasterRows.Span]) {
+        let placement = placement(forPixelSize: pixelSize)
+        let (scale, margin) = (placement.scale, max(2, placement.scale + 1) + 1)
+        guard scale > 0, ink.bottom > ink.top else { return (0, []) }
+        let firstRow = max(0, Int((placement.top + Double(ink.top) * scale - margin).rounded(.down)))
+        let endRow = min(placement.side, Int((placement.top + Double(ink.bottom) * scale + margin).rounded(.up)))
+        guard firstRow < endRow else { return (0, []) }
+        let spans = (firstRow..<endRow).map { y -> RasterRows.Span in
+            let from = max(0, floorToInt((Double(y) - margin - placement.top) / scale))
+            let to = min(inkRows.count, ceilingToInt((Double(y + 1) + margin - placement.top) / scale))
+            guard from < to else { return RasterRows.Span(start: 0, end: 0) }
+            let ink = inkRows.combined(from: from, to: to)
+            guard ink.start < ink.end else { return RasterRows.Span(start: 0, end: 0) }
+            let (start, end) = (ink.start, ink.end)
+            return RasterRows.Span(
+                start: Int32(floorToInt(placement.left + Double(start) * scale - margin)),
+                end: Int32(ceilingToInt(placement.left + Double(end) * scale + margin)))
         }
         return (firstRow, spans)
     }
@@ -185,17 +218,21 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
             offsetX: -left * step, offsetY: -top * step)
     }
 
-    /// A raster of this emoji `pixelSize` pixels tall, its laid-out box centred at whole-pixel
-    /// offsets in the square as Pango's rasters have it; nil without memory for it. Only the
-    /// part of the square the ink can reach is resampled, into `scratch`, and its rows packed:
-    /// the rest is transparent and never written.
-    func makeRaster(pixelSize: Int, scratch: RasterScratch = RasterScratch()) -> EmojiRaster? {
-        guard pixelSize >= 1 else { return nil }
+    /// The part of a raster `pixelSize` pixels tall worth resampling: the raster pixels whose
+    /// samples reach within a level pixel of the ink (the rest is transparent), and that ink in
+    /// the level.
+    struct InkWindow {
+        var resampling: Resampling
+        var levelInk: (left: Int, top: Int, right: Int, bottom: Int)
+        var columns: Range<Int>
+        var rows: Range<Int>
+        var isEmpty: Bool { columns.isEmpty || rows.isEmpty }
+    }
+
+    func inkWindow(forPixelSize pixelSize: Int) -> InkWindow {
         let resampling = resampling(forPixelSize: pixelSize)
-        let (side, level, levelFactor) = (resampling.side, resampling.level, resampling.levelFactor)
-        let (step, offsetX, offsetY) = (resampling.step, resampling.offsetX, resampling.offsetY)
-        // The ink in the level, and the raster pixels whose samples reach within a level pixel of it.
-        let window = (
+        let (side, levelFactor, step) = (resampling.side, resampling.levelFactor, resampling.step)
+        let levelInk = (
             left: ink.left / levelFactor, top: ink.top / levelFactor,
             right: (ink.right + levelFactor - 1) / levelFactor, bottom: (ink.bottom + levelFactor - 1) / levelFactor
         )
@@ -205,18 +242,31 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
             let end = min(side, Int(((Double(high + 1) - offset) / step).rounded(.up)) + 1)
             return first..<max(first, end)
         }
-        let columns = reach(from: window.left, to: window.right, offset: offsetX)
-        let rowRange = reach(from: window.top, to: window.bottom, offset: offsetY)
-        guard !columns.isEmpty, !rowRange.isEmpty else {
+        return InkWindow(
+            resampling: resampling, levelInk: levelInk,
+            columns: reach(from: levelInk.left, to: levelInk.right, offset: resampling.offsetX),
+            rows: reach(from: levelInk.top, to: levelInk.bottom, offset: resampling.offsetY))
+    }
+
+    /// A raster of this emoji `pixelSize` pixels tall, its laid-out box centred at whole-pixel
+    /// offsets in the square as Pango's rasters have it; nil without memory for it. Only the
+    /// part of the square the ink can reach is resampled, into `scratch`, and its rows packed:
+    /// the rest is transparent and never written.
+    func makeRaster(pixelSize: Int, scratch: RasterScratch = RasterScratch()) -> EmojiRaster? {
+        guard pixelSize >= 1 else { return nil }
+        let window = inkWindow(forPixelSize: pixelSize)
+        let (side, level, ink) = (window.resampling.side, window.resampling.level, window.levelInk)
+        let (columns, rowRange) = (window.columns, window.rows)
+        guard !window.isEmpty else {
             let blank = RasterRows(pixels: nil, strideBytes: 0, left: 0, top: 0, width: 0, height: 0, packing: true)
             return EmojiRaster(rows: blank, pixelSize: pixelSize, side: side)
         }
         let target = scratch.pixels(count: columns.count * rowRange.count)
         let resampled = emojiart_resample_window(
             level.pixels, Int32(level.width), Int32(level.height), Int32(level.width * 4),
-            Int32(window.left), Int32(window.top), Int32(window.right), Int32(window.bottom),
+            Int32(ink.left), Int32(ink.top), Int32(ink.right), Int32(ink.bottom),
             target, Int32(columns.lowerBound), Int32(rowRange.lowerBound), Int32(columns.count), Int32(rowRange.count),
-            Int32(columns.count * 4), step, offsetX, offsetY)
+            Int32(columns.count * 4), window.resampling.step, window.resampling.offsetX, window.resampling.offsetY)
         guard resampled != 0 else { return nil }
         let rows = RasterRows(
             pixels: UnsafePointer(target), strideBytes: columns.count * 4, left: columns.lowerBound, top: rowRange.lowerBound,
@@ -246,4 +296,17 @@ final class RasterScratch {
         buffer = grown
         return grown
     }
+}
+
+/// ⌊x⌋ and ⌈x⌉ of a value well inside `Int`'s range, without a call into libm: the span loops
+/// above run for every row of every emoji a zoom step resamples, and a baseline x86-64 build
+/// calls `floor` and `ceil` through the PLT (they were ~10% of planning such a frame).
+@inline(__always) private func floorToInt(_ x: Double) -> Int {
+    let truncated = Int(x)
+    return Double(truncated) > x ? truncated - 1 : truncated
+}
+
+@inline(__always) private func ceilingToInt(_ x: Double) -> Int {
+    let truncated = Int(x)
+    return Double(truncated) < x ? truncated + 1 : truncated
 }

@@ -45,7 +45,12 @@ struct OcclusionGrid {
 
     /// Whether a raster placed with its top-left corner at (`left`, `top`) would show nowhere.
     func hides(_ raster: RasterRows, left: Int, top: Int) -> Bool {
-        hides(raster, side: raster.rowCount, left: left + frameLeft, top: top + raster.firstRow + frameTop)
+        hides(ink: UnsafeBufferPointer(raster.ink), side: raster.rowCount, left: left + frameLeft, top: top + raster.firstRow + frameTop)
+    }
+
+    /// Whether ink within `spans`, row after row from `top`, in columns from `left`, would show nowhere.
+    func hides(inkSpans spans: [RasterRows.Span], left: Int, top: Int) -> Bool {
+        spans.withUnsafeBufferPointer { hides(ink: $0, side: spans.count, left: left + frameLeft, top: top + frameTop) }
     }
 
     /// Marks the cells that the raster's opaque runs, its top-left corner at (`left`, `top`), cover wholly.
@@ -59,8 +64,8 @@ struct OcclusionGrid {
         start <= frameStart ? 0 : (start + cellSide - 1) / cellSide
     }
 
-    /// Whether the `side` rows kept of a raster, the first at `top`, would show nowhere.
-    private func hides(_ raster: RasterRows, side: Int, left: Int, top: Int) -> Bool {
+    /// Whether `side` rows of ink spans, the first at `top`, would show nowhere.
+    private func hides(ink: UnsafeBufferPointer<RasterRows.Span>, side: Int, left: Int, top: Int) -> Bool {
         let firstRow = max(frameTop, top)
         let endRow = min(frameBottom, top + side)
         guard firstRow < endRow else { return true }
@@ -72,7 +77,7 @@ struct OcclusionGrid {
             var inkStart = Int32.max
             var inkEnd = Int32.min
             for y in rowStart..<rowEnd {
-                let span = raster.ink[y - top]
+                let span = ink[y - top]
                 guard !span.isEmpty else { continue }
                 inkStart = min(inkStart, span.start)
                 inkEnd = max(inkEnd, span.end)

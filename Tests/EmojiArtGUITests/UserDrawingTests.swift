@@ -6,7 +6,8 @@ import Testing
 extension GUITests {
     /// A drawing shaped like a user's — 3,000 emojis of 60 kinds, each at a size of its
     /// own, some turned — needs more rasters than a frame may make on the main thread. The canvas
-    /// shows what it has, the rest are made off the main thread, and the exact frame follows.
+    /// shows what it has (a zoom step: its last frame moved), the rest is painted or made off
+    /// the main thread, and the exact frame follows.
     @Suite("A user's drawing", .serialized, .ownXvfbDisplay)
     struct UserDrawingTests {
         @Test("it opens whole, then exact; a zoom step shows the old frame moved, then the exact one, with no hole")
@@ -36,11 +37,12 @@ extension GUITests {
                 // Emojis cover the canvas: colour nearly everywhere, no white hole left by a raster.
                 #expect(opened.count(in: content) { $0.chroma > 40 } > area * 2 / 3)
 
-                let arrivedBefore = try events("rasters-arrived").count
+                let landedBefore = try events("frame-landed").count + events("rasters-arrived").count
                 try await document.input.controlScroll(at: ScreenPoint(x: Int(canvas.centerX), y: Int(canvas.centerY)), notches: 1)
-                // The frame at the new zoom waits for its rasters; the trace says when it is exact.
-                try await waitUntil("the zoomed frame is exact (rasters-arrived)") {
-                    try events("rasters-arrived").count > arrivedBefore
+                // The frame at the new zoom is painted off the main thread (its emojis resampled
+                // from their glyphs) or waits for rasters; the trace says when it is shown.
+                try await waitUntil("the zoomed frame is shown (frame-landed or rasters-arrived)") {
+                    try events("frame-landed").count + events("rasters-arrived").count > landedBefore
                 }
                 let zoomed = try await document.settledScreenshot()
                 try await zoomed.archive(as: "user-drawing-zoomed")

@@ -56,22 +56,30 @@ import Testing
         var requests: Set<RasterRequest> { Set(all.flatMap(\.requests)) }
     }
 
-    @Test("with its budget spent, a zoom step makes no raster: every emoji is painted from another size or listed")
+    @Test(
+        "with its budget spent, a frame makes no raster: the emojis it lacks are resampled from their glyphs, the frame exact, and their rasters listed for the frames after"
+    )
     func spentBudgetMakesNothing() {
         let renderer = DocumentRenderer()
         _ = frame(renderer, zoom: 1)
         let made = renderer.rasterCache.rasterizedCount
         renderer.rasterBudget = RasterBudget(milliseconds: 0)
-        let standIns = frame(renderer, zoom: 1.13)
+        let resampled = frame(renderer, zoom: 1.13)
         #expect(renderer.rasterCache.rasterizedCount == made)
-        #expect(renderer.lastUnpaintedCount == 0)
-        #expect(renderer.lastStandInCount > 50)
-        #expect(!renderer.lastFrameWasExact)
+        #expect(renderer.lastUnpaintedCount == 0 && renderer.lastStandInCount == 0)
+        #expect(renderer.lastFrameWasExact)
+        #expect(renderer.lastResampledCount > 50)
+        #expect(renderer.missingRasters.count > 50)
         #expect(Set(renderer.missingRasters).count == renderer.missingRasters.count)
-        // The stand-ins are the right emojis, near the right pixels: close to the exact frame.
+        // Upright emojis bit for bit; turned ones within the rounding of sampling in place.
         let exact = frame(DocumentRenderer(), zoom: 1.13)
-        #expect(standIns.differingPixelCount(from: exact, tolerance: 48) < exact.width * exact.height / 10)
-        #expect(standIns.count(where: \.isColourful) > exact.count(where: \.isColourful) * 9 / 10)
+        #expect(resampled.differingPixelCount(from: exact, tolerance: 2) == 0)
+        let upright = DocumentRenderer()
+        _ = frame(upright, zoom: 1, model: Self.uprightModel)
+        upright.rasterBudget = RasterBudget(milliseconds: 0)
+        let resampledUpright = frame(upright, zoom: 1.13, model: Self.uprightModel)
+        #expect(
+            resampledUpright.differingPixelCount(from: frame(DocumentRenderer(), zoom: 1.13, model: Self.uprightModel), tolerance: 0) == 0)
     }
 
     @Test("the budget bounds what a frame makes on its own thread")
@@ -99,11 +107,12 @@ import Testing
         #expect(image.count(where: \.isColourful) == 0)
     }
 
-    @Test("a zoom step that cannot make its rasters in time is deferred: the surface keeps the frame it had")
+    @Test(
+        "a frame whose emojis' glyphs are not decoded and whose rasters cannot be made in time is deferred: the surface keeps the frame it had"
+    )
     func deferredFrameLeavesSurface() {
-        let renderer = DocumentRenderer()
+        let renderer = DocumentRenderer(rasterCache: EmojiRasterCache(glyphs: EmojiGlyphStore()))
         var untouched = true
-        _ = frame(renderer, zoom: 1)
         renderer.rasterBudget = RasterBudget(milliseconds: 0)
         let image = RenderedImage(width: Int(Self.viewSize.width), height: Int(Self.viewSize.height)) { cr in
             let outcome = renderer.drawDirectly(
@@ -171,10 +180,12 @@ import Testing
         #expect(deliveries.all.last?.count == second.count)
     }
 
-    @Test("the content layer shows its frame moved while a zoom step's rasters are made, then the exact frame")
+    @Test("the content layer shows its frame moved while a zoom step's rasters are made from scratch, then the exact frame")
     func layerKeepsItsFrameUntilRastersArrive() async throws {
         let model = Self.uprightModel
-        let layer = ContentLayer()
+        // A glyph store that keeps one glyph: the zoom step's emojis must be made from scratch
+        // (a drawing of more kinds than the store holds), not resampled from their glyphs.
+        let layer = ContentLayer(renderer: DocumentRenderer(rasterCache: EmojiRasterCache(glyphs: EmojiGlyphStore(capacityInBytes: 1))))
         func draw(_ zoom: Double, interactive: Bool = false, into target: ContentLayer? = nil) -> RenderedImage {
             RenderedImage(width: Int(Self.viewSize.width), height: Int(Self.viewSize.height)) { cr in
                 (target ?? layer).draw(

@@ -74,7 +74,7 @@ import Testing
         let sampled = RenderedImage(width: 400, height: 300) { cr in
             sampledRenderer.drawDirectly(
                 model, background: nil, viewport: Viewport(), viewSize: viewSize, deviceScale: 1, selection: [],
-                intoImage: cairo_get_target(cr), makingTurnedRasters: false)
+                intoImage: cairo_get_target(cr), rastersPayOff: false)
         }
         #expect(sampledRenderer.lastPartlyHiddenSampledCount > 50, "\(sampledRenderer.lastPartlyHiddenSampledCount)")
         #expect(sampledRenderer.turnedRasters.totalBytes == 0)

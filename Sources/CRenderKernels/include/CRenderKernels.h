@@ -39,6 +39,31 @@ typedef struct {
     int32_t start;
     int32_t end;
 } emojiart_sample_row;
+/// An emoji's glyph picture resampled straight into a frame, as `emojiart_resample_window` would
+/// make its raster (target pixels `target_left` … `target_left + target_width − 1` across and
+/// `target_top` … down, the same arguments), with the taps worked out once: a zoom step's frame
+/// paints each emoji of a size seen nowhere else this way instead of making a raster it would
+/// use once. Read-only once made, so painter threads share it.
+typedef struct emojiart_resampling emojiart_resampling;
+
+/// NULL for a scale above 3, without memory, or without SSE2 (the caller makes a raster instead).
+emojiart_resampling *emojiart_resampling_create(
+    const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
+    int window_left, int window_top, int window_right, int window_bottom,
+    int target_left, int target_top, int target_width, int target_height,
+    double scale, double offset_x, double offset_y);
+void emojiart_resampling_destroy(emojiart_resampling *resampling);
+
+/// Words of the `line` a painter thread lends `emojiart_resampling_row` for this resampling.
+int emojiart_resampling_line_pixels(const emojiart_resampling *resampling);
+
+/// Target pixels [`x0`, `x1`) of target row `y` (counted from the resampling's own first row and
+/// column) into `out`, bit for bit those `emojiart_resample_window` writes; `line` is scratch of
+/// `emojiart_resampling_line_pixels` words. Returns 0, leaving `out` as it was, when the row is
+/// transparent there.
+int emojiart_resampling_row(
+    const emojiart_resampling *resampling, int y, int x0, int x1, uint32_t *out, uint64_t *line);
+
 /// One raster placed in a frame, for `emojiart_paint_batch`: its rows of runs over the pixel
 /// base `raster` (`row_first_run` indexes `runs` by row; row r is raster row `first_row` + r, run
 /// x = 0 is raster column `ink_left`; `row_count` rows, all ink in columns [`ink_left`,
@@ -72,6 +97,10 @@ typedef struct {
     int hidden_rows;
     int hidden_left;
     int hidden_top;
+    /// When set, the job paints this resampling instead of a raster (blended with OVER): target
+    /// pixel (0, 0) at (`left`, `top`), its box [`left`, `right`) × [`top`, `bottom`) the
+    /// resampling's target window; the fields about a raster are unused.
+    const emojiart_resampling *resampling;
     double inverse[6];
 } emojiart_paint_job;
 /// Paints `count` jobs in order (the first is lowest in the stack) with `emojiart_paint_runs`.

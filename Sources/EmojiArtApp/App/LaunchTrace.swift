@@ -16,7 +16,8 @@ import Glibc
 /// and parsed; `emojis`), `first-frame` (the first frame that drew every emoji of a document;
 /// `emojis`; `rasterized`: the emoji rasters made on the main thread by then; `stand-ins`: emojis
 /// painted from a raster of another size), `exact-frame` (the first frame whose every
-/// emoji is painted from a raster of its own size: the same pixels as an export),
+/// emoji is painted at its own size, from its raster or resampled from its glyph: the same
+/// pixels as an export),
 /// `background-ready` (the first frame showing the document's background image, or the first
 /// frame of a document without one). Between them, to see where a launch spends its time:
 /// `launcher-started` (the dynamic loader, the Swift runtime and argument parsing are behind),
@@ -24,7 +25,9 @@ import Glibc
 /// window's widgets exist, before it is presented). After the first frame: `palette-ready` (every
 /// picture of the palette strip is made and its redraw queued), and `rasters-arrived` each time
 /// the canvas, having shown less than its exact frame while rasters were made off the main
-/// thread, draws it exact again (`renders`: its crisp renders so far).
+/// thread, draws it exact again (`renders`: its crisp renders so far), and `frame-landed` each
+/// time a frame painted off the main thread (a zoom step on a user's drawing) replaces the last
+/// one, shown moved meanwhile (`renders`).
 enum LaunchTrace {
     /// The trace file, read once; nil (the usual case) turns every mark into a no-op.
     private static let path: String? = getenv("EMOJIART_TRACE").map { String(cString: $0) }

@@ -20,9 +20,17 @@ final class CanvasView {
     /// Draws crisp frames, and reuses the last one while a pan or pinch runs (DESIGN performance).
     /// A crisp frame makes rasters for a few milliseconds at most; the rest come from the
     /// raster workshop, the last frame (moved) or stand-ins of other sizes showing meanwhile.
+    /// A zoom step's frame, which resamples most emojis of a user's drawing from their glyphs,
+    /// is painted on a background queue while the last frame shows moved.
     let contentLayer: ContentLayer = {
         let layer = ContentLayer()
         layer.renderer.rasterBudget = .canvasFrame
+        layer.offThreadPainting = OffThreadPainting { work, then in
+            DispatchQueue.global(qos: .userInteractive).async {
+                work()
+                DispatchQueue.main.async(execute: then)
+            }
+        }
         return layer
     }()
     /// Makes the rasters crisp frames lacked, off the main thread; started when first needed.
@@ -122,6 +130,13 @@ final class CanvasView {
 
         keepAlive(self, until: drawingArea)
         installDrawing()
+        contentLayer.onFrameLanded = { [weak self] in
+            guard let self else { return }
+            MainActor.assumeIsolated {
+                LaunchTrace.mark("frame-landed", ["renders": self.contentLayer.renderCount])
+                gtk_widget_queue_draw(self.drawingArea)
+            }
+        }
         installPointer()
         installZoomAndRotate()
         installKeys()

@@ -40,8 +40,13 @@ struct CanvasGeometry: Sendable, CustomStringConvertible {
     /// Finds the canvas in a screenshot of `window`: the white paper runs from the header bar
     /// down to the palette bar (both grey), and across the window inside its border. Scans
     /// from the window's edges inwards, along a row and a column that emojis near the middle
-    /// cannot block. Nil until the canvas has been drawn.
+    /// cannot block (or, on a drawing that covers the canvas, `locateInsideChrome`). Nil until
+    /// the canvas has been drawn.
     static func locate(in shot: Screenshot, window: ScreenRect) -> CanvasGeometry? {
+        locateOnPaper(in: shot, window: window) ?? locateInsideChrome(in: shot, window: window)
+    }
+
+    private static func locateOnPaper(in shot: Screenshot, window: ScreenRect) -> CanvasGeometry? {
         let row = window.center.y
         guard let left = (window.minX..<window.maxX).first(where: { shot[$0, row].isWhite }),
             let right = (window.minX..<window.maxX).last(where: { shot[$0, row].isWhite })
@@ -53,6 +58,28 @@ struct CanvasGeometry: Sendable, CustomStringConvertible {
         let frame = ScreenRect(minX: left, minY: top, maxX: right + 1, maxY: bottom + 1)
         // Most of the window is canvas; anything smaller is not drawn yet or not a canvas.
         guard frame.width > window.width / 2, frame.height > window.height / 2 else { return nil }
+        return CanvasGeometry(frame: frame)
+    }
+
+    /// Finds a canvas whose emojis cover it edge to edge, so no paper shows: inside the window's
+    /// chrome — the neutral greys of its border, header bar and palette bar — along the same row
+    /// and column, once colour fills most of that row (a canvas not drawn yet is not colourful).
+    private static func locateInsideChrome(in shot: Screenshot, window: ScreenRect) -> CanvasGeometry? {
+        func isChrome(_ pixel: RGB) -> Bool {
+            pixel.red == pixel.green && pixel.green == pixel.blue && (200...252).contains(pixel.red)
+        }
+        let row = window.center.y
+        guard let left = (window.minX..<window.maxX).first(where: { !isChrome(shot[$0, row]) }),
+            let right = (window.minX..<window.maxX).last(where: { !isChrome(shot[$0, row]) }),
+            left - window.minX < 16, window.maxX - right < 16
+        else { return nil }
+        let column = left + 2
+        guard let top = (window.minY..<window.maxY).first(where: { !isChrome(shot[column, $0]) }),
+            let bottom = (window.minY..<window.maxY).last(where: { !isChrome(shot[column, $0]) })
+        else { return nil }
+        let frame = ScreenRect(minX: left, minY: top, maxX: right + 1, maxY: bottom + 1)
+        let colourful = (left...right).count { shot[$0, row].chroma > 40 }
+        guard frame.width > window.width / 2, frame.height > window.height / 2, colourful > frame.width / 2 else { return nil }
         return CanvasGeometry(frame: frame)
     }
 
