@@ -85,13 +85,12 @@ extension DocumentRenderer {
         of emoji: Emoji, pixelSize: Int, center: ViewPoint, deviceScale: Double, in grid: inout OcclusionGrid
     ) {
         guard pixelSize <= EmojiRasterCache.maximumPixelSize, let glyph = rasterCache.decodedGlyph(for: emoji.text) else { return }
-        let opaque = glyph.opaqueSpans(forPixelSize: pixelSize)
-        guard !opaque.spans.isEmpty else { return }
+        let occlusion = GlyphOcclusion(glyph, pixelSize: pixelSize)
         // Where the raster will lie: `planEmojis`'s whole-pixel placement.
-        let side = Double(glyph.placement(forPixelSize: pixelSize).side)
+        let side = Double(occlusion.side)
         let left = Int((center.x * deviceScale - side / 2).rounded())
         let top = Int((center.y * deviceScale - side / 2).rounded())
-        grid.cover(opaqueSpans: opaque.spans, left: left, top: top + opaque.firstRow)
+        grid.cover(opaqueRows: occlusion.opaqueRows, left: left, top: top, opaqueColumns: occlusion.opaqueColumns)
     }
 
     /// Whether everything `emoji` could show lies under opaque pixels already painted above it:

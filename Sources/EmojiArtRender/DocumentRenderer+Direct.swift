@@ -230,10 +230,10 @@ extension DocumentRenderer {
                 job.top = Int32(top + window.rows.lowerBound)
                 job.right = Int32(left + window.columns.upperBound)
                 job.bottom = Int32(top + window.rows.upperBound)
-                let ink = glyph.inkSpans(forPixelSize: pixelSize)
-                guard !grid.hides(inkSpans: ink.spans, left: left, top: top + ink.firstRow) else { continue }
+                let occlusion = GlyphOcclusion(glyph, pixelSize: pixelSize)
+                guard !grid.hides(inkRows: occlusion.inkRows, left: left, top: top, inkColumns: occlusion.inkColumns) else { continue }
                 Self.skipHiddenCells(of: &job, under: grid, keptIn: &planned)
-                coverOpaquePixels(of: emoji, pixelSize: pixelSize, center: center, deviceScale: deviceScale, in: &grid)
+                grid.cover(opaqueRows: occlusion.opaqueRows, left: left, top: top, opaqueColumns: occlusion.opaqueColumns)
                 planned.pending.append(PendingPixels(glyph: glyph, window: window, isResampling: true, jobs: [planned.jobs.count]))
                 planned.resampledCount += 1
                 planned.jobs.append(job)

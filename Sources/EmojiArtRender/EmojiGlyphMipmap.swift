@@ -42,10 +42,10 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
     let ink: (left: Int, top: Int, right: Int, bottom: Int)
     /// Each level-0 row's longest run of opaque pixels (empty when it has none), intersected over
     /// any range of rows: what any raster of the emoji hides for sure, scaled (`opaqueSpans`).
-    private let opaqueRows: RowSpanTable
+    let opaqueRows: RowSpanTable
     /// Each level-0 row's ink, from its first to its last non-transparent pixel, united over any
     /// range of rows.
-    private let inkRows: RowSpanTable
+    let inkRows: RowSpanTable
     /// Memory held by the levels.
     let byteCount: Int
 
@@ -129,55 +129,14 @@ final class EmojiGlyphMipmap: @unchecked Sendable {
     }
 
     /// The pixels of this emoji's raster at `pixelSize` that are opaque for sure, row by row in
-    /// raster coordinates from `firstRow`: a raster pixel is a box-filtered sum of level pixels
-    /// that reaches less than two raster pixels around it (enlarged, a level-0 pixel), each opaque exactly when the
-    /// level-0 pixels it halves are, so a raster pixel whose level-0 pixels two raster pixels
-    /// around are all opaque is opaque.
+    /// raster coordinates from `firstRow` (`GlyphOcclusion.opaqueColumns`, a row at a time).
     func opaqueSpans(forPixelSize pixelSize: Int) -> (firstRow: Int, spans: [RasterRows.Span]) {
-        let placement = placement(forPixelSize: pixelSize)
-        // Enlarged (past the strike), a raster pixel samples level-0 pixels up to a level-0
-        // pixel away: `scale` raster pixels.
-        let (scale, margin) = (placement.scale, max(2, placement.scale + 1))
-        guard scale > 0, ink.bottom > ink.top else { return (0, []) }
-        let firstRow = max(0, Int((placement.top + Double(ink.top) * scale).rounded(.down)))
-        let endRow = min(placement.side, Int((placement.top + Double(ink.bottom) * scale).rounded(.up)))
-        guard firstRow < endRow else { return (0, []) }
-        let spans = (firstRow..<endRow).map { y -> RasterRows.Span in
-            let from = floorToInt((Double(y) - margin - placement.top) / scale)
-            let to = ceilingToInt((Double(y + 1) + margin - placement.top) / scale)
-            guard from >= 0, to <= opaqueRows.count, from < to else { return RasterRows.Span(start: 0, end: 0) }
-            let opaque = opaqueRows.combined(from: from, to: to)
-            guard opaque.start < opaque.end else { return RasterRows.Span(start: 0, end: 0) }
-            let (start, end) = (opaque.start, opaque.end)
-            let left = Int32(ceilingToInt(placement.left + Double(start) * scale + margin))
-            let right = Int32(floorToInt(placement.left + Double(end) * scale - margin))
-            return left < right ? RasterRows.Span(start: left, end: right) : RasterRows.Span(start: 0, end: 0)
+        let occlusion = GlyphOcclusion(self, pixelSize: pixelSize)
+        let spans = occlusion.opaqueRows.map { y in
+            occlusion.opaqueColumns(rows: y..<(y + 1)).map { RasterRows.Span(start: Int32($0.lowerBound), end: Int32($0.upperBound)) }
+                ?? RasterRows.Span(start: 0, end: 0)
         }
-        return (firstRow, spans)
-    }
-
-    /// Where this emoji's raster at `pixelSize` may hold ink, row by row in raster coordinates
-    /// from `firstRow`: every pixel it does not rule out, a raster pixel sampling level pixels
-    /// no farther than `opaqueSpans` reckons (a pixel more for rounding).
-    func inkSpans(forPixelSize pixelSize: Int) -> (firstRow: Int, spans: [RasterRows.Span]) {
-        let placement = placement(forPixelSize: pixelSize)
-        let (scale, margin) = (placement.scale, max(2, placement.scale + 1) + 1)
-        guard scale > 0, ink.bottom > ink.top else { return (0, []) }
-        let firstRow = max(0, Int((placement.top + Double(ink.top) * scale - margin).rounded(.down)))
-        let endRow = min(placement.side, Int((placement.top + Double(ink.bottom) * scale + margin).rounded(.up)))
-        guard firstRow < endRow else { return (0, []) }
-        let spans = (firstRow..<endRow).map { y -> RasterRows.Span in
-            let from = max(0, floorToInt((Double(y) - margin - placement.top) / scale))
-            let to = min(inkRows.count, ceilingToInt((Double(y + 1) + margin - placement.top) / scale))
-            guard from < to else { return RasterRows.Span(start: 0, end: 0) }
-            let ink = inkRows.combined(from: from, to: to)
-            guard ink.start < ink.end else { return RasterRows.Span(start: 0, end: 0) }
-            let (start, end) = (ink.start, ink.end)
-            return RasterRows.Span(
-                start: Int32(floorToInt(placement.left + Double(start) * scale - margin)),
-                end: Int32(ceilingToInt(placement.left + Double(end) * scale + margin)))
-        }
-        return (firstRow, spans)
+        return (occlusion.opaqueRows.lowerBound, spans)
     }
 
     /// How far the ink of this emoji's raster at `pixelSize` reaches from the raster's centre,
@@ -298,15 +257,15 @@ final class RasterScratch {
     }
 }
 
-/// ⌊x⌋ and ⌈x⌉ of a value well inside `Int`'s range, without a call into libm: the span loops
-/// above run for every row of every emoji a zoom step resamples, and a baseline x86-64 build
-/// calls `floor` and `ceil` through the PLT (they were ~10% of planning such a frame).
-@inline(__always) private func floorToInt(_ x: Double) -> Int {
+/// ⌊x⌋ and ⌈x⌉ of a value well inside `Int`'s range, without a call into libm: the occlusion
+/// grid asks `GlyphOcclusion` for every band of rows of every emoji a zoom step resamples, and a
+/// baseline x86-64 build calls `floor` and `ceil` through the PLT.
+@inline(__always) func floorToInt(_ x: Double) -> Int {
     let truncated = Int(x)
     return Double(truncated) > x ? truncated - 1 : truncated
 }
 
-@inline(__always) private func ceilingToInt(_ x: Double) -> Int {
+@inline(__always) func ceilingToInt(_ x: Double) -> Int {
     let truncated = Int(x)
     return Double(truncated) < x ? truncated + 1 : truncated
 }

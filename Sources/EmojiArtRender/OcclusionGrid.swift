@@ -48,9 +48,31 @@ struct OcclusionGrid {
         hides(ink: UnsafeBufferPointer(raster.ink), side: raster.rowCount, left: left + frameLeft, top: top + raster.firstRow + frameTop)
     }
 
-    /// Whether ink within `spans`, row after row from `top`, in columns from `left`, would show nowhere.
-    func hides(inkSpans spans: [RasterRows.Span], left: Int, top: Int) -> Bool {
-        spans.withUnsafeBufferPointer { hides(ink: $0, side: spans.count, left: left + frameLeft, top: top + frameTop) }
+    /// Whether an emoji whose raster, its top-left corner at (`left`, `top`), holds ink only in
+    /// rows `inkRows` and, for each band of them, in columns `inkColumns(band)` (raster
+    /// coordinates; nil: none) would show nowhere.
+    func hides(inkRows: Range<Int>, left: Int, top: Int, inkColumns: (Range<Int>) -> Range<Int>?) -> Bool {
+        let top = top + frameTop
+        let firstRow = max(frameTop, top + inkRows.lowerBound)
+        let endRow = min(frameBottom, top + inkRows.upperBound)
+        guard firstRow < endRow else { return true }
+        var cellRow = firstRow / Self.cellSide
+        while cellRow * Self.cellSide < endRow {
+            let rowStart = max(firstRow, cellRow * Self.cellSide)
+            let rowEnd = min(endRow, (cellRow + 1) * Self.cellSide)
+            if let columns = inkColumns((rowStart - top)..<(rowEnd - top)) {
+                let x0 = max(frameLeft, left + frameLeft + columns.lowerBound)
+                let x1 = min(frameRight, left + frameLeft + columns.upperBound)
+                if x0 < x1 {
+                    let base = cellRow * self.columns
+                    for column in (x0 / Self.cellSide)...((x1 - 1) / Self.cellSide) where !covered[base + column] {
+                        return false
+                    }
+                }
+            }
+            cellRow += 1
+        }
+        return true
     }
 
     /// Marks the cells that the raster's opaque runs, its top-left corner at (`left`, `top`), cover wholly.
@@ -160,10 +182,25 @@ struct OcclusionGrid {
         }
     }
 
-    /// Marks the cells that `spans` — opaque for sure, row after row from `top`, in columns from
-    /// `left` — cover wholly.
-    mutating func cover(opaqueSpans spans: [RasterRows.Span], left: Int, top: Int) {
-        spans.withUnsafeBufferPointer { cover(opaque: $0, side: spans.count, left: left + frameLeft, top: top + frameTop) }
+    /// Marks the cells an emoji covers wholly whose raster, its top-left corner at (`left`,
+    /// `top`), is opaque for sure, in each band of rows within `opaqueRows`, in columns
+    /// `opaqueColumns(band)` (raster coordinates; nil: none).
+    mutating func cover(opaqueRows: Range<Int>, left: Int, top: Int, opaqueColumns: (Range<Int>) -> Range<Int>?) {
+        let top = top + frameTop
+        let firstRow = max(frameTop, top + opaqueRows.lowerBound)
+        let endRow = min(frameBottom, top + opaqueRows.upperBound)
+        guard firstRow < endRow else { return }
+        var cellRow = firstRow / Self.cellSide
+        while cellRow * Self.cellSide < endRow {
+            let rowStart = max(frameTop, cellRow * Self.cellSide)
+            let rowEnd = min(frameBottom, cellRow * Self.cellSide + Self.cellSide)
+            defer { cellRow += 1 }
+            // Every frame row of the cell must lie inside the rows.
+            guard rowStart >= top + opaqueRows.lowerBound, rowEnd <= top + opaqueRows.upperBound,
+                let opaque = opaqueColumns((rowStart - top)..<(rowEnd - top))
+            else { continue }
+            coverCells(inRow: cellRow, from: left + frameLeft + opaque.lowerBound, to: left + frameLeft + opaque.upperBound)
+        }
     }
 
     /// Marks the cells that the `side` rows kept of a raster, the first at `top`, cover wholly.
@@ -191,21 +228,23 @@ struct OcclusionGrid {
                 opaqueEnd = min(opaqueEnd, span.end)
             }
             guard opaqueStart < opaqueEnd else { continue }
-            let x0 = left + Int(opaqueStart)
-            let x1 = left + Int(opaqueEnd)
-            // Whole cells inside [x0, x1); a cell cut by the frame's edge counts when its
-            // visible part is inside.
-            var column = Self.firstCell(from: x0, frameStart: frameLeft)
-            let base = cellRow * columns
-            while column < columns {
-                let cellEnd = min(frameRight, (column + 1) * Self.cellSide)
-                guard cellEnd <= x1 else { break }
-                if !covered[base + column] {
-                    covered[base + column] = true
-                    uncoveredCount -= 1
-                }
-                column += 1
+            coverCells(inRow: cellRow, from: left + Int(opaqueStart), to: left + Int(opaqueEnd))
+        }
+    }
+
+    /// Marks the cells of `cellRow` wholly inside the columns [x0, x1) (the grid's coordinates);
+    /// a cell cut by the frame's edge counts when its visible part is inside.
+    private mutating func coverCells(inRow cellRow: Int, from x0: Int, to x1: Int) {
+        var column = Self.firstCell(from: x0, frameStart: frameLeft)
+        let base = cellRow * columns
+        while column < columns {
+            let cellEnd = min(frameRight, (column + 1) * Self.cellSide)
+            guard cellEnd <= x1 else { break }
+            if !covered[base + column] {
+                covered[base + column] = true
+                uncoveredCount -= 1
             }
+            column += 1
         }
     }
 }
