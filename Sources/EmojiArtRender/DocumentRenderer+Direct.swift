@@ -13,9 +13,6 @@ import Foundation
 /// sampled bilinearly by the same loop (cairo took ~100 µs for each, 1 s for 10,000), within a
 /// step or two of cairo's values on their edges.
 extension DocumentRenderer {
-    /// Below this many emojis to paint, a second thread costs more than it saves.
-    static let parallelPaintMinimumCount = 256
-
     /// Draws like `draw(_:background:viewport:viewSize:deviceScale:selection:into:)` into `surface`,
     /// a whole ARGB32 image surface whose pixels are the view at `deviceScale` (its device scale
     /// set to it, as the content layer makes it, or 1), with nothing drawn on it yet but a backdrop
@@ -151,16 +148,6 @@ extension DocumentRenderer {
         /// Turned, mirrored or scaled jobs that skip hidden cells.
         var partlyHiddenSampledCount = 0
         var budget: FramePlan
-    }
-
-    /// An emoji's pixels a frame makes as it is painted, from its glyph: `FrameResampling` for
-    /// an upright one (one job), `FrameRaster` for turned ones (every job of that size). Read by
-    /// the painter's threads; the glyph is immutable.
-    struct PendingPixels: @unchecked Sendable {
-        var glyph: EmojiGlyphMipmap
-        var window: EmojiGlyphMipmap.InkWindow
-        var isResampling: Bool
-        var jobs: [Int]
     }
 
     /// A transformed job's cells hidden under opaque emojis above it, for the painter to skip:
@@ -320,45 +307,6 @@ extension DocumentRenderer {
         return planned
     }
 
-    /// The glyph of `text` to resample in place at `pixelSize`, and where: an upright emoji
-    /// whose raster is not cached is painted from its glyph when its raster would not pay — its
-    /// size is painted once (`rastersPayOff` false: the first emoji of a size; the second gets a
-    /// raster, which the rest copy) — or cannot be made in time (past the budget: then the raster
-    /// is wanted for the frames after). Nil when the raster is to be made, its glyph is not
-    /// decoded or it has no ink.
-    private func glyphToResample(
-        of text: String, pixelSize: Int, rastersPayOff: Bool, in planned: inout PlannedFrame
-    ) -> (EmojiGlyphMipmap, EmojiGlyphMipmap.InkWindow)? {
-        guard pixelSize <= EmojiRasterCache.maximumPixelSize else { return nil }
-        let key = EmojiRasterCache.key(for: text, pixelSize: pixelSize)
-        let isPastBudget = planned.budget.isPastBudget(rasterBudget)
-        guard isPastBudget || (!rastersPayOff && planned.resampledKeys.insert(key).inserted),
-            let glyph = rasterCache.decodedGlyph(for: text)
-        else { return nil }
-        let window = glyph.inkWindow(forPixelSize: pixelSize)
-        guard !window.isEmpty else { return nil }
-        if rastersPayOff { planned.budget.wantAhead(RasterRequest(text: key.text, pixelSize: key.pixelSize)) }
-        return (glyph, window)
-    }
-
-    /// The glyph of `text` and where its pixels at `pixelSize` lie, for a turned emoji without
-    /// the upright raster of its size to be sampled from a `FrameRaster` (made once a frame for
-    /// every turned emoji of that size): when that raster would not pay (`rastersPayOff` false)
-    /// or cannot be made in time (past the budget: then it is wanted for the frames after). Nil
-    /// when the raster is to be made, the glyph is not decoded or it has no ink.
-    private func frameRasterGlyph(
-        of text: String, pixelSize: Int, rastersPayOff: Bool, in planned: inout PlannedFrame
-    ) -> (EmojiGlyphMipmap, EmojiGlyphMipmap.InkWindow)? {
-        guard pixelSize <= EmojiRasterCache.maximumPixelSize, !rastersPayOff || planned.budget.isPastBudget(rasterBudget),
-            let glyph = rasterCache.decodedGlyph(for: text)
-        else { return nil }
-        let window = glyph.inkWindow(forPixelSize: pixelSize)
-        guard !window.isEmpty else { return nil }
-        let key = EmojiRasterCache.key(for: text, pixelSize: pixelSize)
-        if rastersPayOff { planned.budget.wantAhead(RasterRequest(text: key.text, pixelSize: key.pixelSize)) }
-        return (glyph, window)
-    }
-
     /// A raster's rows copied at whole device pixels, the raster's top-left corner at (`left`,
     /// `top`): the job's box is the ink's bounding box.
     private static func job(for rows: RasterRows, left: Int, top: Int) -> emojiart_paint_job {
@@ -448,56 +396,5 @@ extension DocumentRenderer {
         job.bottom = Int32(placement.bottom)
         job.is_transformed = 1
         return job
-    }
-
-    /// Runs the C painter over `jobs`, in two bands of rows on two threads when it pays.
-    static func paint(_ jobs: [emojiart_paint_job], into surface: OpaquePointer, width: Int, height: Int) {
-        guard let data = cairo_image_surface_get_data(surface), !jobs.isEmpty else { return }
-        let frame = FramePixels(
-            pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
-            strideBytes: Int32(cairo_image_surface_get_stride(surface)), width: Int32(width), height: height)
-        jobs.withUnsafeBufferPointer { buffer in
-            let batch = JobBatch(jobs: buffer.baseAddress!, count: Int32(buffer.count))
-            let bands = jobs.count >= parallelPaintMinimumCount && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
-            if bands == 1 {
-                frame.paint(batch, rows: 0..<height)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: bands) { band in
-                    frame.paint(batch, rows: (height * band / bands)..<(height * (band + 1) / bands))
-                }
-            }
-        }
-    }
-}
-
-/// A frame's pixels, shared by the painter threads: each writes only its own band of rows.
-private struct FramePixels: @unchecked Sendable {
-    let pixels: UnsafeMutablePointer<UInt32>
-    let strideBytes: Int32
-    let width: Int32
-    let height: Int
-
-    func paint(_ batch: JobBatch, rows: Range<Int>) {
-        emojiart_paint_batch(batch.jobs, batch.count, pixels, strideBytes, width, Int32(rows.lowerBound), Int32(rows.upperBound))
-    }
-}
-
-/// Jobs the threads only read; the rasters they point into are kept alive by the caller's plan.
-private struct JobBatch: @unchecked Sendable {
-    let jobs: UnsafePointer<emojiart_paint_job>
-    let count: Int32
-}
-
-/// Bytes at a fixed address for as long as the frame that paints with them.
-final class HiddenCells {
-    let bytes: UnsafeMutableBufferPointer<UInt8>
-
-    init(_ cells: [UInt8]) {
-        bytes = .allocate(capacity: max(1, cells.count))
-        _ = bytes.initialize(from: cells)
-    }
-
-    deinit {
-        bytes.deallocate()
     }
 }
