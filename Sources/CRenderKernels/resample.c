@@ -89,38 +89,52 @@ typedef struct {
     int window_bottom;
 } source_window;
 
-/// Down: the source rows a target row covers, weighed into `padded` (channels in 16-bit lanes,
-/// zero beyond the window), then rounded to 8 bits. Returns 0 when no source row of the window
-/// has weight (the target row is transparent).
-static int weigh_rows_sse2(const source_window *w, const taps *row_taps, uint16_t *padded) {
-    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
-    int any = 0;
+/// The source rows of the window a target row covers and their weights, at most three;
+/// returns how many.
+static int row_sources(const source_window *w, const taps *row_taps, const uint32_t **rows, uint32_t *weights) {
+    int count = 0;
     for (int k = 0; k < 3; k++) {
         int j = row_taps->first + k;
         if (row_taps->weight[k] == 0 || j < w->window_top || j >= w->window_bottom) continue;
-        any = 1;
-        const __m128i weight = _mm_set1_epi16((short)row_taps->weight[k]);
-        const uint32_t *row = (const uint32_t *)((const char *)w->source + (long)j * w->source_stride_bytes);
-        int x = w->window_left;
-        for (; x + 4 <= w->window_right; x += 4) {
-            __m128i pixels = _mm_loadu_si128((const __m128i *)(row + x));
-            __m128i *sums = (__m128i *)(padded + 4 * x);
-            __m128i low = _mm_mullo_epi16(_mm_unpacklo_epi8(pixels, zero), weight);
-            __m128i high = _mm_mullo_epi16(_mm_unpackhi_epi8(pixels, zero), weight);
-            _mm_storeu_si128(sums, _mm_add_epi16(_mm_loadu_si128(sums), low));
-            _mm_storeu_si128(sums + 1, _mm_add_epi16(_mm_loadu_si128(sums + 1), high));
-        }
-        for (; x < w->window_right; x++) {
-            __m128i pixel = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)row[x]), zero);
-            __m128i *sums = (__m128i *)(padded + 4 * x);
-            _mm_storel_epi64(sums, _mm_add_epi16(_mm_loadl_epi64(sums), _mm_mullo_epi16(pixel, weight)));
-        }
+        rows[count] = (const uint32_t *)((const char *)w->source + (long)j * w->source_stride_bytes);
+        weights[count] = row_taps->weight[k];
+        count++;
     }
-    if (!any) return 0;
-    // Past the window the line holds zeros, which stay zeros.
-    for (int x = w->window_left; x < w->window_right; x += 2) {
+    return count;
+}
+
+/// Down: the source rows a target row covers, weighed and rounded to 8 bits into `padded`
+/// over the window's columns (channels in 16-bit lanes; the line elsewhere is left as it is),
+/// each line pixel summed in registers and stored once. Returns 0, writing nothing, when no
+/// source row of the window has weight (the target row is transparent).
+static int weigh_rows_sse2(const source_window *w, const taps *row_taps, uint16_t *padded) {
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
+    const uint32_t *rows[3];
+    uint32_t raw_weights[3];
+    int count = row_sources(w, row_taps, rows, raw_weights);
+    if (count == 0) return 0;
+    __m128i weights[3];
+    for (int i = 0; i < count; i++) weights[i] = _mm_set1_epi16((short)raw_weights[i]);
+    // The sums start at the rounding half: at most 128 + 255 · 256, inside 16 bits.
+    int x = w->window_left;
+    for (; x + 4 <= w->window_right; x += 4) {
+        __m128i low = half, high = half;
+        for (int i = 0; i < count; i++) {
+            __m128i pixels = _mm_loadu_si128((const __m128i *)(rows[i] + x));
+            low = _mm_add_epi16(low, _mm_mullo_epi16(_mm_unpacklo_epi8(pixels, zero), weights[i]));
+            high = _mm_add_epi16(high, _mm_mullo_epi16(_mm_unpackhi_epi8(pixels, zero), weights[i]));
+        }
         __m128i *sums = (__m128i *)(padded + 4 * x);
-        _mm_storeu_si128(sums, _mm_srli_epi16(_mm_add_epi16(_mm_loadu_si128(sums), half), 8));
+        _mm_storeu_si128(sums, _mm_srli_epi16(low, 8));
+        _mm_storeu_si128(sums + 1, _mm_srli_epi16(high, 8));
+    }
+    for (; x < w->window_right; x++) {
+        __m128i sum = half;
+        for (int i = 0; i < count; i++) {
+            __m128i pixel = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)rows[i][x]), zero);
+            sum = _mm_add_epi16(sum, _mm_mullo_epi16(pixel, weights[i]));
+        }
+        _mm_storel_epi64((__m128i *)(padded + 4 * x), _mm_srli_epi16(sum, 8));
     }
     return 1;
 }
@@ -129,33 +143,33 @@ static int weigh_rows_sse2(const source_window *w, const taps *row_taps, uint16_
 __attribute__((target("avx2")))
 static int weigh_rows_avx2(const source_window *w, const taps *row_taps, uint16_t *padded) {
     const __m256i half = _mm256_set1_epi16(128);
-    int any = 0;
-    for (int k = 0; k < 3; k++) {
-        int j = row_taps->first + k;
-        if (row_taps->weight[k] == 0 || j < w->window_top || j >= w->window_bottom) continue;
-        any = 1;
-        const __m256i weight = _mm256_set1_epi16((short)row_taps->weight[k]);
-        const uint32_t *row = (const uint32_t *)((const char *)w->source + (long)j * w->source_stride_bytes);
-        int x = w->window_left;
-        for (; x + 8 <= w->window_right; x += 8) {
-            __m256i low = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row + x)));
-            __m256i high = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row + x + 4)));
-            __m256i *sums = (__m256i *)(padded + 4 * x);
-            _mm256_storeu_si256(sums, _mm256_add_epi16(_mm256_loadu_si256(sums), _mm256_mullo_epi16(low, weight)));
-            _mm256_storeu_si256(sums + 1, _mm256_add_epi16(_mm256_loadu_si256(sums + 1), _mm256_mullo_epi16(high, weight)));
+    const uint32_t *rows[3];
+    uint32_t raw_weights[3];
+    int count = row_sources(w, row_taps, rows, raw_weights);
+    if (count == 0) return 0;
+    __m256i weights[3];
+    for (int i = 0; i < count; i++) weights[i] = _mm256_set1_epi16((short)raw_weights[i]);
+    int x = w->window_left;
+    for (; x + 8 <= w->window_right; x += 8) {
+        __m256i low = half, high = half;
+        for (int i = 0; i < count; i++) {
+            __m256i first = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(rows[i] + x)));
+            __m256i second = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(rows[i] + x + 4)));
+            low = _mm256_add_epi16(low, _mm256_mullo_epi16(first, weights[i]));
+            high = _mm256_add_epi16(high, _mm256_mullo_epi16(second, weights[i]));
         }
-        const __m128i narrow = _mm256_castsi256_si128(weight);
-        for (; x < w->window_right; x++) {
-            __m128i pixel = _mm_cvtepu8_epi16(_mm_cvtsi32_si128((int)row[x]));
-            __m128i *sums = (__m128i *)(padded + 4 * x);
-            _mm_storel_epi64(sums, _mm_add_epi16(_mm_loadl_epi64(sums), _mm_mullo_epi16(pixel, narrow)));
-        }
-    }
-    if (!any) return 0;
-    // Past the window the line holds zeros, which stay zeros.
-    for (int x = w->window_left; x < w->window_right; x += 4) {
         __m256i *sums = (__m256i *)(padded + 4 * x);
-        _mm256_storeu_si256(sums, _mm256_srli_epi16(_mm256_add_epi16(_mm256_loadu_si256(sums), half), 8));
+        _mm256_storeu_si256(sums, _mm256_srli_epi16(low, 8));
+        _mm256_storeu_si256(sums + 1, _mm256_srli_epi16(high, 8));
+    }
+    const __m128i narrow_half = _mm256_castsi256_si128(half);
+    for (; x < w->window_right; x++) {
+        __m128i sum = narrow_half;
+        for (int i = 0; i < count; i++) {
+            __m128i pixel = _mm_cvtepu8_epi16(_mm_cvtsi32_si128((int)rows[i][x]));
+            sum = _mm_add_epi16(sum, _mm_mullo_epi16(pixel, _mm256_castsi256_si128(weights[i])));
+        }
+        _mm_storel_epi64((__m128i *)(padded + 4 * x), _mm_srli_epi16(sum, 8));
     }
     return 1;
 }
@@ -260,10 +274,10 @@ static void resample_rows(
     const weigh_rows_function weigh_rows = passes.weigh_rows;
     const weigh_columns_function weigh_columns = passes.weigh_columns;
     uint16_t *padded = line + 2 * 4;
-    size_t line_bytes = sizeof(uint16_t) * 4 * (size_t)(source_width + 5);
+    // The vertical pass writes the window's columns of the line and no other: zero elsewhere once.
+    memset(line, 0, sizeof(uint16_t) * 4 * (size_t)(source_width + 5));
     for (int y = 0; y < target_height; y++) {
         uint32_t *out = (uint32_t *)((char *)target + (long)y * target_stride_bytes);
-        memset(line, 0, line_bytes);
         if (!weigh_rows(window, &rows[y], padded)) {
             memset(out, 0, sizeof(uint32_t) * (size_t)target_width);
             continue;
@@ -354,19 +368,20 @@ int emojiart_resampling_row(
     const emojiart_resampling *r, int y, int x0, int x1, uint32_t *out, uint64_t *line) {
 #if defined(__SSE2__)
     if (y < 0 || y >= r->target_height || x0 < 0 || x1 > r->target_width || x0 >= x1) return 0;
-    // Only the line pixels the columns read are zeroed and weighed (the taps' firsts grow with
-    // x; a vector reads four pixels from one): the sums there are the whole row's.
+    // Only the line pixels the columns read are weighed, or zeroed outside the window (the taps'
+    // firsts grow with x; a vector reads four pixels from one): the sums there are the whole row's.
     uint16_t *padded = (uint16_t *)line + 2 * 4;
     int low = r->columns[x0].first, high = r->columns[x1 - 1].first + 4;
     if (low < -2) low = -2;
     if (high > r->source_width + 3) high = r->source_width + 3;
-    memset(padded + 4 * low, 0, sizeof(uint64_t) * (size_t)(high - low));
     source_window narrowed = r->window;
     if (narrowed.window_left < low) narrowed.window_left = low;
     if (narrowed.window_right > high) narrowed.window_right = high;
     if (narrowed.window_left >= narrowed.window_right) return 0;
     const pass_functions passes = chosen_passes();
     if (!passes.weigh_rows(&narrowed, &r->rows[y], padded)) return 0;
+    memset(padded + 4 * low, 0, sizeof(uint64_t) * (size_t)(narrowed.window_left - low));
+    memset(padded + 4 * narrowed.window_right, 0, sizeof(uint64_t) * (size_t)(high - narrowed.window_right));
     passes.weigh_columns(out, padded, r->columns + x0, r->pixel_weights + 2 * x0, x1 - x0);
     return 1;
 #else
