@@ -116,39 +116,14 @@ public final class ContentLayer {
         // renderer may decline to paint a frame whose rasters it cannot make in time, and the
         // layer as it was is shown moved instead until they arrive.
         if renderer.rasterBudget != nil, let content, content.matches(wanted), let surface, let renderedViewport {
-            if flight != nil {
-                // One frame off the thread at a time: the view is rendered again once it lands
-                // if it moved on meanwhile.
-                blit(surface, renderedAt: renderedViewport, to: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
-                return
+            if flight == nil {
+                renderStep(model, background: background, viewport: viewport, selection: selection, into: surface)
             }
-            needsRender = false
-            renderAttemptCount += 1
-            let deferredBefore = deferrals?.viewport == viewport ? deferrals?.count ?? 0 : 0
-            let frame = renderer.planDirectly(
-                model, background: background, viewport: viewport, viewSize: viewSize, deviceScale: scale,
-                selection: selection, forImage: surface, mayDefer: deferredBefore < Self.maximumDeferrals,
-                rastersPayOff: isAtExactFrameZoom(viewport, deviceScale: scale))
-            let outcome = frame?.outcome ?? .exact
-            deferrals = outcome == .deferred ? (viewport, deferredBefore + 1) : nil
-            if let frame, outcome != .deferred {
-                if frame.resampledCount >= Self.offThreadResampledCount, let offThreadPainting,
-                    startFlight(of: frame, scale: scale, with: offThreadPainting)
-                {
-                    blit(surface, renderedAt: renderedViewport, to: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
-                    return
-                }
-                Self.clear(surface)
-                frame.paintBackground(into: surface)
-                frame.paintEmojis(into: surface)
-                cairo_surface_flush(surface)
-                renderCount += 1
-                self.renderedViewport = viewport
-            }
-            noteOutcome(outcome, viewport: viewport, deviceScale: scale)
+            // A frame painting off the thread: the view is rendered again once it lands if it
+            // moved on meanwhile.
             blit(
-                surface, renderedAt: self.renderedViewport ?? renderedViewport, to: viewport, viewSize: viewSize, deviceScale: scale,
-                into: cr)
+                self.surface ?? surface, renderedAt: self.renderedViewport ?? renderedViewport, to: viewport,
+                viewSize: viewSize, deviceScale: scale, into: cr)
             return
         }
         guard let surface = render(model, background: background, viewport: viewport, content: wanted) else {
@@ -159,6 +134,63 @@ public final class ContentLayer {
             return
         }
         blit(surface, renderedAt: viewport, to: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
+    }
+
+    /// Renders the frame for `viewport` before it is drawn, when the layer shows the same content
+    /// at another viewport under a raster budget (a stepped zoom or pan settled): a frame worth
+    /// painting off the thread starts painting there at once, and the view — which shows the
+    /// layer moved to `viewport` already — need not be drawn until `onFrameLanded`, sparing a
+    /// draw of the same pixels. Returns whether the view must be drawn to show what changed;
+    /// when it returns true without rendering, the next `draw` renders as usual.
+    public func renderAhead(
+        _ model: EmojiArtModel, background: BackgroundImage?, viewport: Viewport, viewSize: ViewSize,
+        deviceScale: Double, selection: Set<Int>
+    ) -> Bool {
+        let scale = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
+        let wanted = Content(
+            emojis: model.emojis, background: background, selection: selection, viewSize: viewSize,
+            deviceScale: scale)
+        guard viewSize.isDrawable, renderer.rasterBudget != nil, offThreadPainting != nil, flight == nil,
+            let content, content.matches(wanted), let surface, let renderedViewport, renderedViewport != viewport
+        else { return true }
+        let attemptsBefore = renderAttemptCount
+        renderStep(model, background: background, viewport: viewport, selection: selection, into: surface)
+        // Painted here: draw it. Deferred, or painting off the thread: the view shows the layer
+        // moved, as drawn last, until rasters arrive or the frame lands.
+        return renderAttemptCount != attemptsBefore && self.renderedViewport == viewport && flight == nil
+    }
+
+    /// Plans the frame for `viewport` of the content the layer shows, under its budget, and paints
+    /// it into `surface` or off the thread — or defers it; the layer's frame is not drawn anywhere.
+    private func renderStep(
+        _ model: EmojiArtModel, background: BackgroundImage?, viewport: Viewport, selection: Set<Int>,
+        into surface: OpaquePointer
+    ) {
+        guard let content else { return }
+        needsRender = false
+        renderAttemptCount += 1
+        let deferredBefore = deferrals?.viewport == viewport ? deferrals?.count ?? 0 : 0
+        let frame = renderer.planDirectly(
+            model, background: background, viewport: viewport, viewSize: content.viewSize,
+            deviceScale: content.deviceScale, selection: selection, forImage: surface,
+            mayDefer: deferredBefore < Self.maximumDeferrals,
+            rastersPayOff: isAtExactFrameZoom(viewport, deviceScale: content.deviceScale))
+        let outcome = frame?.outcome ?? .exact
+        deferrals = outcome == .deferred ? (viewport, deferredBefore + 1) : nil
+        if let frame, outcome != .deferred {
+            if frame.resampledCount >= Self.offThreadResampledCount, let offThreadPainting,
+                startFlight(of: frame, scale: content.deviceScale, with: offThreadPainting)
+            {
+                return
+            }
+            Self.clear(surface)
+            frame.paintBackground(into: surface)
+            frame.paintEmojis(into: surface)
+            cairo_surface_flush(surface)
+            renderCount += 1
+            renderedViewport = viewport
+        }
+        noteOutcome(outcome, viewport: viewport, deviceScale: content.deviceScale)
     }
 
     /// Forgets the rendered frame, so the next draw renders crisply whatever it is given (e.g.

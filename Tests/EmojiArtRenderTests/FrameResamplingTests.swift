@@ -160,6 +160,56 @@ import Testing
         #expect(draw(1.25).differingPixelCount(from: draw(1.25, into: ContentLayer()), tolerance: 2) == 0)
     }
 
+    @Test(
+        "a settled zoom step rendered ahead of its draw paints off the thread with nothing drawn meanwhile; a frame painted at once, or another content, is drawn as usual"
+    )
+    func renderAheadOfTheDraw() async throws {
+        let model = BudgetedFrameTests.model
+        let (layer, landings) = canvasLayer(for: model)
+        var landed = 0
+        layer.onFrameLanded = { landed += 1 }
+        func draw(_ zoom: Double, into target: ContentLayer? = nil, model drawn: EmojiArtModel? = nil) -> RenderedImage {
+            RenderedImage(width: Int(Self.viewSize.width), height: Int(Self.viewSize.height)) { cr in
+                (target ?? layer).draw(
+                    drawn ?? model, background: nil, viewport: Viewport(zoom: zoom), viewSize: Self.viewSize, deviceScale: 1,
+                    selection: [], into: cr, isInteractive: false)
+            }
+        }
+        func renderAhead(_ zoom: Double, model ahead: EmojiArtModel? = nil) -> Bool {
+            layer.renderAhead(
+                ahead ?? model, background: nil, viewport: Viewport(zoom: zoom), viewSize: Self.viewSize, deviceScale: 1,
+                selection: [])
+        }
+        _ = draw(1)
+        #expect(!renderAhead(1.13), "the view shows the frame moved already: no draw until it lands")
+        #expect(layer.isPaintingOffThread && layer.renderAttemptCount == 2)
+        #expect(renderAhead(1.13) && layer.renderAttemptCount == 2, "one flight at a time: drawn as usual")
+        try await waitUntil("the frame painted") { landings.count == 1 }
+        for landing in landings.takeAll() { landing() }
+        #expect(landed == 1 && layer.renderCount == 2)
+        let shown = draw(1.13)
+        #expect(layer.renderAttemptCount == 2, "the landed frame is shown, not rendered again")
+        #expect(shown.differingPixelCount(from: draw(1.13, into: ContentLayer()), tolerance: 2) == 0)
+
+        // Nothing new to render: drawn as usual, no attempt.
+        #expect(renderAhead(1.13) && layer.renderAttemptCount == 2)
+        // Another content (an emoji deleted): left to the draw, which renders it at once.
+        var edited = model
+        _ = edited.removeEmojis(withIDs: [model.emojis.last!.id])
+        #expect(renderAhead(1.25, model: edited) && layer.renderAttemptCount == 2)
+
+        // A frame resampling few emojis is painted at once, ahead: the draw shows it as it is.
+        let few = EmojiArtModel(background: .blank, emojis: Array(model.emojis.prefix(3)), uniqueEmojiId: 3)
+        let (small, _) = canvasLayer(for: few)
+        _ = draw(1, into: small, model: few)
+        let paintedAhead = small.renderAhead(
+            few, background: nil, viewport: Viewport(zoom: 1.13), viewSize: Self.viewSize, deviceScale: 1, selection: [])
+        #expect(paintedAhead && !small.isPaintingOffThread && small.renderCount == 2)
+        let smallShown = draw(1.13, into: small, model: few)
+        #expect(small.renderAttemptCount == 2)
+        #expect(smallShown.differingPixelCount(from: draw(1.13, into: ContentLayer(), model: few), tolerance: 2) == 0)
+    }
+
     @Test("a row span table unites or intersects any range of rows as walking them does")
     func rowSpanTable() {
         var state: UInt64 = 23

@@ -40,17 +40,11 @@ extension CanvasView {
         // Others' drags in progress are drawn where they are now; the model keeps where the
         // emojis were committed (C3).
         let renderer = contentLayer.renderer
-        let attemptsBefore = contentLayer.renderAttemptCount
-        let awaitedRasters = contentLayer.awaitsRasters
-        contentLayer.draw(
-            document.displayedModel, background: backgroundImage, viewport: interaction.effectiveViewport, viewSize: size,
-            deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: interaction.selection.ids,
-            into: cr, isInteractive: interaction.isInteractive)
-        if contentLayer.renderAttemptCount != attemptsBefore {
-            requestMissingRasters()
-            if awaitedRasters, !contentLayer.awaitsRasters {
-                LaunchTrace.mark("rasters-arrived", ["renders": contentLayer.renderCount])
-            }
+        notingRenderAttempts {
+            contentLayer.draw(
+                document.displayedModel, background: backgroundImage, viewport: interaction.effectiveViewport, viewSize: size,
+                deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: interaction.selection.ids,
+                into: cr, isInteractive: interaction.isInteractive)
         }
         LaunchTrace.frameDrawn(
             emojiCount: document.model.emojis.count, rasterized: renderer.rasterCache.rasterizedCount,
@@ -69,6 +63,34 @@ extension CanvasView {
         SnapGuideOverlay.draw(interaction.snapGuides, viewport: interaction.effectiveViewport, viewSize: size, into: cr)
         drawOverlay?(cr, interaction.effectiveViewport, size)
         if isDropHovering { drawDropHighlight(into: cr, size: size) }
+    }
+
+    /// Renders the settled view's frame before GTK draws it (`ContentLayer.renderAhead`): a zoom
+    /// step's frame painted off the main thread is drawn once, when it lands, instead of also
+    /// as the moved frame the window shows already. Returns whether the canvas must be drawn.
+    func renderAhead() -> Bool {
+        let size = ViewSize(width: Double(gtk_widget_get_width(drawingArea)), height: Double(gtk_widget_get_height(drawingArea)))
+        guard !interaction.isInteractive, size == interaction.viewSize else { return true }
+        return notingRenderAttempts {
+            contentLayer.renderAhead(
+                document.displayedModel, background: backgroundImage, viewport: interaction.effectiveViewport, viewSize: size,
+                deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: interaction.selection.ids)
+        }
+    }
+
+    /// Runs `render`; if the layer tried a crisp frame in it, asks for the rasters it lacked and
+    /// notes when the rasters awaited have arrived.
+    private func notingRenderAttempts<Result>(_ render: () -> Result) -> Result {
+        let attemptsBefore = contentLayer.renderAttemptCount
+        let awaitedRasters = contentLayer.awaitsRasters
+        let result = render()
+        if contentLayer.renderAttemptCount != attemptsBefore {
+            requestMissingRasters()
+            if awaitedRasters, !contentLayer.awaitsRasters {
+                LaunchTrace.mark("rasters-arrived", ["renders": contentLayer.renderCount])
+            }
+        }
+        return result
     }
 
     /// Hands the rasters the last crisp frame lacked to the workshop, unless each was

@@ -57,7 +57,9 @@ final class CanvasView {
     /// Wheel zooms and key pans come as separate steps: between steps the cached frame is moved
     /// (a blit, ~1 ms for 10,000 emojis), and a crisp frame follows once the steps stop.
     private(set) lazy var viewSettling = Debouncer(delay: CanvasInteraction.viewSettleDelay) { [unowned self] in
-        apply(interaction.viewSettled())
+        var effects = interaction.viewSettled()
+        if effects.contains(.redraw), !renderAhead() { effects.remove(.redraw) }
+        apply(effects)
     }
     /// The context menu (S9), made once and re-filled for each opening.
     var contextMenu: UnsafeMutablePointer<GtkWidget>?
