@@ -49,8 +49,8 @@ final class DocumentPrefetch: @unchecked Sendable {
             // The rasters are a head start the window never waits for: at nice 5 (this thread
             // alone on Linux) GTK's start-up on the main thread and the display server take the
             // cores first, and the rasters are made in the time they leave — yet before the
-            // palette strip's pictures (nice 10). user3k's first frame: 1.26–1.37× the bare
-            // window, from 1.34–1.40× (launch benchmark, alternating runs).
+            // palette strip's pictures (nice 10). user3k's first frame: 1.26–1.41× the bare
+            // window over four launch benchmarks, from 1.34–1.45× (alternating runs).
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
             let windowStates = WindowStateStore(stateDirectory: stateDirectory)
             for (path, model) in decoded where !model.emojis.isEmpty {
