@@ -102,6 +102,15 @@ import Testing
         return (layer, landings)
     }
 
+    /// What `layer` draws of `model` at `zoom` in a view of `viewSize`.
+    private static func frame(of layer: ContentLayer, _ model: EmojiArtModel, zoom: Double, interactive: Bool = false) -> RenderedImage {
+        RenderedImage(width: Int(viewSize.width), height: Int(viewSize.height)) { cr in
+            layer.draw(
+                model, background: nil, viewport: Viewport(zoom: zoom), viewSize: viewSize, deviceScale: 1, selection: [],
+                into: cr, isInteractive: interactive)
+        }
+    }
+
     /// The landings of frames painted off the layer's thread, waiting for the test to run them.
     private final class Landings: @unchecked Sendable {
         private let lock = NSLock()
@@ -125,11 +134,7 @@ import Testing
         var landed = 0
         layer.onFrameLanded = { landed += 1 }
         func draw(_ zoom: Double, into target: ContentLayer? = nil, interactive: Bool = false) -> RenderedImage {
-            RenderedImage(width: Int(Self.viewSize.width), height: Int(Self.viewSize.height)) { cr in
-                (target ?? layer).draw(
-                    model, background: nil, viewport: Viewport(zoom: zoom), viewSize: Self.viewSize, deviceScale: 1,
-                    selection: [], into: cr, isInteractive: interactive)
-            }
+            Self.frame(of: target ?? layer, model, zoom: zoom, interactive: interactive)
         }
         _ = draw(1)
         let made = layer.renderer.rasterCache.rasterizedCount
@@ -169,11 +174,7 @@ import Testing
         var landed = 0
         layer.onFrameLanded = { landed += 1 }
         func draw(_ zoom: Double, into target: ContentLayer? = nil, model drawn: EmojiArtModel? = nil) -> RenderedImage {
-            RenderedImage(width: Int(Self.viewSize.width), height: Int(Self.viewSize.height)) { cr in
-                (target ?? layer).draw(
-                    drawn ?? model, background: nil, viewport: Viewport(zoom: zoom), viewSize: Self.viewSize, deviceScale: 1,
-                    selection: [], into: cr, isInteractive: false)
-            }
+            Self.frame(of: target ?? layer, drawn ?? model, zoom: zoom)
         }
         func renderAhead(_ zoom: Double, model ahead: EmojiArtModel? = nil) -> Bool {
             layer.renderAhead(
@@ -243,13 +244,7 @@ import Testing
     func staleFlightIsDropped() async throws {
         let model = BudgetedFrameTests.model
         let (layer, landings) = canvasLayer(for: model)
-        func draw(_ model: EmojiArtModel, _ zoom: Double) -> RenderedImage {
-            RenderedImage(width: Int(Self.viewSize.width), height: Int(Self.viewSize.height)) { cr in
-                layer.draw(
-                    model, background: nil, viewport: Viewport(zoom: zoom), viewSize: Self.viewSize, deviceScale: 1,
-                    selection: [], into: cr, isInteractive: false)
-            }
-        }
+        func draw(_ model: EmojiArtModel, _ zoom: Double) -> RenderedImage { Self.frame(of: layer, model, zoom: zoom) }
         _ = draw(model, 1)
         _ = draw(model, 1.13)
         #expect(layer.isPaintingOffThread)
