@@ -227,7 +227,7 @@ public final class ContentLayer {
     }
 
     /// Shows the frame `flight` painted, unless the content or size changed since it began.
-    fileprivate func land(_ flight: Flight) {
+    func land(_ flight: Flight) {
         guard self.flight === flight else { return }
         self.flight = nil
         guard flight.generation == generation, let old = surface else {
@@ -360,53 +360,4 @@ public final class ContentLayer {
         cairo_paint(cr)
         cairo_restore(cr)
     }
-}
-
-/// How a `ContentLayer` paints a frame off its thread: `run(work, then)` runs `work` on another
-/// thread, then `then` on the layer's thread.
-public struct OffThreadPainting: Sendable {
-    public var run: @Sendable (_ work: @escaping @Sendable () -> Void, _ then: @escaping @Sendable () -> Void) -> Void
-
-    public init(run: @escaping @Sendable (_ work: @escaping @Sendable () -> Void, _ then: @escaping @Sendable () -> Void) -> Void) {
-        self.run = run
-    }
-}
-
-/// A frame painted off the layer's thread into a surface of its own, which the layer takes
-/// when it lands.
-private final class Flight: @unchecked Sendable {
-    let frame: DirectFrame
-    let generation: Int
-    private var surface: OpaquePointer?
-
-    init(frame: DirectFrame, surface: OpaquePointer, generation: Int) {
-        self.frame = frame
-        self.surface = surface
-        self.generation = generation
-    }
-
-    deinit {
-        if let surface { cairo_surface_destroy(surface) }
-    }
-
-    /// On the painting thread, which alone touches the surface until `then` runs.
-    func paint() {
-        guard let surface else { return }
-        frame.paintEmojis(into: surface)
-        cairo_surface_flush(surface)
-    }
-
-    func takeSurface() -> OpaquePointer? {
-        defer { surface = nil }
-        return surface
-    }
-}
-
-/// The layer, for a landing closure to reach it on the layer's thread (never used elsewhere).
-private struct LayerReference: @unchecked Sendable {
-    weak var layer: ContentLayer?
-
-    init(_ layer: ContentLayer) { self.layer = layer }
-
-    func land(_ flight: Flight) { layer?.land(flight) }
 }
