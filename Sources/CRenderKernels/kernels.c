@@ -187,6 +187,87 @@ static inline void blend_sample(const emojiart_paint_job *job, int32_t u, int32_
     *target = (source >> 24) == 255 ? source : over(source, *target);
 }
 
+/// The texels a box filter's square covers along one axis, and their 8-bit shares (summing to
+/// 256): the box starts at `from` (16.16, two texels added) and is `width` texels wide (1 to 2,
+/// 16.16), so it covers three texels at most; `inverse_width` is 2^40 / `width`.
+typedef struct {
+    int first;
+    uint32_t weight[3];
+} box_taps;
+
+static inline box_taps box_axis(int32_t from, int32_t width, uint64_t inverse_width) {
+    box_taps t;
+    t.first = (from >> 16) - 2;
+    uint32_t in_first = 65536 - (uint32_t)(from & 0xFFFF);
+    uint32_t rest = (uint32_t)width - in_first;
+    uint32_t in_second = rest < 65536 ? rest : 65536;
+    uint32_t w0 = (uint32_t)((in_first * inverse_width + (1ull << 31)) >> 32);
+    uint32_t w1 = (uint32_t)((in_second * inverse_width + (1ull << 31)) >> 32);
+    if (w0 > 256) w0 = 256;
+    if (w0 + w1 > 256) w1 = 256 - w0;
+    t.weight[0] = w0;
+    t.weight[1] = w1;
+    t.weight[2] = 256 - w0 - w1;
+    return t;
+}
+
+/// Blends the job's raster over `target`, filtered by a box `width` texels wide (16.16) centred
+/// where the bilinear sample (u, v) would be taken: down (the rows' shares, rounded), then across,
+/// as `emojiart_resample` shrinks.
+static inline void blend_box_sample(
+    const emojiart_paint_job *job, int32_t u, int32_t v, int32_t width, uint64_t inverse_width, uint32_t *target) {
+    // From the sample's centre (u, v hold it minus half a texel, plus one) to the box's corner, plus two.
+    int32_t from_u = u + 98304 - (width >> 1), from_v = v + 98304 - (width >> 1);
+    if (from_u < 0 || from_v < 0) return;
+    box_taps across = box_axis(from_u, width, inverse_width), down = box_axis(from_v, width, inverse_width);
+    const uint32_t *pixels = job->raster;
+    int x = across.first;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
+    __m128i low = half, high = half;
+    int any = 0;
+    for (int k = 0; k < 3; k++) {
+        if (down.weight[k] == 0) continue;
+        const emojiart_sample_row *row = job_row(job, down.first + k);
+        if (row->start >= row->end) continue;
+        // The fourth texel weighs nothing: read with the rest when the row has it.
+        __m128i texels = x >= row->start && x + 4 <= row->end
+            ? _mm_loadu_si128((const __m128i *)(pixels + row->offset + x))
+            : _mm_set_epi32(0, (int)row_texel(pixels, row, x + 2), (int)row_texel(pixels, row, x + 1),
+                            (int)row_texel(pixels, row, x));
+        __m128i weight = _mm_set1_epi16((short)down.weight[k]);
+        low = _mm_add_epi16(low, _mm_mullo_epi16(_mm_unpacklo_epi8(texels, zero), weight));
+        high = _mm_add_epi16(high, _mm_mullo_epi16(_mm_unpackhi_epi8(texels, zero), weight));
+        any = 1;
+    }
+    if (!any) return;
+    low = _mm_srli_epi16(low, 8);
+    high = _mm_srli_epi16(high, 8);
+    __m128i first_two = _mm_unpacklo_epi64(_mm_set1_epi16((short)across.weight[0]), _mm_set1_epi16((short)across.weight[1]));
+    __m128i third = _mm_unpacklo_epi64(_mm_set1_epi16((short)across.weight[2]), zero);
+    __m128i sum = _mm_add_epi16(_mm_mullo_epi16(low, first_two), _mm_mullo_epi16(high, third));
+    sum = _mm_add_epi16(_mm_add_epi16(sum, _mm_unpackhi_epi64(sum, sum)), half);
+    uint32_t source = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(_mm_srli_epi16(sum, 8), zero));
+#else
+    const uint64_t half = 0x0080008000800080ull, low_bytes = 0x00FF00FF00FF00FFull;
+    uint64_t line[3] = { half, half, half };
+    int any = 0;
+    for (int k = 0; k < 3; k++) {
+        if (down.weight[k] == 0) continue;
+        const emojiart_sample_row *row = job_row(job, down.first + k);
+        if (row->start >= row->end) continue;
+        for (int c = 0; c < 3; c++) line[c] += spread(row_texel(pixels, row, x + c)) * down.weight[k];
+        any = 1;
+    }
+    if (!any) return;
+    uint64_t sum = half;
+    for (int c = 0; c < 3; c++) sum += ((line[c] >> 8) & low_bytes) * across.weight[c];
+    uint32_t source = gather(sum >> 8);
+#endif
+    if (source == 0) return;
+    *target = (source >> 24) == 255 ? source : over(source, *target);
+}
+
 /// Paints a turned, mirrored or scaled raster: each frame pixel of the job's box inside the clip
 /// samples the raster's packed rows through the inverse transform and is blended with OVER.
 static void paint_transformed(
@@ -198,10 +279,14 @@ static void paint_transformed(
     int left = job->left > clip_left ? job->left : clip_left;
     int right = job->right < clip_right ? job->right : clip_right;
     const double *m = job->inverse;
+    // A box filter (at most two texels wide) reaches half a texel further than a bilinear sample.
+    int box = job->box_width >= 1;
+    int32_t box_width = box ? (int32_t)((job->box_width < 2 ? job->box_width : 2) * 65536) : 0;
+    uint64_t inverse_box_width = box ? (1ull << 40) / (uint64_t)box_width : 0;
     // A sample reaches ink when its texel column is within one of the ink's (and its row too).
     ink_window window = {
         { m[0], m[3] }, { m[0] != 0 ? 1 / m[0] : 0, m[3] != 0 ? 1 / m[3] : 0 },
-        { job->ink_left - 1, job->first_row - 1 }, { job->ink_right, job->first_row + job->row_count },
+        { job->ink_left - 1 - box, job->first_row - 1 - box }, { job->ink_right + box, job->first_row + job->row_count + box },
     };
     // Sample positions in 16.16 fixed point, stepped along each row from the job's left edge, so
     // a pixel's position (and so its weights) is the same whichever tile paints it.
@@ -236,7 +321,12 @@ static void paint_transformed(
                     continue;
                 }
             }
-            for (; x < stretch_end; x++, u += step_u, v += step_v) blend_sample(job, u, v, target_row + x);
+            if (box) {
+                for (; x < stretch_end; x++, u += step_u, v += step_v)
+                    blend_box_sample(job, u, v, box_width, inverse_box_width, target_row + x);
+            } else {
+                for (; x < stretch_end; x++, u += step_u, v += step_v) blend_sample(job, u, v, target_row + x);
+            }
         }
     }
 }

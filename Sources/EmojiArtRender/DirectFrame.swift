@@ -7,7 +7,7 @@ import EmojiArtCore
 /// everything their pixels live in. The background is drawn on the renderer's thread (cairo
 /// reads the background image there alone); the emojis and the selection marks may be painted
 /// on any thread, once — the rasters are immutable, and the pixels made for this frame alone
-/// (`FrameResampling`, `FrameRaster`) are made as it is painted, on the painter's two threads.
+/// (`FrameResampling`) are made as it is painted, on the painter's two threads.
 public final class DirectFrame: @unchecked Sendable {
     private var planned: DocumentRenderer.PlannedFrame
     /// Whether it will be painted (and how close to exact), or was deferred.
@@ -80,18 +80,13 @@ public final class DirectFrame: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for index in stride(from: thread, to: pending.count, by: threads) {
                 let entry = pending[index]
-                slots.store(
-                    entry.isResampling
-                        ? FrameResampling(entry.glyph, window: entry.window) : FrameRaster(entry.glyph, window: entry.window),
-                    at: index)
+                slots.store(FrameResampling(entry.glyph, window: entry.window), at: index)
             }
         }
         for (index, entry) in pending.enumerated() {
             for job in entry.jobs {
                 if let resampling = results[index] as? FrameResampling {
                     planned.jobs[job].resampling = resampling.resampling
-                } else if let raster = results[index] as? FrameRaster {
-                    raster.attach(to: &planned.jobs[job])
                 } else {
                     planned.jobs[job].right = planned.jobs[job].left
                 }

@@ -22,8 +22,9 @@ extension DocumentRenderer {
     /// first frame, whose sizes the next step will not use), no raster is made for one use:
     /// turned and mirrored emojis whose turned rasters are not cached are sampled in place, and
     /// an emoji of a size no emoji above it of its kind has is painted from its glyph — upright,
-    /// resampled as it is blended (`FrameResampling`); turned, sampled from its pixels made for
-    /// this frame (`FrameRaster`) — the same pixels as from its raster, for less than making it.
+    /// resampled as it is blended (`FrameResampling`), the same pixels as from its raster, for
+    /// less than making it; turned, box-filtered straight from its glyph's level
+    /// (`LevelSampling`), within a few levels of its turned raster on its edges.
     ///
     /// Under a `rasterBudget`, rasters are made while it lasts; past it an emoji whose glyph is
     /// decoded is painted from its glyph all the same, its raster listed in `missingRasters` for
@@ -140,14 +141,19 @@ extension DocumentRenderer {
         var hiddenCells: [HiddenCells] = []
         /// Pixels made for this frame alone when it is painted (`DirectFrame`), and their jobs.
         var pending: [PendingPixels] = []
-        /// Turned emojis' entries in `pending` by kind and size, made once a frame.
-        var pendingFrameRasters: [EmojiRasterCache.Key: Int] = [:]
+        /// The glyph levels turned emojis sample, by kind and level.
+        var sampledLevels: [LevelKey: LevelSampling] = [:]
         /// The sizes of emojis resampled in place, by kind: a second emoji of one gets a raster.
         var resampledKeys: Set<EmojiRasterCache.Key> = []
         var resampledCount = 0
         /// Turned, mirrored or scaled jobs that skip hidden cells.
         var partlyHiddenSampledCount = 0
         var budget: FramePlan
+    }
+
+    struct LevelKey: Hashable {
+        var text: String
+        var levelFactor: Int
     }
 
     /// A transformed job's cells hidden under opaque emojis above it, for the painter to skip:
@@ -221,7 +227,7 @@ extension DocumentRenderer {
                 guard !grid.hides(inkRows: occlusion.inkRows, left: left, top: top, inkColumns: occlusion.inkColumns) else { continue }
                 Self.skipHiddenCells(of: &job, under: grid, keptIn: &planned)
                 grid.cover(opaqueRows: occlusion.opaqueRows, left: left, top: top, opaqueColumns: occlusion.opaqueColumns)
-                planned.pending.append(PendingPixels(glyph: glyph, window: window, isResampling: true, jobs: [planned.jobs.count]))
+                planned.pending.append(PendingPixels(glyph: glyph, window: window, jobs: [planned.jobs.count]))
                 planned.resampledCount += 1
                 planned.jobs.append(job)
                 continue
@@ -233,18 +239,17 @@ extension DocumentRenderer {
                 let placement = Self.transformedPlacement(
                     side: window.resampling.side, pixelSize: pixelSize, devicePixels: devicePixels, center: center,
                     deviceScale: deviceScale)
+                let levelKey = LevelKey(text: emoji.text, levelFactor: window.resampling.levelFactor)
+                let level =
+                    planned.sampledLevels[levelKey]
+                    ?? LevelSampling(glyph, level: window.resampling.level, ink: window.levelInk)
+                planned.sampledLevels[levelKey] = level
                 var job = Self.transformedJob(
-                    FrameRaster.job(over: window), side: window.resampling.side, placement: placement, rotation: emoji.rotation,
+                    level.job, side: window.resampling.side, placement: placement, rotation: emoji.rotation,
                     flipped: emoji.flipped)
+                LevelSampling.mapOntoLevel(&job, resampling: window.resampling, factor: placement.factor)
                 guard !grid.hides(x0: Int(job.left), y0: Int(job.top), x1: Int(job.right), y1: Int(job.bottom)) else { continue }
                 Self.skipHiddenCells(of: &job, under: grid, keptIn: &planned)
-                let key = EmojiRasterCache.key(for: emoji.text, pixelSize: pixelSize)
-                if let entry = planned.pendingFrameRasters[key] {
-                    planned.pending[entry].jobs.append(planned.jobs.count)
-                } else {
-                    planned.pendingFrameRasters[key] = planned.pending.count
-                    planned.pending.append(PendingPixels(glyph: glyph, window: window, isResampling: false, jobs: [planned.jobs.count]))
-                }
                 planned.jobs.append(job)
                 continue
             }

@@ -1,13 +1,11 @@
 /// Emojis a frame paints from their decoded glyphs rather than from rasters
 /// (`DocumentRenderer.drawDirectly`): which, and the pixels the frame makes for them.
 extension DocumentRenderer {
-    /// An emoji's pixels a frame makes as it is painted, from its glyph: `FrameResampling` for
-    /// an upright one (one job), `FrameRaster` for turned ones (every job of that size). Read by
-    /// the painter's threads; the glyph is immutable.
+    /// An upright emoji's pixels a frame makes as it is painted, from its glyph
+    /// (`FrameResampling`). Read by the painter's threads; the glyph is immutable.
     struct PendingPixels: @unchecked Sendable {
         var glyph: EmojiGlyphMipmap
         var window: EmojiGlyphMipmap.InkWindow
-        var isResampling: Bool
         var jobs: [Int]
     }
 
@@ -33,8 +31,8 @@ extension DocumentRenderer {
     }
 
     /// The glyph of `text` and where its pixels at `pixelSize` lie, for a turned emoji without
-    /// the upright raster of its size to be sampled from a `FrameRaster` (made once a frame for
-    /// every turned emoji of that size): when that raster would not pay (`rastersPayOff` false)
+    /// the upright raster of its size to be sampled straight from the glyph's level
+    /// (`LevelSampling`): when that raster would not pay (`rastersPayOff` false)
     /// or cannot be made in time (past the budget: then it is wanted for the frames after). Nil
     /// when the raster is to be made, the glyph is not decoded or it has no ink.
     func frameRasterGlyph(

@@ -8,8 +8,9 @@ import Testing
 @testable import EmojiArtRender
 
 /// A zoom step paints the emojis whose sizes it uses once straight from their glyphs
-/// (`FrameResampling`, `FrameRaster`) instead of making rasters it would throw away: the same
-/// pixels, no raster made, the frame painted off the window's thread.
+/// (`FrameResampling`, and `LevelSampling` for turned ones) instead of making rasters it would
+/// throw away: upright ones the same pixels, turned ones within the level sampling's tolerance,
+/// no raster made, the frame painted off the window's thread.
 @Suite struct FrameResamplingTests {
     static let viewSize = ViewSize(width: 480, height: 320)
 
@@ -43,6 +44,51 @@ import Testing
                 #expect(mismatches == 0, "\(text) at \(size) px")
             }
         }
+    }
+
+    @Test("a glyph's level box-filtered one frame pixel wide, not turned, is the emoji's raster but for two levels of weight rounding")
+    func unturnedLevelSamplingIsTheRaster() throws {
+        let rasterizer = EmojiRasterizer(glyphs: EmojiGlyphStore())
+        for text in ["😀", "🐶", "🇫🇷", "☀️"] {
+            let glyph = try #require(rasterizer.makeGlyph(of: text))
+            for size in stride(from: 9, through: 108, by: 11) {
+                let raster = try #require(glyph.makeRaster(pixelSize: size))
+                let expected = RasterComparison.pixels(of: raster)
+                let window = glyph.inkWindow(forPixelSize: size)
+                let level = LevelSampling(glyph, level: window.resampling.level, ink: window.levelInk)
+                // Frame pixels are raster pixels: the raster square's corner at the frame's.
+                var job = level.job
+                job.inverse = (1, 0, 0, 0, 1, 0)
+                job.is_transformed = 1
+                (job.left, job.top, job.right, job.bottom) = (0, 0, Int32(raster.side), Int32(raster.side))
+                LevelSampling.mapOntoLevel(&job, resampling: window.resampling, factor: 1, widthFactor: 1)
+                #expect(job.box_width >= 1 && job.box_width < 2)
+                var frame = [UInt32](repeating: 0, count: raster.side * raster.side)
+                frame.withUnsafeMutableBufferPointer { pixels in
+                    emojiart_paint_batch(&job, 1, pixels.baseAddress, Int32(raster.side * 4), Int32(raster.side), 0, Int32(raster.side))
+                }
+                // The two passes' 8-bit weights round apart (axis_taps gives what rounding
+                // lost to the largest share, the box sampler to the last).
+                var offByTwo = 0
+                var offByMore = 0
+                for (painted, wanted) in zip(frame, expected) where painted != wanted {
+                    let difference = Self.largestChannelDifference(painted, wanted)
+                    if difference > 2 { offByMore += 1 } else { offByTwo += 1 }
+                }
+                #expect(offByMore == 0, "\(text) at \(size) px: \(offByMore) pixels off by more than two levels")
+                #expect(offByTwo <= max(10, expected.count / 8), "\(text) at \(size) px: \(offByTwo) pixels off by a level or two")
+            }
+        }
+    }
+
+    private static func largestChannelDifference(_ a: UInt32, _ b: UInt32) -> Int {
+        var largest = 0
+        for shift: UInt32 in [0, 8, 16, 24] {
+            let channelA = Int((a >> shift) & 255)
+            let channelB = Int((b >> shift) & 255)
+            largest = max(largest, abs(channelA - channelB))
+        }
+        return largest
     }
 
     @Test(

@@ -102,6 +102,11 @@ typedef struct {
     /// resampling's target window; the fields about a raster are unused.
     const emojiart_resampling *resampling;
     double inverse[6];
+    /// For a transformed job, when 1 to 2: each frame pixel is the mean of the raster over a
+    /// square this many raster pixels a side centred on its sample (a box filter, as
+    /// `emojiart_resample` shrinks), instead of the bilinear sample there. A turned emoji is
+    /// sampled so straight from its glyph's mipmap level, without a raster of its size.
+    double box_width;
 } emojiart_paint_job;
 /// Paints `count` jobs in order (the first is lowest in the stack) with `emojiart_paint_runs`.
 /// Two threads may paint the same jobs into disjoint bands of rows at once.
