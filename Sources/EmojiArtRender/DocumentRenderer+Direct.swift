@@ -142,18 +142,13 @@ extension DocumentRenderer {
         /// Pixels made for this frame alone when it is painted (`DirectFrame`), and their jobs.
         var pending: [PendingPixels] = []
         /// The glyph levels turned emojis sample, by kind and level.
-        var sampledLevels: [LevelKey: LevelSampling] = [:]
+        var sampledLevels: [LevelSampling.Key: LevelSampling] = [:]
         /// The sizes of emojis resampled in place, by kind: a second emoji of one gets a raster.
         var resampledKeys: Set<EmojiRasterCache.Key> = []
         var resampledCount = 0
         /// Turned, mirrored or scaled jobs that skip hidden cells.
         var partlyHiddenSampledCount = 0
         var budget: FramePlan
-    }
-
-    struct LevelKey: Hashable {
-        var text: String
-        var levelFactor: Int
     }
 
     /// A transformed job's cells hidden under opaque emojis above it, for the painter to skip:
@@ -239,11 +234,7 @@ extension DocumentRenderer {
                 let placement = Self.transformedPlacement(
                     side: window.resampling.side, pixelSize: pixelSize, devicePixels: devicePixels, center: center,
                     deviceScale: deviceScale)
-                let levelKey = LevelKey(text: emoji.text, levelFactor: window.resampling.levelFactor)
-                let level =
-                    planned.sampledLevels[levelKey]
-                    ?? LevelSampling(glyph, level: window.resampling.level, ink: window.levelInk)
-                planned.sampledLevels[levelKey] = level
+                let level = planned.levelSampling(of: glyph, text: emoji.text, window: window)
                 var job = Self.transformedJob(
                     level.job, side: window.resampling.side, placement: placement, rotation: emoji.rotation,
                     flipped: emoji.flipped)

@@ -48,3 +48,15 @@ extension DocumentRenderer {
         return (glyph, window)
     }
 }
+
+extension DocumentRenderer.PlannedFrame {
+    /// The level of `glyph` (the emoji `text`'s) that `window` resamples, for turned emojis to
+    /// sample: made once a frame.
+    mutating func levelSampling(of glyph: EmojiGlyphMipmap, text: String, window: EmojiGlyphMipmap.InkWindow) -> LevelSampling {
+        let key = LevelSampling.Key(text: text, levelFactor: window.resampling.levelFactor)
+        if let level = sampledLevels[key] { return level }
+        let level = LevelSampling(glyph, level: window.resampling.level, ink: window.levelInk)
+        sampledLevels[key] = level
+        return level
+    }
+}

@@ -45,6 +45,12 @@ final class FrameResampling {
 /// are painted straight from their glyph's level, without a raster of their size (their sizes
 /// are used once). Its rows over the level's ink; keeps the glyph alive while a frame paints.
 final class LevelSampling {
+    /// A frame makes one per emoji kind and level.
+    struct Key: Hashable {
+        var text: String
+        var levelFactor: Int
+    }
+
     let sampleRows: UnsafeMutableBufferPointer<emojiart_sample_row>
     let level: EmojiGlyphMipmap.Level
     let ink: (left: Int, top: Int, right: Int, bottom: Int)
