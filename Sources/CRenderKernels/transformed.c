@@ -53,6 +53,23 @@ static inline uint32_t row_texel(const uint32_t *pixels, const emojiart_sample_r
     return x >= row->start && x < row->end ? pixels[row->offset + x] : 0;
 }
 
+#if defined(__SSE2__)
+/// `bilinear` of a row's two texels (`top`'s low 64 bits, left first) and the next row's, in
+/// 16-bit lanes: the same arithmetic, so the same pixel.
+static inline uint32_t bilinear_sse2(__m128i top, __m128i bottom, uint32_t wx, uint32_t wy) {
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(64);
+    __m128i across = _mm_unpacklo_epi64(_mm_set1_epi16((short)(128 - wx)), _mm_set1_epi16((short)wx));
+    __m128i upper = _mm_mullo_epi16(_mm_unpacklo_epi8(top, zero), across);
+    __m128i lower = _mm_mullo_epi16(_mm_unpacklo_epi8(bottom, zero), across);
+    // Each row's left and right shares added: the upper row's four channels, then the lower's.
+    __m128i rows = _mm_add_epi16(_mm_unpacklo_epi64(upper, lower), _mm_unpackhi_epi64(upper, lower));
+    rows = _mm_srli_epi16(_mm_add_epi16(rows, half), 7);
+    __m128i down = _mm_mullo_epi16(rows, _mm_unpacklo_epi64(_mm_set1_epi16((short)(128 - wy)), _mm_set1_epi16((short)wy)));
+    __m128i sum = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(down, _mm_unpackhi_epi64(down, down)), half), 7);
+    return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(sum, zero));
+}
+#endif
+
 /// Blends the job's raster sampled at (u, v) — 16.16 fixed point, one texel added — over `target`.
 static inline void blend_sample(const emojiart_paint_job *job, int32_t u, int32_t v, uint32_t *target) {
     if (u <= 0 || v <= 0) return;
@@ -62,6 +79,15 @@ static inline void blend_sample(const emojiart_paint_job *job, int32_t u, int32_
     // pattern a branch could learn.
     const emojiart_sample_row *upper = job_row(job, j), *lower = job_row(job, j + 1);
     uint32_t wx = (uint32_t)(u & 0xFFFF) >> 9, wy = (uint32_t)(v & 0xFFFF) >> 9;
+#if defined(__SSE2__)
+    if (i >= 0 && i + 2 <= job->raster_width && j >= 0 && j + 2 <= job->raster_height) {
+        const uint32_t *texels = pixels + (long)j * job->raster_width + i;
+        uint32_t source = bilinear_sse2(
+            _mm_loadl_epi64((const __m128i *)texels), _mm_loadl_epi64((const __m128i *)(texels + job->raster_width)), wx, wy);
+        if (source != 0) *target = (source >> 24) == 255 ? source : over(source, *target);
+        return;
+    }
+#endif
     uint32_t tl, tr, bl, br;
     if (i >= upper->start && i + 1 < upper->end && i >= lower->start && i + 1 < lower->end) {
         tl = pixels[upper->offset + i]; tr = pixels[upper->offset + i + 1];
@@ -117,19 +143,32 @@ static inline void blend_box_sample(
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
     __m128i low = half, high = half;
     int any = 0;
-    for (int k = 0; k < 3; k++) {
-        if (down.weight[k] == 0) continue;
-        const emojiart_sample_row *row = job_row(job, down.first + k);
-        if (row->start >= row->end) continue;
-        // The fourth texel weighs nothing: read with the rest when the row has it.
-        __m128i texels = x >= row->start && x + 4 <= row->end
-            ? _mm_loadu_si128((const __m128i *)(pixels + row->offset + x))
-            : _mm_set_epi32(0, (int)row_texel(pixels, row, x + 2), (int)row_texel(pixels, row, x + 1),
-                            (int)row_texel(pixels, row, x));
-        __m128i weight = _mm_set1_epi16((short)down.weight[k]);
-        low = _mm_add_epi16(low, _mm_mullo_epi16(_mm_unpacklo_epi8(texels, zero), weight));
-        high = _mm_add_epi16(high, _mm_mullo_epi16(_mm_unpackhi_epi8(texels, zero), weight));
+    if (x >= 0 && x + 4 <= job->raster_width && down.first >= 0 && down.first + 3 <= job->raster_height) {
+        // All twelve texels inside the picture: read, and weighed (a row of no weight adds
+        // nothing), without a branch.
+        const uint32_t *texels = pixels + (long)down.first * job->raster_width + x;
+        for (int k = 0; k < 3; k++, texels += job->raster_width) {
+            __m128i row = _mm_loadu_si128((const __m128i *)texels);
+            __m128i weight = _mm_set1_epi16((short)down.weight[k]);
+            low = _mm_add_epi16(low, _mm_mullo_epi16(_mm_unpacklo_epi8(row, zero), weight));
+            high = _mm_add_epi16(high, _mm_mullo_epi16(_mm_unpackhi_epi8(row, zero), weight));
+        }
         any = 1;
+    } else {
+        for (int k = 0; k < 3; k++) {
+            if (down.weight[k] == 0) continue;
+            const emojiart_sample_row *row = job_row(job, down.first + k);
+            if (row->start >= row->end) continue;
+            // The fourth texel weighs nothing: read with the rest when the row has it.
+            __m128i texels = x >= row->start && x + 4 <= row->end
+                ? _mm_loadu_si128((const __m128i *)(pixels + row->offset + x))
+                : _mm_set_epi32(0, (int)row_texel(pixels, row, x + 2), (int)row_texel(pixels, row, x + 1),
+                                (int)row_texel(pixels, row, x));
+            __m128i weight = _mm_set1_epi16((short)down.weight[k]);
+            low = _mm_add_epi16(low, _mm_mullo_epi16(_mm_unpacklo_epi8(texels, zero), weight));
+            high = _mm_add_epi16(high, _mm_mullo_epi16(_mm_unpackhi_epi8(texels, zero), weight));
+            any = 1;
+        }
     }
     if (!any) return;
     low = _mm_srli_epi16(low, 8);

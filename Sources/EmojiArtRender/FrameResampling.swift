@@ -81,6 +81,8 @@ final class LevelSampling {
         job.first_row = Int32(ink.top)
         job.ink_left = Int32(ink.left)
         job.ink_right = Int32(ink.right)
+        job.raster_width = Int32(level.width)
+        job.raster_height = Int32(level.height)
         return job
     }
 

@@ -81,6 +81,52 @@ import Testing
         }
     }
 
+    @Test("a turned emoji's samples read straight from its glyph's level are those read through the level's rows")
+    func levelPictureReadsAsItsRows() throws {
+        let rasterizer = EmojiRasterizer(glyphs: EmojiGlyphStore())
+        var boxed = 0
+        var bilinear = 0
+        for text in ["😀", "🐶", "🇫🇷", "☀️"] {
+            let glyph = try #require(rasterizer.makeGlyph(of: text))
+            // Box-filtered while shrunk from a level, bilinear once enlarged past the strike.
+            for size in [13, 40, 77, 150, 230] {
+                let window = glyph.inkWindow(forPixelSize: size)
+                let level = LevelSampling(glyph, level: window.resampling.level, ink: window.levelInk)
+                let side = window.resampling.side
+                let frameSide = side * 3 / 2
+                for angle in [0.3, 2.0, -1.1] {
+                    // Turned about the frame's centre, where the raster square's centre lies.
+                    let (cosine, sine, centre) = (cos(angle), sin(angle), Double(frameSide) / 2)
+                    var job = level.job
+                    job.is_transformed = 1
+                    job.inverse = (
+                        cosine, sine, Double(side) / 2 - cosine * centre - sine * centre,
+                        -sine, cosine, Double(side) / 2 + sine * centre - cosine * centre
+                    )
+                    (job.left, job.top, job.right, job.bottom) = (0, 0, Int32(frameSide), Int32(frameSide))
+                    LevelSampling.mapOntoLevel(&job, resampling: window.resampling, factor: 1)
+                    if job.box_width > 0 { boxed += 1 } else { bilinear += 1 }
+                    var throughRows = job
+                    (throughRows.raster_width, throughRows.raster_height) = (0, 0)
+                    let straight = Self.painted(job, side: frameSide)
+                    #expect(straight.contains { $0 != 0 }, "\(text) at \(size) px")
+                    #expect(straight == Self.painted(throughRows, side: frameSide), "\(text) at \(size) px turned \(angle)")
+                }
+            }
+        }
+        #expect(boxed > 0 && bilinear > 0)
+    }
+
+    /// `job` painted alone into a transparent square frame `side` pixels wide.
+    private static func painted(_ job: emojiart_paint_job, side: Int) -> [UInt32] {
+        var job = job
+        var frame = [UInt32](repeating: 0, count: side * side)
+        frame.withUnsafeMutableBufferPointer { pixels in
+            emojiart_paint_batch(&job, 1, pixels.baseAddress, Int32(side * 4), Int32(side), 0, Int32(side))
+        }
+        return frame
+    }
+
     private static func largestChannelDifference(_ a: UInt32, _ b: UInt32) -> Int {
         var largest = 0
         for shift: UInt32 in [0, 8, 16, 24] {

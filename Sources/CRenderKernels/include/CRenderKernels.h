@@ -107,6 +107,12 @@ typedef struct {
     /// `emojiart_resample` shrinks), instead of the bilinear sample there. A turned emoji is
     /// sampled so straight from its glyph's mipmap level, without a raster of its size.
     double box_width;
+    /// Optional, for a transformed job: when nonzero, `raster` is a whole picture this many
+    /// pixels wide and `raster_height` tall (row r at `raster` + r · `raster_width`), transparent
+    /// wherever `sample_rows` has no ink, so a sample whose texels all lie inside it reads them
+    /// straight, without the rows' bounds (a glyph's mipmap level, `LevelSampling`).
+    int raster_width;
+    int raster_height;
 } emojiart_paint_job;
 /// Paints `count` jobs in order (the first is lowest in the stack) with `emojiart_paint_runs`.
 /// Two threads may paint the same jobs into disjoint bands of rows at once.
