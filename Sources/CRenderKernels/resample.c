@@ -37,18 +37,32 @@ typedef struct {
     uint32_t weight[3];
 } taps;
 
+/// `floor`, inline (the library's is a call on a processor without SSE4.1).
+static inline double floor_of(double x) {
+    double truncated = (double)(long long)x;
+    return truncated > x ? truncated - 1 : truncated;
+}
+
+/// `lround` of a non-negative `x`, inline: the fraction x − ⌊x⌋ is exact.
+static inline uint32_t rounded(double x) {
+    uint32_t whole = (uint32_t)x;
+    return x - whole >= 0.5 ? whole + 1 : whole;
+}
+
 /// The taps of target pixels `start` … `start + count − 1`, into `out[0]` … .
 static void axis_taps(int start, int count, int extent, double scale, double offset, taps *out) {
+    // A source pixel's whole share of a target pixel, in 256ths.
+    const double share = 256 / scale;
     for (int n = 0; n < count; n++) {
         int i = start + n;
         taps t = { 0, { 0, 0, 0 } };
         if (scale >= 1) {
             double from = scale * i + offset, to = from + scale;
-            t.first = (int)floor(from);
+            t.first = (int)floor_of(from);
             uint32_t given = 0;
             for (int k = 0; k < 3; k++) {
                 double low = fmax(from, t.first + k), high = fmin(to, t.first + k + 1);
-                uint32_t w = high > low ? (uint32_t)lround((high - low) / scale * 256) : 0;
+                uint32_t w = high > low ? rounded((high - low) * share) : 0;
                 if (given + w > 256) w = 256 - given;
                 t.weight[k] = w;
                 given += w;
@@ -58,8 +72,8 @@ static void axis_taps(int start, int count, int extent, double scale, double off
             t.weight[largest] += 256 - given;
         } else {
             double position = scale * (i + 0.5) + offset - 0.5;
-            double base = floor(position);
-            uint32_t w = (uint32_t)lround((position - base) * 256);
+            double base = floor_of(position);
+            uint32_t w = rounded((position - base) * 256);
             t.first = (int)base;
             t.weight[0] = 256 - w;
             t.weight[1] = w;
