@@ -1,4 +1,5 @@
-// Pixel arithmetic shared by the painter (kernels.c, transformed.c) and the resampler (resample.c): premultiplied
+// Pixel arithmetic shared by the painter (kernels.c, transformed.c), the resampler (resample.c) and the
+// mipmap halving (halve.c): premultiplied
 // ARGB32 pixels, channels spread into 16-bit lanes so one multiply weighs all four.
 #ifndef EMOJIART_PIXEL_MATH_H
 #define EMOJIART_PIXEL_MATH_H

@@ -1,90 +1,9 @@
 #include "CRenderKernels.h"
 #include "pixel_math.h"
+#include "taps.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static inline uint32_t pixel_at(const uint32_t *image, int stride_bytes, int width, int height, int x, int y) {
-    if (x < 0 || y < 0 || x >= width || y >= height) return 0;
-    return ((const uint32_t *)((const char *)image + (long)y * stride_bytes))[x];
-}
-
-void emojiart_halve(
-    const uint32_t *source, int source_width, int source_height, int source_stride_bytes,
-    uint32_t *target, int target_stride_bytes) {
-    int width = (source_width + 1) / 2, height = (source_height + 1) / 2;
-    const uint64_t two = 0x0002000200020002ull;
-    for (int y = 0; y < height; y++) {
-        uint32_t *row = (uint32_t *)((char *)target + (long)y * target_stride_bytes);
-        for (int x = 0; x < width; x++) {
-            uint64_t sum = spread(pixel_at(source, source_stride_bytes, source_width, source_height, 2 * x, 2 * y))
-                + spread(pixel_at(source, source_stride_bytes, source_width, source_height, 2 * x + 1, 2 * y))
-                + spread(pixel_at(source, source_stride_bytes, source_width, source_height, 2 * x, 2 * y + 1))
-                + spread(pixel_at(source, source_stride_bytes, source_width, source_height, 2 * x + 1, 2 * y + 1));
-            row[x] = gather((sum + two) >> 2);
-        }
-    }
-}
-
-/// Up to three source pixels a target pixel covers along one axis, from `first`, with 8-bit
-/// weights summing to 256: a box filter (the source pixels' shares of the target pixel's
-/// footprint) when shrinking by up to 3, bilinear (the two pixels whose centres surround the
-/// sample point) when enlarging. Taps wholly outside the `extent` source pixels get no weight;
-/// those partly outside reach at most two pixels past either end.
-typedef struct {
-    int first;
-    uint32_t weight[3];
-} taps;
-
-/// `floor`, inline (the library's is a call on a processor without SSE4.1).
-static inline double floor_of(double x) {
-    double truncated = (double)(long long)x;
-    return truncated > x ? truncated - 1 : truncated;
-}
-
-/// `lround` of a non-negative `x`, inline: the fraction x − ⌊x⌋ is exact.
-static inline uint32_t rounded(double x) {
-    uint32_t whole = (uint32_t)x;
-    return x - whole >= 0.5 ? whole + 1 : whole;
-}
-
-/// The taps of target pixels `start` … `start + count − 1`, into `out[0]` … .
-static void axis_taps(int start, int count, int extent, double scale, double offset, taps *out) {
-    // A source pixel's whole share of a target pixel, in 256ths.
-    const double share = 256 / scale;
-    for (int n = 0; n < count; n++) {
-        int i = start + n;
-        taps t = { 0, { 0, 0, 0 } };
-        if (scale >= 1) {
-            double from = scale * i + offset, to = from + scale;
-            t.first = (int)floor_of(from);
-            uint32_t given = 0;
-            for (int k = 0; k < 3; k++) {
-                double low = fmax(from, t.first + k), high = fmin(to, t.first + k + 1);
-                uint32_t w = high > low ? rounded((high - low) * share) : 0;
-                if (given + w > 256) w = 256 - given;
-                t.weight[k] = w;
-                given += w;
-            }
-            // What rounding lost goes to the largest share.
-            int largest = t.weight[1] > t.weight[0] ? (t.weight[2] > t.weight[1] ? 2 : 1) : (t.weight[2] > t.weight[0] ? 2 : 0);
-            t.weight[largest] += 256 - given;
-        } else {
-            double position = scale * (i + 0.5) + offset - 0.5;
-            double base = floor_of(position);
-            uint32_t w = rounded((position - base) * 256);
-            t.first = (int)base;
-            t.weight[0] = 256 - w;
-            t.weight[1] = w;
-        }
-        if (t.first + 2 < 0 || t.first >= extent) {
-            t.first = 0;
-            t.weight[0] = t.weight[1] = t.weight[2] = 0;
-        }
-        out[n] = t;
-    }
-}
 
 #if defined(__SSE2__)
 #include <cpuid.h>
@@ -271,19 +190,23 @@ static pass_functions chosen_passes(void) {
                  : (pass_functions){ weigh_rows_sse2, weigh_columns_sse2 };
 }
 
+/// Per target pixel (and the one past the last): its first two taps' weights (four lanes each),
+/// then its third's and a fourth of none, for the across pass.
+static void spread_column_weights(const taps *columns, int target_width, __m128i *pixel_weights) {
+    for (int x = 0; x <= target_width; x++) {
+        short w0 = (short)columns[x].weight[0], w1 = (short)columns[x].weight[1], w2 = (short)columns[x].weight[2];
+        pixel_weights[2 * x] = _mm_set_epi16(w1, w1, w1, w1, w0, w0, w0, w0);
+        pixel_weights[2 * x + 1] = _mm_set_epi16(0, 0, 0, 0, w2, w2, w2, w2);
+    }
+}
+
 /// Down, then across, in 16-bit lanes: the rows a target row covers are weighed into a line,
 /// then each target pixel weighs its three line pixels.
 static void resample_rows(
     const source_window *window, int source_width,
     uint32_t *target, int target_width, int target_height, int target_stride_bytes,
     const taps *columns, const taps *rows, uint16_t *line, __m128i *pixel_weights) {
-    // Per target pixel: its first two taps' weights (four lanes each), then its third's and a
-    // fourth of none.
-    for (int x = 0; x <= target_width; x++) {
-        short w0 = (short)columns[x].weight[0], w1 = (short)columns[x].weight[1], w2 = (short)columns[x].weight[2];
-        pixel_weights[2 * x] = _mm_set_epi16(w1, w1, w1, w1, w0, w0, w0, w0);
-        pixel_weights[2 * x + 1] = _mm_set_epi16(0, 0, 0, 0, w2, w2, w2, w2);
-    }
+    spread_column_weights(columns, target_width, pixel_weights);
     const pass_functions passes = chosen_passes();
     const weigh_rows_function weigh_rows = passes.weigh_rows;
     const weigh_columns_function weigh_columns = passes.weigh_columns;
@@ -339,14 +262,10 @@ emojiart_resampling *emojiart_resampling_create(
     r->target_height = target_height;
     r->columns = all_taps;
     r->rows = all_taps + target_width + 1;
-    axis_taps(target_left, target_width, source_width, scale, offset_x, r->columns);
+    resampling_taps(target_left, target_width, source_width, scale, offset_x, r->columns);
     r->columns[target_width] = (taps){ 0, { 0, 0, 0 } };
-    axis_taps(target_top, target_height, source_height, scale, offset_y, r->rows);
-    for (int x = 0; x <= target_width; x++) {
-        short w0 = (short)r->columns[x].weight[0], w1 = (short)r->columns[x].weight[1], w2 = (short)r->columns[x].weight[2];
-        pixel_weights[2 * x] = _mm_set_epi16(w1, w1, w1, w1, w0, w0, w0, w0);
-        pixel_weights[2 * x + 1] = _mm_set_epi16(0, 0, 0, 0, w2, w2, w2, w2);
-    }
+    resampling_taps(target_top, target_height, source_height, scale, offset_y, r->rows);
+    spread_column_weights(r->columns, target_width, pixel_weights);
     r->pixel_weights = pixel_weights;
     return r;
 #else
@@ -431,9 +350,9 @@ int emojiart_resample_window(
     uint64_t *line = malloc(sizeof(uint64_t) * (size_t)(source_width + 5));
     if (!columns || !line) { free(columns); free(line); return 0; }
     taps *rows = columns + target_width + 1;
-    axis_taps(target_left, target_width, source_width, scale, offset_x, columns);
+    resampling_taps(target_left, target_width, source_width, scale, offset_x, columns);
     columns[target_width] = (taps){ 0, { 0, 0, 0 } };
-    axis_taps(target_top, target_height, source_height, scale, offset_y, rows);
+    resampling_taps(target_top, target_height, source_height, scale, offset_y, rows);
 #if defined(__SSE2__)
     __m128i *pixel_weights = malloc(sizeof(__m128i) * 2 * (size_t)(target_width + 1));
     if (!pixel_weights) { free(columns); free(line); return 0; }
