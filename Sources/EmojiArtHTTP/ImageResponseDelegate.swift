@@ -13,8 +13,8 @@ import NIOHTTP1
 /// A redirect is not followed here: its head ends the hop with `Redirected`, and the transfer
 /// decides whether to go on.
 final class ImageResponseDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
-    // @unchecked Sendable: AsyncHTTPClient calls the delegate on the request's event loop, but
-    // the transfer's deadline task reads `hasResponse` from elsewhere; all state is behind `lock`.
+    // @unchecked Sendable: AsyncHTTPClient calls the delegate on the request's event loop, and
+    // the transfer reads it after the request; all state is behind `lock`.
     typealias Response = Data
 
     /// The head asked to go elsewhere: `location` is the Location header, unresolved.

@@ -23,9 +23,10 @@ struct WebImageTransfer {
     static let accept = ImageHeader.Format.allCases.map(\.mediaType).joined(separator: ",") + ",*/*;q=0.5"
 
     func run() async throws -> Data {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let deadlines = (response: start + limits.responseDeadline, overall: start + limits.overallDeadline)
+        let start = NIODeadline.now()
+        let deadlines = (
+            response: start + TimeAmount(limits.responseDeadline), overall: start + TimeAmount(limits.overallDeadline)
+        )
         var address = url
         var redirects = 0
         while true {
@@ -46,7 +47,7 @@ struct WebImageTransfer {
 
     /// One request; throws `Redirected` for a redirect's head.
     private func hop(
-        to address: URL, deadlines: (response: ContinuousClock.Instant, overall: ContinuousClock.Instant)
+        to address: URL, deadlines: (response: NIODeadline, overall: NIODeadline)
     ) async throws -> Data {
         var headers = HTTPHeaders()
         headers.add(name: "Accept", value: Self.accept)
@@ -58,17 +59,19 @@ struct WebImageTransfer {
         }
         let delegate = ImageResponseDelegate(limits: limits)
         let task = client.execute(request: request, delegate: delegate)
-        let watchdog = Task.detached {
-            // No head by the response deadline, or not done by the overall one: fail the request,
-            // which closes its connection.
-            let first = min(deadlines.response, deadlines.overall)
-            guard (try? await Task.sleep(until: first, clock: .continuous)) != nil else { return }
-            if delegate.hasResponse {
-                guard (try? await Task.sleep(until: deadlines.overall, clock: .continuous)) != nil else { return }
-            }
+        // No head by the response deadline, or not done by the overall one: fail the request,
+        // which closes its connection. The deadlines run on the request's event loop, beside its
+        // bytes, so a busy task pool cannot hold one back while a slow server goes on sending.
+        let responseWatch = task.eventLoop.scheduleTask(deadline: deadlines.response) {
+            if !delegate.hasResponse { task.fail(reason: ImageFetchError.timedOut) }
+        }
+        let overallWatch = task.eventLoop.scheduleTask(deadline: deadlines.overall) {
             task.fail(reason: ImageFetchError.timedOut)
         }
-        defer { watchdog.cancel() }
+        defer {
+            responseWatch.cancel()
+            overallWatch.cancel()
+        }
         do {
             return try await withTaskCancellationHandler {
                 try await task.futureResult.get()
