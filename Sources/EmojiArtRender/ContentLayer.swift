@@ -78,6 +78,12 @@ public final class ContentLayer {
     /// Counts changes of content and size: a frame that lands after one is not shown.
     private var generation = 0
 
+    /// The first frame painted ahead (a launch's), shown by the first render if it is of what
+    /// that render is asked to show; dropped by it either way.
+    public var prepaintedFrame: PrepaintedFrame?
+    /// Whether the first render showed `prepaintedFrame`.
+    public private(set) var showedPrepaintedFrame = false
+
     /// A layer drawing through `renderer` (a new renderer with its own raster cache by default).
     public init(renderer: DocumentRenderer = DocumentRenderer()) {
         self.renderer = renderer
@@ -262,6 +268,21 @@ public final class ContentLayer {
         renderAttemptCount += 1
         // The first frame, which has no frame to keep showing, may paint more stand-ins.
         let isFirst = renderCount == 0
+        if isFirst, let prepainted = prepaintedFrame {
+            prepaintedFrame = nil
+            if background == nil, content.selection.isEmpty,
+                prepainted.copy(
+                    into: surface, emojis: model.emojis, viewport: viewport, viewSize: content.viewSize,
+                    deviceScale: content.deviceScale)
+            {
+                noteOutcome(.exact, viewport: viewport, deviceScale: content.deviceScale)
+                showedPrepaintedFrame = true
+                renderCount += 1
+                self.content = content
+                renderedViewport = viewport
+                return surface
+            }
+        }
         let budget = renderer.rasterBudget
         if isFirst { renderer.rasterBudget = budget?.firstFrame }
         let outcome = renderer.drawDirectly(

@@ -20,6 +20,8 @@ public struct PreparedRasters: @unchecked Sendable {
     private(set) var entries: [Entry] = []
     /// Turned and mirrored emojis' rasters, made from `entries`' rasters.
     private(set) var turned: [(key: TurnedRasterCache.Key, entry: TurnedRasterCache.Entry)] = []
+    /// The first frame itself, painted from the glyphs before any raster, when asked for.
+    public private(set) var frame: PrepaintedFrame?
 
     /// Nothing prepared.
     public init() {}
@@ -34,8 +36,12 @@ public struct PreparedRasters: @unchecked Sendable {
     /// store at once, so the window resamples them for whatever is not prepared in time.
     /// `progress` hears every `progressInterval` glyphs (with no rasters yet), then as rasters are
     /// made; when it returns false, preparing stops there (the window took what there was).
+    ///
+    /// With `canvasSize`, the size the window's canvas is expected to have, the frame itself is
+    /// painted (`PrepaintedFrame`) once the glyphs are decoded, instead of making its rasters
+    /// (but for those painting it makes, and unless the document has a background).
     public init(
-        for model: EmojiArtModel, viewport: Viewport, viewSize: ViewSize, deviceScale: Double,
+        for model: EmojiArtModel, viewport: Viewport, viewSize: ViewSize, deviceScale: Double, canvasSize: ViewSize? = nil,
         progress: (PreparedRasters) -> Bool = { _ in true }
     ) {
         let pixelsPerPoint = viewport.zoom * deviceScale
@@ -53,6 +59,21 @@ public struct PreparedRasters: @unchecked Sendable {
         let madeSoFar = {
             soFar.entries = renderer.rasterCache.entries.map { Entry(text: $0.key.text, pixelSize: $0.key.pixelSize, raster: $0.value) }
             soFar.turned = renderer.turnedRasters.entries.map { ($0.key, $0.value) }
+        }
+        if let canvasSize {
+            soFar.frame = PrepaintedFrame(
+                model, viewport: viewport, expectedSize: canvasSize, deviceScale: deviceScale, renderer: renderer)
+            madeSoFar()
+            // With the frame painted, rasters made here would only compete with GTK's start-up
+            // for the two cores (user3k's first frame 24 ms sooner without them, 40 paired
+            // launches): the frames after it make theirs. Unless the document has a background,
+            // which a first frame showing it paints under the emojis as the frame painted
+            // ahead does not.
+            let frameSuffices = soFar.frame != nil && model.background == .blank
+            guard progress(soFar), !frameSuffices else {
+                self = soFar
+                return
+            }
         }
         // A raster of each kind first, so every emoji has one to stand in for its own; then upright
         // rasters for every emoji, then the turned ones: a turned emoji without its turned raster

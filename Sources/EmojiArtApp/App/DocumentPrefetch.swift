@@ -8,9 +8,10 @@ import Foundation
 /// which waits for that file's decode if it is still running; a file that was not prefetched
 /// (opened later, or named differently by GApplication) is read as before.
 ///
-/// Once the files are decoded the same thread decodes their emojis' glyphs and makes the rasters
-/// each document's first frame will paint (`PreparedRasters`), through the viewport its window will
-/// open with, while GTK is still starting; the window adopts them if they are ready and never waits.
+/// Once the files are decoded the same thread decodes their emojis' glyphs, paints each
+/// document's first frame at the size its canvas is expected to have and makes the rasters that
+/// frame paints (`PreparedRasters`), through the viewport its window will open with, while GTK is
+/// still starting; the window adopts what is ready at its first draw and never waits.
 final class DocumentPrefetch: @unchecked Sendable {
     /// The launch's prefetch; empty unless `start` was called.
     static let shared = DocumentPrefetch()
@@ -64,7 +65,8 @@ final class DocumentPrefetch: @unchecked Sendable {
                 }
                 // Planned at the window's size: the canvas within it shows a little less.
                 let prepared = PreparedRasters(
-                    for: model, viewport: viewport, viewSize: windowSize, deviceScale: Self.expectedDeviceScale, progress: publish)
+                    for: model, viewport: viewport, viewSize: windowSize, deviceScale: Self.expectedDeviceScale,
+                    canvasSize: Self.expectedCanvasSize(in: windowSize), progress: publish)
                 if publish(prepared) { LaunchTrace.mark("rasters-prepared", ["rasters": prepared.count]) }
             }
             // The first frame paints in two bands on Dispatch's worker threads
@@ -94,6 +96,12 @@ final class DocumentPrefetch: @unchecked Sendable {
             }
         }
         return (viewport, size)
+    }
+
+    /// The size of the canvas in a window of `windowSize`, as GTK is expected to lay it out.
+    private static func expectedCanvasSize(in windowSize: ViewSize) -> ViewSize {
+        let inset = DocumentWindow.expectedCanvasInset
+        return ViewSize(width: windowSize.width - inset.width, height: windowSize.height - inset.height)
     }
 
     /// The screen's device pixels per point as GTK will see it before any window exists: the

@@ -1,3 +1,4 @@
+import EmojiArtCore
 import Foundation
 
 #if canImport(Glibc)
@@ -69,11 +70,16 @@ enum LaunchTrace {
     /// `rasterized` counts the emoji rasters the canvas had to make itself by then (those the
     /// launch prepared ahead are not counted).
     @MainActor static func frameDrawn(
-        emojiCount: Int, rasterized: Int, isComplete: Bool, isExact: Bool, standIns: Int, showsBackground: Bool,
-        hasBackground: Bool
+        emojiCount: Int, rasterized: Int, isComplete: Bool, isExact: Bool, standIns: Int, size: ViewSize,
+        showsBackground: Bool, hasBackground: Bool
     ) {
         guard path != nil, isComplete else { return }
-        markOnce("first-frame", ["emojis": emojiCount, "rasterized": rasterized, "stand-ins": standIns])
+        markOnce(
+            "first-frame",
+            [
+                "emojis": emojiCount, "rasterized": rasterized, "stand-ins": standIns, "width": Int(size.width),
+                "height": Int(size.height),
+            ])
         if isExact { markOnce("exact-frame", ["rasterized": rasterized]) }
         if showsBackground || !hasBackground { markOnce("background-ready") }
     }

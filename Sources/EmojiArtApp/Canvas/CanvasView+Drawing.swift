@@ -32,7 +32,10 @@ extension CanvasView {
         apply(interaction.resized(to: size).subtracting(.redraw))  // this frame draws at the new size
         if let preparedRasters {
             self.preparedRasters = nil
-            if let prepared = preparedRasters() { contentLayer.renderer.adopt(prepared) }
+            if let prepared = preparedRasters() {
+                contentLayer.renderer.adopt(prepared)
+                contentLayer.prepaintedFrame = prepared.frame
+            }
         }
         // The paper: white, as in the original, so emoji art looks the same in dark style.
         cairo_set_source_rgb(cr, 1, 1, 1)
@@ -46,10 +49,11 @@ extension CanvasView {
                 deviceScale: Double(gtk_widget_get_scale_factor(drawingArea)), selection: interaction.selection.ids,
                 into: cr, isInteractive: interaction.isInteractive)
         }
+        if contentLayer.showedPrepaintedFrame { LaunchTrace.markOnce("prepainted-frame-shown") }
         LaunchTrace.frameDrawn(
             emojiCount: document.model.emojis.count, rasterized: renderer.rasterCache.rasterizedCount,
             isComplete: renderer.lastUnpaintedCount == 0, isExact: !contentLayer.awaitsRasters,
-            standIns: renderer.lastStandInCount, showsBackground: backgroundImage != nil,
+            standIns: renderer.lastStandInCount, size: size, showsBackground: backgroundImage != nil,
             hasBackground: document.model.background != .blank)
         if let onFirstFrame {
             self.onFirstFrame = nil
