@@ -31,8 +31,19 @@ public final class RasterWorkshop: @unchecked Sendable {
 
     /// Starts `threadCount` threads that make rasters from `glyphs` and call `deliver` (on one of
     /// them) with each batch. They stop when the workshop goes (or `close`).
-    public init(threadCount: Int = 1, glyphs: EmojiGlyphStore = .shared, deliver: @escaping @Sendable (Delivery) -> Void) {
-        shared = Shared(deliver: deliver)
+    public convenience init(
+        threadCount: Int = 1, glyphs: EmojiGlyphStore = .shared, deliver: @escaping @Sendable (Delivery) -> Void
+    ) {
+        self.init(threadCount: threadCount, glyphs: glyphs, clock: Date.init, willMake: { _ in }, deliver: deliver)
+    }
+
+    /// For tests: `clock` tells the time the delivery interval is measured on, and `willMake`
+    /// runs on a thread just before it makes a raster it has taken from the queue.
+    init(
+        threadCount: Int, glyphs: EmojiGlyphStore, clock: @escaping @Sendable () -> Date,
+        willMake: @escaping @Sendable (RasterRequest) -> Void, deliver: @escaping @Sendable (Delivery) -> Void
+    ) {
+        shared = Shared(clock: clock, willMake: willMake, deliver: deliver)
         for index in 0..<max(1, threadCount) {
             let thread = Thread { [shared] in shared.work(glyphs: glyphs) }
             thread.name = "emojiart-rasters-\(index)"
@@ -70,11 +81,19 @@ public final class RasterWorkshop: @unchecked Sendable {
         /// Made and not delivered yet, by any thread.
         private var finished: [(request: RasterRequest, raster: EmojiRaster)] = []
         /// When the work now under way began, or the last batch of it was delivered.
-        private var lastDelivery = Date()
+        private var lastDelivery: Date
+        private let clock: @Sendable () -> Date
+        private let willMake: @Sendable (RasterRequest) -> Void
         private let deliver: @Sendable (Delivery) -> Void
 
-        init(deliver: @escaping @Sendable (Delivery) -> Void) {
+        init(
+            clock: @escaping @Sendable () -> Date, willMake: @escaping @Sendable (RasterRequest) -> Void,
+            deliver: @escaping @Sendable (Delivery) -> Void
+        ) {
+            self.clock = clock
+            self.willMake = willMake
             self.deliver = deliver
+            lastDelivery = clock()
         }
 
         var queuedCount: Int { condition.withLock { queue.count } }
@@ -110,20 +129,21 @@ public final class RasterWorkshop: @unchecked Sendable {
                     condition.unlock()
                     return
                 }
-                if inProgress.isEmpty, finished.isEmpty { lastDelivery = Date() }  // work begins
+                if inProgress.isEmpty, finished.isEmpty { lastDelivery = clock() }  // work begins
                 queued.remove(request)
                 inProgress.insert(request)
                 condition.unlock()
+                willMake(request)
                 let raster = rasterizer.makeRaster(of: request.text, pixelSize: request.pixelSize)
                 let batch = condition.withLock { () -> [(request: RasterRequest, raster: EmojiRaster)] in
                     inProgress.remove(request)
                     if let raster { finished.append((request, raster)) }
                     let isDone = queue.isEmpty && inProgress.isEmpty
                     guard !finished.isEmpty, !isClosed,
-                        isDone || Date().timeIntervalSince(lastDelivery) >= RasterWorkshop.deliveryInterval
+                        isDone || clock().timeIntervalSince(lastDelivery) >= RasterWorkshop.deliveryInterval
                     else { return [] }
                     defer { finished = [] }
-                    lastDelivery = Date()
+                    lastDelivery = clock()
                     return finished
                 }
                 if !batch.isEmpty { deliver(Delivery(entries: batch)) }

@@ -47,6 +47,29 @@ import Testing
         }
     }
 
+    /// The time a workshop measures its delivery interval on: it stands still until the test moves it.
+    private final class StandingClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var now = Date(timeIntervalSinceReferenceDate: 0)
+        func read() -> Date { lock.withLock { now } }
+        func advance(by interval: TimeInterval) { lock.withLock { now += interval } }
+    }
+
+    /// Holds a workshop's thread before its first raster until the test opens it.
+    private final class Gate: @unchecked Sendable {
+        private let opened = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var hasWaited = false
+        func waitOnce() {
+            let isFirst = lock.withLock { () -> Bool in
+                defer { hasWaited = true }
+                return !hasWaited
+            }
+            if isFirst { opened.wait() }
+        }
+        func open() { opened.signal() }
+    }
+
     /// Deliveries of a workshop, gathered until every request is answered.
     private final class Deliveries: @unchecked Sendable {
         private let lock = NSLock()
@@ -164,15 +187,18 @@ import Testing
 
     @Test("the workshop hands a request's rasters over in one batch once all are made, however long after its last batch")
     func oneBatchPerRequest() async throws {
-        let glyphs = EmojiGlyphStore()
         let deliveries = Deliveries()
-        let workshop = RasterWorkshop(threadCount: 2, glyphs: glyphs) { deliveries.add($0) }
+        // Time passes only between the requests, so however slowly the rasters are made (under a
+        // sanitizer, say), the interval never runs out within one request's work.
+        let clock = StandingClock()
+        let workshop = RasterWorkshop(
+            threadCount: 2, glyphs: EmojiGlyphStore(), clock: clock.read, willMake: { _ in }, deliver: { deliveries.add($0) })
         defer { workshop.close() }
         let first = [RasterRequest(text: "😀", pixelSize: 30), RasterRequest(text: "🐶", pixelSize: 31)]
         workshop.request(first)
         try await waitUntil("the first request delivered") { deliveries.requests.isSuperset(of: Set(first)) }
         // Longer than the delivery interval since that batch: the next request is still one batch.
-        try await Task.sleep(for: .seconds(RasterWorkshop.deliveryInterval * 1.5))
+        clock.advance(by: RasterWorkshop.deliveryInterval * 10)
         let batchesBefore = deliveries.all.count
         let second = (0..<8).map { RasterRequest(text: ["😀", "🐶", "🌵", "☀️"][$0 % 4], pixelSize: 20 + $0) }
         workshop.request(second)
@@ -220,14 +246,19 @@ import Testing
     @Test("a new request replaces what is still queued; what is delivered is what the cache would make")
     func workshopDelivers() async throws {
         let deliveries = Deliveries()
-        let workshop = RasterWorkshop { deliveries.add($0) }
+        // The thread takes the first request's first raster and waits there until the queue is replaced.
+        let gate = Gate()
+        let workshop = RasterWorkshop(
+            threadCount: 1, glyphs: .shared, clock: Date.init, willMake: { _ in gate.waitOnce() }, deliver: { deliveries.add($0) })
         defer { workshop.close() }
         let requests = (20..<60).map { RasterRequest(text: "🐶", pixelSize: $0) }
         workshop.request(requests)
+        try await waitUntil("the thread took a raster") { workshop.queuedCount == requests.count - 1 }
         workshop.request(Array(requests.suffix(5)))
+        gate.open()
         try await waitUntil("the last five are delivered") { deliveries.requests.isSuperset(of: Set(requests.suffix(5))) }
-        // At most the rasters under way when the queue was replaced come besides.
-        #expect(deliveries.requests.count <= 5 + 2)
+        // Only the raster under way when the queue was replaced comes besides.
+        #expect(deliveries.requests.count == 5 + 1)
         let cache = EmojiRasterCache()
         for delivery in deliveries.all {
             for (request, raster) in zip(delivery.requests, delivery.entries.map(\.raster)) {
