@@ -4,8 +4,8 @@ import Foundation
 /// The one consumer of a shared window's link (COLLAB.md "Traps"): a reader off the main thread
 /// collects the link's events, and `wake` runs one drain on the main thread for everything that
 /// arrived meanwhile — one batch of ops per frame, however many came, so a burst from others
-/// costs one rebuild and one redraw. The app's `wake` is a GLib source above redraw priority:
-/// Swift's main queue drains at idle priority, below GTK's redraw, and would lag behind it.
+/// costs one rebuild and one redraw. The app's `wake` is a GLib source above GTK's redraw
+/// priority, so what arrived is applied before the next frame is drawn.
 @MainActor
 public final class RoomConnection {
     /// What the header bar shows (C5).

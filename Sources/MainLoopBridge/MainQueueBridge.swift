@@ -19,10 +19,15 @@ private func dispatchMainQueueCallback(_ message: UnsafeMutableRawPointer?)
 /// (`g_application_run`), on the main thread. GLib only: its own target, so the sanitizer runs
 /// and `MainLoopBridgeTests` reach it without GTK.
 public enum MainQueueBridge {
-    /// Watches the main queue's eventfd at low priority, so GTK's input and drawing go first.
+    /// Watches the main queue's eventfd at GLib's default priority, the one GTK's input events
+    /// and timeouts have. Never below GTK's redraw (`G_PRIORITY_HIGH_IDLE + 20`): GLib dispatches
+    /// only the most urgent ready sources, and a frame clock that never catches up (a spinner
+    /// animating on a slow GL renderer such as llvmpipe) is ready on every iteration, so main-queue
+    /// work queued below it waited for as long as the animation ran — a failed download's message,
+    /// autosave and Quit among it.
     public static func install() {
         let fd = dispatchMainQueueHandle()
-        _ = g_unix_fd_add_full(G_PRIORITY_DEFAULT_IDLE, fd, G_IO_IN, mainQueueReady, nil, nil)
+        _ = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, mainQueueReady, nil, nil)
     }
 }
 

@@ -6,7 +6,8 @@ import Testing
 /// test bundle; this test runs it and reads its verdict.
 @Suite struct MainLoopBridgeTests {
     @Test(
-        "under g_main_loop_run, MainActor tasks, MainActor.run and DispatchQueue.main all run on the main thread, and the idle loop sleeps")
+        "under g_main_loop_run, MainActor tasks, MainActor.run and DispatchQueue.main all run on the main thread, also beside a redraw that never catches up, and the idle loop sleeps"
+    )
     func bridgeDrainsTheMainQueue() throws {
         let checker = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("MainLoopBridgeCheck")

@@ -3,9 +3,8 @@ import EmojiArtCollab
 
 /// Wakes the GTK main loop for a shared window's `RoomConnection` (COLLAB.md "Traps"): a GLib
 /// idle source at high-idle priority (100), above GTK's redraw (120), so ops that arrived are
-/// applied before the next frame is drawn — Swift's main queue drains at idle priority (200),
-/// below redraw, and would fall a frame or more behind while others drag. `g_idle_add_full` may
-/// be called from the link's reader thread.
+/// applied before the next frame is drawn, one drain per wake. `g_idle_add_full` may be called
+/// from the link's reader thread.
 enum MainLoopWake {
     static let wake: RoomConnection.Wake = { drain in
         let box = Unmanaged.passRetained(ClosureBox(drain)).toOpaque()

@@ -34,13 +34,25 @@ extension CanvasInteraction {
         backgroundFrame = frame
         if frame != nil, fitsArrivingBackground {
             fitsArrivingBackground = false
-            if !hasUserMovedView { effects.formUnion(zoomToFit()) }
-            hasUserMovedView = false
+            if isLaidOut {
+                effects.formUnion(fitArrivedBackground())
+            } else {
+                // The image was quicker than the window's first layout: fit it into the real size.
+                fitsOnFirstLayout = true
+            }
         }
         if status.failureMessage != nil { fitsArrivingBackground = false }
         guard let embeddedImageError, status.failureMessage == nil else { return CanvasResponse(effects) }
         let sentence = localized("The document’s background image cannot be shown: {reason}.", ["reason": "\(embeddedImageError)"])
         return CanvasResponse(effects, request: .showMessage(sentence))
+    }
+
+    /// Fits the background that arrived, unless the user zoomed or panned while it loaded (B5).
+    func fitArrivedBackground() -> CanvasEffects {
+        fitsOnFirstLayout = false
+        let effects = hasUserMovedView ? [] : zoomToFit()
+        hasUserMovedView = false
+        return effects
     }
 
     /// The spinner shows while a URL background is fetched (B2).

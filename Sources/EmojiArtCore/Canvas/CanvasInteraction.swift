@@ -36,6 +36,11 @@ public final class CanvasInteraction {
     var fitsArrivingBackground = false
     /// The user zoomed or panned since they last set the background (B5).
     var hasUserMovedView = false
+    /// The canvas has been given its size (`resized(to:)`): a fit before it would fit the image
+    /// into the 1 × 1 placeholder.
+    var isLaidOut = false
+    /// A background arrived before the canvas had its size: it is fitted once it has.
+    var fitsOnFirstLayout = false
     /// The last paste, so a second paste of the same emojis steps 10 pt further (S6).
     var lastPaste: PasteMemory?
     /// Drags and corner drags snap to other things' lines (R1, "Snap to Objects").
@@ -54,9 +59,12 @@ public final class CanvasInteraction {
 
     /// The canvas was laid out at a new size.
     public func resized(to size: ViewSize) -> CanvasEffects {
+        let isFirstLayout = !isLaidOut
+        isLaidOut = true
         guard size != viewSize else { return [] }
         viewSize = size
-        return .redraw
+        guard isFirstLayout, fitsOnFirstLayout else { return .redraw }
+        return fitArrivedBackground().union(.redraw)
     }
 
     /// "Snap to Objects" was turned on or off (R1).

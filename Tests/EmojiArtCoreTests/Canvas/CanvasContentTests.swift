@@ -98,6 +98,21 @@ import Testing
         #expect(canvas.viewport == Viewport().fitting(frame, in: canvas.viewSize))
     }
 
+    @Test("a background that arrives before the window's first layout is fitted into the canvas's real size")
+    func arrivesBeforeFirstLayout() {
+        let canvas = CanvasInteraction(document: EmojiArtDocument(model: EmojiArtModel()))
+        _ = canvas.fitBackgroundWhenItArrives()
+        _ = canvas.backgroundArrived(frame: frame)
+        #expect(canvas.viewport == Viewport(), "nothing to fit into yet")
+        let size = ViewSize(width: 800, height: 600)
+        #expect(canvas.resized(to: size).contains(.redraw))
+        #expect(canvas.viewport == Viewport().fitting(frame, in: size))
+        _ = canvas.zoom(by: 2, around: ViewPoint(x: 400, y: 300), time: 0)
+        let zoomed = canvas.viewport
+        _ = canvas.resized(to: ViewSize(width: 900, height: 600))
+        #expect(canvas.viewport == zoomed, "only the first layout fits")
+    }
+
     @Test("a zoom or pan while it loads keeps the user's view")
     func userMovedViewIsKept() {
         let canvas = makeCanvas([])

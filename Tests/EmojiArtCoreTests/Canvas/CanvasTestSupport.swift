@@ -12,7 +12,7 @@ func makeCanvas(
     var model = EmojiArtModel()
     for (text, x, y) in emojis { model.addEmoji(text, at: DocumentPoint(x: x, y: y), size: size) }
     let canvas = CanvasInteraction(document: EmojiArtDocument(model: model))
-    canvas.viewSize = ViewSize(width: 800, height: 600)
+    _ = canvas.resized(to: ViewSize(width: 800, height: 600))
     return canvas
 }
 

@@ -34,7 +34,8 @@ final class AppUnderTest: Sendable {
     /// Starts `emojiart ARGUMENTS…`; returns at once, before any window shows. Its output goes
     /// to `NAME.stdout` and `NAME.stderr` in the workspace, so several launches in one workspace
     /// (a relaunch, a second process) each keep their own. `extraEnvironment` adds to or
-    /// overrides the workspace's (a language). With `accessibilityBus` the app publishes its
+    /// overrides the workspace's (a language); an empty value removes the variable (GSK_RENDERER,
+    /// to run on GTK's default renderer). With `accessibilityBus` the app publishes its
     /// accessible tree there (the caller stops the bus after the app).
     static func launch(
         _ arguments: [String], in workspace: TestWorkspace, on server: XvfbServer, name: String = "emojiart",
@@ -48,7 +49,7 @@ final class AppUnderTest: Sendable {
         let process = try ChildProcess.launch(
             executable, arguments: arguments,
             environment: workspace.environment(on: server).merging(checked) { $1 }
-                .merging(accessibilityBus?.environment ?? [:]) { $1 }.merging(extraEnvironment) { $1 },
+                .merging(accessibilityBus?.environment ?? [:]) { $1 }.merging(extraEnvironment) { $1 }.filter { !$0.value.isEmpty },
             standardOutput: workspace.root.appendingPathComponent("\(name).stdout"),
             standardError: standardErrorFile)
         return AppUnderTest(
