@@ -46,6 +46,15 @@ extension BackgroundImage {
         _ = try ImageHeader.validated(data, limits: limits)
         return try DecodedImage(data: data).embeddableData(original: data)
     }
+
+    /// The sentence for image bytes `embeddableData` refused: "Couldn't load image from <path>:
+    /// <reason>" for a file, "Couldn't use the image: <reason>" for bytes from a drop or the
+    /// clipboard; the decoder's and the file's own errors are sentences already.
+    public static func embeddingFailureMessage(_ error: any Error, source: URL?) -> String {
+        guard let error = error as? ImageFetchError else { return "\(error)" }
+        if let source { return error.message(for: source) }
+        return localized("Couldn't use the image: {reason}", ["reason": error.description])
+    }
 }
 
 extension Background {

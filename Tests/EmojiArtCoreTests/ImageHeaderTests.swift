@@ -94,9 +94,9 @@ import Testing
         #expect(throws: ImageFetchError.tooManyPixels(width: 20_000, height: 20_000)) {
             try ImageHeader.validated(huge)
         }
-        let photo = LoadingTestImages.jpegHeader(width: 6_000, height: 4_000)
+        let photo = LoadingTestImages.wholeJPEGHeader(width: 6_000, height: 4_000)
         #expect(try ImageHeader.validated(photo).pixelCount == 24_000_000)
-        let exactlyAtLimit = LoadingTestImages.pngHeader(width: 10_000, height: 10_000)
+        let exactlyAtLimit = LoadingTestImages.wholePNGHeader(width: 10_000, height: 10_000)
         #expect(try ImageHeader.validated(exactlyAtLimit).pixelCount == 100_000_000)
         #expect(throws: ImageFetchError.notAnImage) {
             try ImageHeader.validated(Data("plain text".utf8))

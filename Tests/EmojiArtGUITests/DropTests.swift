@@ -60,6 +60,31 @@ extension GUITests {
             }
         }
 
+        @Test("a dropped PNG file cut off after 3,000 bytes is refused with a message; the background stays as it was (D3, B4)")
+        func dropCutImageFile() async throws {
+            try await withExampleDocument("sunny-meadow") { document in
+                let original = try document.savedModel()
+                let whole = document.app.workspace.root.appendingPathComponent("noise.png")
+                try await ExternalCommand.runChecked("convert", ["-size", "300x200", "xc:", "+noise", "Random", whole.path])
+                let cut = document.app.workspace.root.appendingPathComponent("cut.png")
+                try Data(try Data(contentsOf: whole).prefix(3_000)).write(to: cut)
+                let before = try await document.settledScreenshot()
+
+                let helper = try await DragSourceHelper.launch(offering: .file(cut), for: document.app)
+                defer { helper.stop() }
+                try await helper.drop(on: document, at: document.canvas.screenPoint(for: DocumentPoint(x: 0, y: 0)))
+                let refused = try await document.waitForScreenshot("the refusal shows") { document.toastBand(in: $0) != nil }
+                try await refused.archive(as: "drop-cut-image")
+
+                #expect(try await document.title() == document.savedTitle, "nothing changed, so nothing is unsaved")
+                #expect(try document.savedModel().background == original.background, "the old background is kept")
+                let toast = try #require(document.toastBand(in: refused))
+                let canvas = document.canvas.frame
+                let aboveMessage = ScreenRect(minX: canvas.minX, minY: canvas.minY, maxX: canvas.maxX, maxY: toast.minY - 4)
+                #expect(before.matches(refused, in: aboveMessage), "the canvas shows the old background, no grey picture")
+            }
+        }
+
         @Test("a drop offering image pixels and a link as text sets the link, not the pixels (D4)")
         func dropImageWithLink() async throws {
             try await withExampleDocument("sunny-meadow") { document in

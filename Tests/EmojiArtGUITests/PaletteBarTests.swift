@@ -29,6 +29,9 @@ extension GUITests {
                     shot.drawnBox(in: document.canvas.screenRect(around: added, margin: 0)) != nil
                 }
                 try await shot.archive(as: "palette-click-added")
+                _ = try await document.waitForScreenshot("the new emoji is selected") { shot in
+                    shot.count(in: document.canvas.screenRect(around: added, margin: 14)) { $0.isAccentBlue } > 20
+                }
             }
         }
 

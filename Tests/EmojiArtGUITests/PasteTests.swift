@@ -14,7 +14,7 @@ extension GUITests {
             try await document.input.key("ctrl+v")
         }
 
-        @Test("an emoji on the clipboard is added at the centre of the view at the default size (D5)")
+        @Test("an emoji another app copied is added under the pointer at the default size, and selected (D5, S6)")
         func pasteEmoji() async throws {
             try await withExampleDocument("sunny-meadow") { document in
                 let original = try document.savedModel()
@@ -26,9 +26,11 @@ extension GUITests {
                 let fox = try #require(saved.emojis.last)
                 #expect(fox.text == "🦊")
                 #expect(fox.size == 40)
-                #expect(abs(fox.position.x) <= 1 && abs(fox.position.y) <= 1, "pasted at \(fox.position)")
-                let shot = try await document.waitForScreenshot("the fox shows at the centre") { shot in
+                // `paste(into:)` clicked at (0, -60) and left the pointer there.
+                #expect(abs(fox.position.x) <= 1 && abs(fox.position.y + 60) <= 1, "pasted at \(fox.position)")
+                let shot = try await document.waitForScreenshot("the fox shows under the pointer, selected") { shot in
                     shot.count(in: document.canvas.screenRect(around: fox, margin: 0)) { $0.chroma > 80 } > 200
+                        && shot.count(in: document.canvas.screenRect(around: fox, margin: 14)) { $0.isAccentBlue } > 20
                 }
                 try await shot.archive(as: "paste-emoji")
             }

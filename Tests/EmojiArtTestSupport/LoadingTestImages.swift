@@ -20,6 +20,18 @@ public enum LoadingTestImages {
         return data + Data(count: padding)
     }
 
+    /// `pngHeader` closed by an IEND chunk: no pixels, but whole as far as `ImageHeader.validated`
+    /// looks, for a declared size without storing one.
+    public static func wholePNGHeader(width: UInt32, height: UInt32) -> Data {
+        pngHeader(width: width, height: height) + bigEndian(0) + Data("IEND".utf8) + bigEndian(crc32(Data("IEND".utf8)))
+    }
+
+    /// `jpegHeader` followed by the start of a scan and the end-of-image marker, whole as far as
+    /// `ImageHeader.validated` looks.
+    public static func wholeJPEGHeader(width: UInt16, height: UInt16) -> Data {
+        jpegHeader(width: width, height: height) + segment(0xDA, Data([1, 1, 0, 0, 0x3F, 0])) + Data([0x12, 0xFF, 0xD9])
+    }
+
     /// A JPEG header: SOI, a JFIF APP0, an EXIF APP1 of `exifBytes` bytes (its payload full of
     /// FF D9 and FF C0 look-alikes that only a length-following parser skips), a comment, fill
     /// bytes, then the frame header `frameMarker` (C0 baseline, C2 progressive, …).

@@ -1,7 +1,10 @@
 import CGtk
+import EmojiArtCore
+import Foundation
 
-/// The application's CSS: palette emojis use the same colour emoji font as the canvas, named
-/// explicitly so text-presentation characters such as ☀ are not drawn as black glyphs (DESIGN).
+/// The application's look: its CSS, where palette emojis use the same colour emoji font as the
+/// canvas, named explicitly so text-presentation characters such as ☀ are not drawn as black
+/// glyphs (DESIGN); and its icon, when run from a checkout.
 enum ApplicationStyle {
     private static let css = """
         .palette-bar { padding: 6px; }
@@ -18,5 +21,18 @@ enum ApplicationStyle {
         gtk_style_context_add_provider_for_display(
             gdk_display_get_default(), opaque(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider.raw)
+        addCheckoutIcons()
+    }
+
+    /// A binary run from a checkout (`scripts/run`) finds the app's icon in the checkout's
+    /// `data/icons`, which no icon theme lists, so About and the windows show it and not the
+    /// missing-image placeholder.
+    @MainActor
+    private static func addCheckoutIcons() {
+        guard let folder = ProgramFiles.current?.unlistedIconDirectory,
+            FileManager.default.fileExists(atPath: folder.path),
+            let theme = gtk_icon_theme_get_for_display(gdk_display_get_default())
+        else { return }
+        gtk_icon_theme_add_search_path(theme, folder.path)
     }
 }

@@ -46,7 +46,9 @@ extension CanvasView {
 
     /// Reads, checks and decodes dropped or pasted image bytes off the main thread, then embeds
     /// them as the background (D3): the original PNG or JPEG, or a re-encoding within the size cap.
-    func embedBackgroundImage(_ read: @escaping @Sendable () throws -> Data) {
+    /// Bytes it refuses (a cut-off file among them) leave the background as it was, with a message
+    /// naming `source`, the file they came from, if any.
+    func embedBackgroundImage(from source: URL?, _ read: @escaping @Sendable () throws -> Data) {
         Task { [weak self] in
             let result = await Task.detached { () -> Result<Data, any Error> in
                 Result { try BackgroundImage.embeddableData(read()) }
@@ -54,7 +56,7 @@ extension CanvasView {
             guard let self, !isClosed else { return }
             switch result {
             case .success(let data): apply(interaction.setBackgroundByUser(.imageData(data)))
-            case .failure(let error): onMessage?("\(error)")
+            case .failure(let error): onMessage?(BackgroundImage.embeddingFailureMessage(error, source: source))
             }
         }
     }

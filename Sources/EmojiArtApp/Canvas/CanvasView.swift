@@ -190,9 +190,9 @@ final class CanvasView {
         guard let request = response.request else { return }
         switch request {
         case .embedImageFile(let url):
-            embedBackgroundImage { try AtomicFile.read(url, maxBytes: FetchLimits.standard.maxBytes) }
+            embedBackgroundImage(from: url) { try AtomicFile.read(url, maxBytes: FetchLimits.standard.maxBytes) }
         case .embedImageBytes(let data):
-            embedBackgroundImage { data }
+            embedBackgroundImage(from: nil) { data }
         case .openDocuments(let urls):
             for url in urls { onOpenDocument?(url) }
         case .showMessage(let message):

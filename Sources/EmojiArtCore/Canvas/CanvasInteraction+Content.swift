@@ -15,11 +15,9 @@ extension CanvasInteraction {
         case .imageBytes(let data):
             return CanvasResponse(request: .embedImageBytes(data))
         case .emoji(let emoji):
-            endBurst()
-            let viewport = effectiveViewport
-            let position = viewport.documentPoint(for: point ?? viewSize.center, in: viewSize)
-            let added = document.addEmoji(emoji, at: position, size: defaultEmojiSize / viewport.zoom)
-            return CanvasResponse(added == nil ? [] : remember(addedEmoji: emoji))
+            // A drop lands where it was dropped; text pasted from another app under the pointer
+            // when it is over the canvas, as pasted emojis do (S6), else at the view's centre.
+            return CanvasResponse(insert(emoji, at: point ?? pointer ?? viewSize.center))
         case .unusable:
             return CanvasResponse(request: .showMessage(source.refusal))
         }

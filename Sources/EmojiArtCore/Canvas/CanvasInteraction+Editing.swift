@@ -104,14 +104,28 @@ extension CanvasInteraction {
 
     /// A palette click adds the emoji at the centre of the view at the default size on screen (P1).
     public func addEmojiAtCenter(_ emoji: String) -> CanvasEffects {
-        endBurst()
-        let viewport = effectiveViewport
-        let position = viewport.documentPoint(for: viewSize.center, in: viewSize)
-        return document.addEmoji(emoji, at: position, size: defaultEmojiSize / viewport.zoom) == nil ? [] : remember(addedEmoji: emoji)
+        insert(emoji, at: viewSize.center)
     }
 
-    func remember(addedEmoji emoji: String) -> CanvasEffects {
+    /// Adds `emoji` at `point` at the default size on screen and selects it, so the next key or
+    /// drag works on what was just added. Where an emoji already sits exactly there (the same
+    /// palette emoji clicked three times), it steps 10 px right and down until the spot is free,
+    /// so each one stays in sight.
+    func insert(_ emoji: String, at point: ViewPoint) -> CanvasEffects {
+        endBurst()
+        let viewport = effectiveViewport
+        let step = Self.pasteStep / viewport.zoom
+        var position = viewport.documentPoint(for: point, in: viewSize)
+        let taken = Set(document.model.emojis.map(\.position))
+        for _ in 0..<Self.maximumInsertSteps where taken.contains(position) {
+            position = DocumentPoint(x: position.x + step, y: position.y + step)
+        }
+        guard let added = document.addEmoji(emoji, at: position, size: defaultEmojiSize / viewport.zoom) else { return [] }
+        selection.select([added.id])
         lastAddedEmoji = emoji
-        return [.redraw, .emojiAdded]
+        return [.redraw, .emojiAdded, .selection, .cursor]
     }
+
+    /// How far a run of inserts at one spot steps before it stacks anyway.
+    static let maximumInsertSteps = 100
 }

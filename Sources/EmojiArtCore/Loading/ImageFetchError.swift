@@ -25,6 +25,8 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
     case unreachable(host: String, reason: String)
     /// The transfer ended before Content-Length bytes arrived.
     case truncated(receivedBytes: Int, expectedBytes: Int)
+    /// The image's own structure ends before the picture does: a cut-off file.
+    case incompleteImage
     /// A scheme other than http, https or file.
     case unsupportedURL(scheme: String)
     /// A relative address or one without a scheme, as a hand-made file may hold (SPEC M4).
@@ -62,6 +64,8 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
             localized(
                 "the download stopped early ({received} of {expected} bytes arrived). Try again.",
                 ["received": String(received), "expected": String(expected)])
+        case .incompleteImage:
+            localized("the image is cut off: only its beginning is there. Use the whole file.")
         case .unsupportedURL(let scheme):
             localized("EmojiArt loads images only from http, https and file addresses, not “{scheme}”.", ["scheme": scheme])
         case .notAWebAddress:

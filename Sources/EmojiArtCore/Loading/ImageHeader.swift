@@ -37,13 +37,14 @@ public struct ImageHeader: Hashable, Sendable {
         return overflow ? .max : product
     }
 
-    /// The header of `data` if it is an image within `limits.maxPixels` (SPEC B6).
-    /// - Throws: `.notAnImage` or `.tooManyPixels`.
+    /// The header of `data` if it is a whole image within `limits.maxPixels` (SPEC B6).
+    /// - Throws: `.notAnImage`, `.tooManyPixels` or `.incompleteImage`.
     public static func validated(_ data: Data, limits: FetchLimits = .standard) throws(ImageFetchError) -> ImageHeader {
         guard let header = ImageHeader(data) else { throw .notAnImage }
         guard header.pixelCount <= limits.maxPixels else {
             throw .tooManyPixels(width: header.width, height: header.height)
         }
+        guard header.format.isComplete(data) else { throw .incompleteImage }
         return header
     }
 
