@@ -20,7 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        // Editing together (COLLAB.md): the relay's server, the app's WebSocket client, AES-GCM.
+        // Editing together (COLLAB): the relay's server, the app's WebSocket client, AES-GCM.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
@@ -36,7 +36,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "EmojiArtCore"),
-        // The sync engine for editing together (SPEC C1–C7, COLLAB.md): pure Swift over Core, no
+        // The sync engine for editing together (SPEC C1–C7; COLLAB): pure Swift over Core, no
         // networking, so its property tests run in memory. The relay and the WebSocket client
         // are their own targets, keeping their dependencies out of everything else's build.
         .target(name: "EmojiArtCollab", dependencies: ["EmojiArtCore"]),

@@ -1,5 +1,5 @@
 /// One replica of a room (a window's session): random, never reused, so ids it hands out are
-/// unique without asking anyone (COLLAB.md "Identity"). 1–32 characters of `[0-9A-Za-z_-]`.
+/// unique without asking anyone (COLLAB "Identity"). 1–32 characters of `[0-9A-Za-z_-]`.
 public struct ClientID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String
 
@@ -44,7 +44,7 @@ public struct ClientID: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 }
 
-/// An emoji's collaboration id `<clientID>.<counter>` (COLLAB.md "Identity"): the same in every
+/// An emoji's collaboration id `<clientID>.<counter>` (COLLAB "Identity"): the same in every
 /// replica, while each replica keeps its own local Int ids for selection and the file's iOS shape.
 public struct CollabID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public let client: ClientID

@@ -1,4 +1,4 @@
-/// A room's background (one record, COLLAB.md "Fields"). Embedded images travel as
+/// A room's background (one record, COLLAB "Fields"). Embedded images travel as
 /// content-addressed blobs on the relay, not inside ops: an op holds the blob's name, the SHA-256
 /// of its sealed bytes (C7; of the image itself in rooms from before protocol 2).
 public enum CollabBackground: Hashable, Sendable, Codable {

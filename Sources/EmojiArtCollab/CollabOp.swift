@@ -1,4 +1,4 @@
-/// One edit of a room (COLLAB.md "Edits"). A push carries the ops of one user action; the relay
+/// One edit of a room (COLLAB "Edits"). A push carries the ops of one user action; the relay
 /// orders pushes and every replica applies them in that order with `CollabState.apply`.
 public enum CollabOp: Hashable, Sendable {
     /// A new emoji, every field written by the sender. An add of a cid that exists changes

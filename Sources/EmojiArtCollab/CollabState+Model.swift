@@ -1,7 +1,7 @@
 import EmojiArtCore
 import Foundation
 
-/// Each replica's own Int ids for the room's emojis (COLLAB.md "Identity"): selection, hit testing
+/// Each replica's own Int ids for the room's emojis (COLLAB "Identity"): selection, hit testing
 /// and the file's iOS shape use them; they stay the same for an emoji while the session lives.
 public struct LocalEmojiIDs: Hashable, Sendable {
     public private(set) var byCID: [CollabID: Int] = [:]

@@ -1,6 +1,6 @@
 import EmojiArtCore
 
-/// The fields of an emoji record (COLLAB.md "Fields"): each one is its own last-writer-wins
+/// The fields of an emoji record (COLLAB "Fields"): each one is its own last-writer-wins
 /// register, so my move and your resize of the same emoji never conflict. `group` (R3) and
 /// `locked` (R4) are fields like the others: a lock set by one member holds for all.
 public enum EmojiField: String, Hashable, Sendable, Codable, CaseIterable {

@@ -54,7 +54,7 @@ public struct EmojiValues: Hashable, Sendable, Codable {
     }
 }
 
-/// One emoji of a room: a register per field (COLLAB.md "Fields"). A deleted emoji stays as a
+/// One emoji of a room: a register per field (COLLAB "Fields"). A deleted emoji stays as a
 /// tombstone, keeping its z and fields, so undoing the delete brings it back as it was and a
 /// late edit of it never resurrects it.
 public struct EmojiRecord: Hashable, Sendable, Codable {

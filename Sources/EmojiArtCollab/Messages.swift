@@ -1,4 +1,4 @@
-/// The protocol between a client and the relay (COLLAB.md "Protocol"): JSON text frames over a
+/// The protocol between a client and the relay (COLLAB "Protocol"): JSON text frames over a
 /// WebSocket in the app, values passed in memory in tests. Frames are `{"type": …, fields…}`.
 
 /// Client → relay.

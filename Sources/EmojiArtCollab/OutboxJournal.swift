@@ -49,7 +49,7 @@ public struct PendingPush: Hashable, Sendable, Codable {
 }
 
 /// Where the outbox is kept. Synchronous on purpose: the app writes it in its close and quit
-/// handlers, after which no task runs (COLLAB.md "Traps").
+/// handlers, after which no task runs (COLLAB "Traps").
 public protocol OutboxJournal: AnyObject {
     func load() throws -> OutboxRecord?
     func save(_ record: OutboxRecord) throws

@@ -14,7 +14,7 @@ public enum Payload: Hashable, Sendable, Codable {
 public enum PayloadContent: Hashable, Sendable, Codable {
     /// The ops of one push, chained to its sender's previous push (C10).
     case push(PushContent)
-    /// A compacted room state (made by a client, since the relay cannot read, COLLAB.md), bound
+    /// A compacted room state (made by a client, since the relay cannot read, COLLAB), bound
     /// to where it stands (C10).
     case roomSnapshot(RoomSnapshot)
     /// The ops of a push of protocol 1 (no chain), as rooms made before it hold them.

@@ -1,7 +1,7 @@
 import EmojiArtCore
 import Foundation
 
-/// What a connection to a relay reports, in order, on one `AsyncStream` (COLLAB.md "Traps": NIO's
+/// What a connection to a relay reports, in order, on one `AsyncStream` (COLLAB "Traps": NIO's
 /// threads hand everything to one consumer).
 public enum RelayLinkEvent: Hashable, Sendable {
     /// A connection is open. The consumer answers with `SyncSession.connected()` (the hello),

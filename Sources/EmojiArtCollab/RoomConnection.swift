@@ -1,7 +1,7 @@
 import EmojiArtCore
 import Foundation
 
-/// The one consumer of a shared window's link (COLLAB.md "Traps"): a reader off the main thread
+/// The one consumer of a shared window's link (COLLAB "Traps"): a reader off the main thread
 /// collects the link's events, and `wake` runs one drain on the main thread for everything that
 /// arrived meanwhile — one batch of ops per frame, however many came, so a burst from others
 /// costs one rebuild and one redraw. The app's `wake` is a GLib source above GTK's redraw

@@ -39,7 +39,7 @@ extension SyncSession {
         }
     }
 
-    /// Compaction (COLLAB.md): my confirmed state as the room's snapshot at `confirmedSeq`, with
+    /// Compaction (COLLAB): my confirmed state as the room's snapshot at `confirmedSeq`, with
     /// each sender's chain there.
     public func snapshotMessage() throws -> ClientMessage {
         let snapshot = RoomSnapshot(epoch: epoch ?? "", seq: confirmedSeq, state: confirmed, senders: chains)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One replica of a room (C3, C4, C6; COLLAB.md invariants 2–7), with no I/O of its own: the
+/// One replica of a room (C3, C4, C6; COLLAB invariants 2–7), with no I/O of its own: the
 /// transport hands it relay messages and sends the client messages it returns. What it shows is
 /// the confirmed state (the relay's log as far as it is known) with my pending pushes re-applied
 /// after every incoming op, so my edits never flicker and everyone's converge.
@@ -249,7 +249,7 @@ public final class SyncSession {
                 return connected()
             }
             applyConfirmed(push)
-            // Compaction (COLLAB.md): the sender of every thousandth push snapshots the room.
+            // Compaction (COLLAB): the sender of every thousandth push snapshots the room.
             if push.client == client, push.seq % Self.compactionInterval == 0, let snapshot = try? snapshotMessage() {
                 return [snapshot]
             }

@@ -1,4 +1,4 @@
-/// A fractional z key (COLLAB.md "Fields"): drawing order is (z, cid), and a key can always be made
+/// A fractional z key (COLLAB "Fields"): drawing order is (z, cid), and a key can always be made
 /// between two others, so restacking one emoji is one field edit that never renumbers the rest.
 ///
 /// A key is an integer part — a head letter that tells how many base-62 digits follow (`a` one,

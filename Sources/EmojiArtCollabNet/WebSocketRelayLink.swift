@@ -7,7 +7,7 @@ import Logging
 import NIOCore
 
 /// A `RelayLink` over WebSocket (WSClient; Foundation's WebSocket task needs a libcurl Debian 12
-/// lacks, COLLAB.md): connects at once, reconnects with `Backoff` until `close()`, and reports
+/// lacks, COLLAB "Traps"): connects at once, reconnects with `Backoff` until `close()`, and reports
 /// everything on `events`. Every connect error is caught — the relay dying mid-handshake ("I/O on
 /// closed channel") is one more `.disconnected`.
 public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {

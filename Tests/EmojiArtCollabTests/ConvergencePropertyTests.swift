@@ -4,7 +4,7 @@ import Testing
 
 @testable import EmojiArtCollab
 
-/// COLLAB.md's test plan, in memory: three clients editing at random through disconnects,
+/// COLLAB "Test plan", in memory: three clients editing at random through disconnects,
 /// reconnects, duplicated frames, client crashes and relay crashes that drop the unsynced tail.
 /// Each run is one seeded interleaving; a failure names its seed (`RoomSimulation(seed:)`
 /// replays it).

@@ -4,7 +4,7 @@ import EmojiArtTestSupport
 import Foundation
 import Testing
 
-/// A hung relay (COLLAB.md "Faults": SIGSTOP): its sockets stay open and the kernel still accepts
+/// A hung relay (COLLAB "Faults": SIGSTOP): its sockets stay open and the kernel still accepts
 /// connections, but nothing answers. The clients must notice by their ping timeout — no closed
 /// socket ever tells them — keep editing into their outboxes, and after the relay resumes
 /// (SIGCONT) or is replaced (kill -9 while stopped, then a restart on the same data folder)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A network namespace joined to this one by a veth pair, for running the relay "across a
-/// network" on one machine (COLLAB.md "Faults"): `tc netem` is missing from this kernel, so packet
+/// network" on one machine (COLLAB "Faults"): `tc netem` is missing from this kernel, so packet
 /// loss comes from nftables inside the namespace — `numgen random mod 100 < N drop` on its input
 /// and its output hooks, so N% of the packets each way are lost on the veth. Needs root, `ip`
 /// (iproute2) and `nft` (nftables); `removeStale()` cleans up after a run that died.

@@ -1,6 +1,7 @@
 /// Time for the debounced work of the editor (autosave W2, the canvas settling, …) as a pair of
-/// closures (isowords' dependency style, STYLE.md): the live clock in the app, a clock moved by hand
-/// in tests, so debounce rules are proved exactly instead of by racing real time on a loaded machine.
+/// closures (isowords' dependency style, DESIGN "Code style"): the live clock in the app, a clock
+/// moved by hand in tests, so debounce rules are proved exactly instead of by racing real time on a
+/// loaded machine.
 public struct EditorClock: Sendable {
     /// Time since an origin of the clock's choosing.
     public var now: @Sendable () -> Duration

@@ -1,4 +1,4 @@
-/// The fields of an emoji a user edits, each on its own (COLLAB.md "Fields"): in a shared document
+/// The fields of an emoji a user edits, each on its own (COLLAB "Fields"): in a shared document
 /// my move and your resize of one emoji are edits of different fields, so neither undoes the other.
 public enum EmojiProperty: String, CaseIterable, Hashable, Sendable {
     case text, x, y, size, rotation, flipped, group, locked

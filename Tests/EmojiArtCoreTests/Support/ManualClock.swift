@@ -3,9 +3,10 @@ import Synchronization
 
 @testable import EmojiArtCore
 
-/// A clock the test moves by hand, for the autosaver (isowords' test values, STYLE.md): time
-/// stands still until `advance(to:)`, so a timing test proves its claim whatever the machine's
-/// load — a sleeper wakes exactly when the test says its deadline has come, never early or late.
+/// A clock the test moves by hand, for the autosaver (isowords' test values, DESIGN "Code
+/// style"): time stands still until `advance(to:)`, so a timing test proves its claim whatever the
+/// machine's load — a sleeper wakes exactly when the test says its deadline has come, never early
+/// or late.
 final class ManualClock: Sendable {
     private struct Sleeper {
         let deadline: Duration
