@@ -9,6 +9,12 @@ public enum TokenFile {
     public static let maxBytes = 64 * 1024
 
     public static func read(_ url: URL) throws(TokenFileError) -> String {
+        // A token others on the machine can read is no secret: refuse it rather than use it.
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int,
+            mode & 0o077 != 0
+        {
+            throw .readableByOthers(path: url.path, mode: String(mode & 0o777, radix: 8))
+        }
         let data: Data
         do {
             data = try AtomicFile.read(url, maxBytes: maxBytes)
@@ -25,6 +31,7 @@ public enum TokenFile {
 public enum TokenFileError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case empty(path: String)
+    case readableByOthers(path: String, mode: String)
 
     public var description: String {
         switch self {
@@ -32,6 +39,10 @@ public enum TokenFileError: Error, Hashable, Sendable, CustomStringConvertible {
             localized("The token file {path} cannot be read ({reason}).", ["path": path, "reason": reason])
         case .empty(let path):
             localized("The token file {path} is empty; write the token on its first line.", ["path": path])
+        case .readableByOthers(let path, let mode):
+            localized(
+                "The token file {path} can be read by others (mode {mode}); make it yours alone with: chmod 600 {path}",
+                ["path": path, "mode": mode])
         }
     }
 }

@@ -47,8 +47,8 @@ struct BlobStore: Sendable {
         let url = folder.appendingPathComponent(name)
         guard !FileManager.default.fileExists(atPath: url.path) else { return }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try AtomicFile.write(data, to: url)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: RelayFiles.folderAttributes)
+            try AtomicFile.write(data, to: url, private: true)
         } catch {
             throw .unwritable(String(describing: error))
         }

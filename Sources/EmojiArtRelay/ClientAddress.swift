@@ -1,8 +1,8 @@
 import NIOCore
 
 /// Who a request comes from, for the per-address bounds (SPEC C8): the connection's peer, or
-/// behind a proxy (`--trust-proxy`) the last `X-Forwarded-For` hop — the one the local proxy
-/// added itself; earlier hops are whatever the client claimed and are never believed.
+/// when the peer is a trusted proxy (`--trust-proxy ADDR`) the last `X-Forwarded-For` hop — the
+/// one that proxy added itself; earlier hops are whatever the client claimed and are never believed.
 ///
 /// IPv6 addresses count by their /64: one machine usually holds a whole /64 and could
 /// otherwise take a fresh address for every connection.
@@ -17,10 +17,10 @@ struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
         self.init(text: ip)
     }
 
-    /// The address a request counts under: with `trustProxy`, the last hop of the last
+    /// The address a request counts under: from one of `proxies`, the last hop of the last
     /// `X-Forwarded-For` header when there is one; else the peer.
-    init?(peer: SocketAddress?, forwardedFor: [String], trustProxy: Bool) {
-        if trustProxy, let header = forwardedFor.last,
+    init?(peer: SocketAddress?, forwardedFor: [String], proxies: TrustedProxies) {
+        if proxies.trusts(peer), let header = forwardedFor.last,
             let hop = header.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !hop.isEmpty
         {
             self.init(text: hop)

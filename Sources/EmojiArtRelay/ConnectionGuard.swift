@@ -22,7 +22,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     private let counter: ConnectionCounter
     private let log: RefusalLog
-    private let trustProxy: Bool
+    private let proxies: TrustedProxies
+    /// The peer is one of `proxies`: its headers are read for the client's address.
+    private var isFromProxy = false
     private let headerTimeout: TimeAmount
     private var deadline: Scheduled<Void>?
     private var address: ClientAddress?
@@ -33,10 +35,10 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private var headBytes = 0
     private var isDone = false
 
-    init(counter: ConnectionCounter, log: RefusalLog, trustProxy: Bool, headerTimeout: Duration) {
+    init(counter: ConnectionCounter, log: RefusalLog, proxies: TrustedProxies, headerTimeout: Duration) {
         self.counter = counter
         self.log = log
-        self.trustProxy = trustProxy
+        self.proxies = proxies
         self.headerTimeout = .nanoseconds(
             Int64(headerTimeout.components.seconds) * 1_000_000_000 + headerTimeout.components.attoseconds / 1_000_000_000)
     }
@@ -61,7 +63,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             guard !isDone else { return }
             refuse(.tooSlow, context: context)
         }
-        if !trustProxy {
+        isFromProxy = proxies.trusts(context.channel.remoteAddress)
+        if !isFromProxy {
             admit(ClientAddress(peer: context.channel.remoteAddress), context: context)
         }
     }
@@ -75,7 +78,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             refuse(.tooLarge(limit: Self.maxHeaderBytes), context: context)
             return
         }
-        guard trustProxy else {
+        guard isFromProxy else {
             context.fireChannelRead(data)
             if headEnd != nil { finish(context: context) }
             return
@@ -87,7 +90,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         let headLength = held!.readableBytes - (bytes.readableBytes - end)
         let head = held!.getString(at: held!.readerIndex, length: headLength) ?? ""
         admit(
-            ClientAddress(peer: context.channel.remoteAddress, forwardedFor: Self.forwardedFor(in: head), trustProxy: true),
+            ClientAddress(peer: context.channel.remoteAddress, forwardedFor: Self.forwardedFor(in: head), proxies: proxies),
             context: context)
         guard context.channel.isActive, !isDone, let buffer = held else { return }
         held = nil

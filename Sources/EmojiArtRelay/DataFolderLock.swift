@@ -15,7 +15,7 @@ struct DataFolderLock {
 
     init(folder: URL) throws {
         let path = folder.appendingPathComponent("relay.lock").path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, RelayFiles.fileMode)
         guard descriptor >= 0 else {
             throw RelayStartError(
                 description: localized(

@@ -19,7 +19,10 @@ final class FolderStore: RelayStore {
     private var roomsFolder: URL { folder.appendingPathComponent("rooms", isDirectory: true) }
 
     nonisolated(nonsending) func open(events: @escaping @Sendable (StoreEvent) async -> Void) async throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Private, whatever an older relay left (0755): a room's verifier, log and blobs are
+        // nobody else's business on this machine.
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: RelayFiles.folderAttributes)
+        try FileManager.default.setAttributes(RelayFiles.folderAttributes, ofItemAtPath: folder.path)
         let acquired = try DataFolderLock(folder: folder)
         lock.withLock { $0 = acquired }
     }

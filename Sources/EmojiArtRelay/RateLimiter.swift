@@ -35,6 +35,11 @@ struct RateLimiter: Sendable {
         return true
     }
 
+    /// Whether `address` has a token to spend now (spends nothing).
+    func hasAllowance(_ address: ClientAddress, at now: ContinuousClock.Instant) -> Bool {
+        buckets[address].map { refilled($0, at: now).tokens >= 1 } ?? true
+    }
+
     /// Drops the addresses whose bucket is full again.
     mutating func prune(at now: ContinuousClock.Instant) {
         buckets = buckets.filter { refilled($0.value, at: now).tokens < Double(perMinute) }

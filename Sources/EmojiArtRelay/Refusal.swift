@@ -21,10 +21,12 @@ enum Refusal: Error, Hashable, Sendable {
     case tokenMissing
     /// 403: the token given is not the relay's.
     case tokenWrong
+    /// 429: too many wrong tokens from one address this minute.
+    case tooManyWrongTokens(perMinute: Int)
 
     var status: HTTPResponse.Status {
         switch self {
-        case .tooManyConnections, .tooManyNewRooms: .tooManyRequests
+        case .tooManyConnections, .tooManyNewRooms, .tooManyWrongTokens: .tooManyRequests
         case .tooManyRooms: .serviceUnavailable
         case .outOfSpace: .init(code: 507, reasonPhrase: "Insufficient Storage")
         case .tooLarge: .contentTooLarge
@@ -45,6 +47,7 @@ enum Refusal: Error, Hashable, Sendable {
         case .tooSlow: "too slow"
         case .tokenMissing: "token missing"
         case .tokenWrong: "token wrong"
+        case .tooManyWrongTokens: "wrong tokens per minute"
         }
     }
 
@@ -68,6 +71,10 @@ enum Refusal: Error, Hashable, Sendable {
             localized("Making a room on this relay needs its token.")
         case .tokenWrong:
             localized("That is not this relay's token.")
+        case .tooManyWrongTokens(let perMinute):
+            localized(
+                "Too many wrong tokens from your address (at most {limit} a minute); wait a minute and try again.",
+                ["limit": String(perMinute)])
         }
     }
 }

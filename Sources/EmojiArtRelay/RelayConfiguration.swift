@@ -48,7 +48,7 @@ public struct RelayConfiguration: Sendable {
 }
 
 /// What one stranger, or all of them together, may take from a relay (SPEC C8). Every count is
-/// per client address: the connection's, or with `trustProxy` the last `X-Forwarded-For` hop.
+/// per client address: the connection's, or from one of `trustedProxies` the last `X-Forwarded-For` hop.
 public struct RelayBounds: Sendable {
     /// Open connections (HTTP or WebSocket) from one address: what a slowloris or an upgrade
     /// flood from one machine can hold.
@@ -62,8 +62,9 @@ public struct RelayBounds: Sendable {
     public var maxDataBytes: Int64 = 4096 * 1_048_576
     /// A room nobody connected to or pushed to for this long is deleted; nil keeps rooms forever.
     public var roomTimeToLive: Duration?
-    /// Read the client's address from the last `X-Forwarded-For` hop (a local proxy in front).
-    public var trustProxy = false
+    /// The proxies in front whose last `X-Forwarded-For` hop names the client; any other peer
+    /// counts under its own address.
+    public var trustedProxies = TrustedProxies.none
     /// When set, `PUT /room` needs `Authorization: Bearer <token>`.
     public var createToken: String?
     /// A request's headers must be complete this long after the connection opened (and a

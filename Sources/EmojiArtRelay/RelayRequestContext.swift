@@ -25,7 +25,7 @@ struct RelayRequestContext: RequestContext, WebSocketRequestContext {
     }
 
     /// Who sent `request`, by the same rule as the connection's guard.
-    func clientAddress(of request: Request, trustProxy: Bool) -> ClientAddress? {
-        ClientAddress(peer: remoteAddress, forwardedFor: request.headers[values: .init("X-Forwarded-For")!], trustProxy: trustProxy)
+    func clientAddress(of request: Request, proxies: TrustedProxies) -> ClientAddress? {
+        ClientAddress(peer: remoteAddress, forwardedFor: request.headers[values: .init("X-Forwarded-For")!], proxies: proxies)
     }
 }

@@ -6,7 +6,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 
-/// The relay (SPEC C1, C8, C9, COLLAB.md): rooms in its data folder (one process), or in
+/// The relay (SPEC C1, C8, C9; COLLAB "Protocol"): rooms in its data folder (one process), or in
 /// PostgreSQL (any number of processes serving any room).
 ///
 /// - `GET /room/<id>` upgraded to a WebSocket: the room's protocol (`ClientMessage` in,
@@ -107,7 +107,7 @@ public struct RelayServer: Sendable {
                 inner: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
                 makeGuard: {
-                    ConnectionGuard(counter: connections, log: log, trustProxy: bounds.trustProxy, headerTimeout: bounds.headerTimeout)
+                    ConnectionGuard(counter: connections, log: log, proxies: bounds.trustedProxies, headerTimeout: bounds.headerTimeout)
                 })
         }
     }
@@ -115,7 +115,7 @@ public struct RelayServer: Sendable {
     private func addRoutes(to router: Router<RelayRequestContext>) {
         let (registry, blobs, quota, gate, activity, log) = (registry, blobs, quota, gate, activity, log)
         let configuration = configuration
-        let trustProxy = configuration.bounds.trustProxy
+        let proxies = configuration.bounds.trustedProxies
         let pace = PacedBody(
             maxBytes: configuration.maxBlobBytes, grace: configuration.bounds.headerTimeout,
             minimumBytesPerSecond: configuration.bounds.minimumBodyBytesPerSecond)
@@ -133,7 +133,7 @@ public struct RelayServer: Sendable {
         router.put("/room/:id") { request, context -> Response in
             let id = context.parameters.get("id") ?? ""
             guard RoomLink.isRoomID(id) else { return Self.text(.badRequest, RoomLinkError.badRoomID(id).description) }
-            let address = context.clientAddress(of: request, trustProxy: trustProxy)
+            let address = context.clientAddress(of: request, proxies: proxies)
             if let refusal = gate.refusal(authorization: request.headers[.authorization], from: address) {
                 return refuse(refusal, address, context)
             }
@@ -154,7 +154,7 @@ public struct RelayServer: Sendable {
         }
         router.put("/blob/:sha") { request, context -> Response in
             let name = context.parameters.get("sha") ?? ""
-            let address = context.clientAddress(of: request, trustProxy: trustProxy)
+            let address = context.clientAddress(of: request, proxies: proxies)
             if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maxBlobBytes {
                 return refuse(.tooLarge(limit: configuration.maxBlobBytes), address, context)
             }

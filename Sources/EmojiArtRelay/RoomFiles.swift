@@ -36,9 +36,9 @@ final class RoomFiles {
     /// Makes a room's folder, its verifier and its epoch file (last: a room exists once it has one).
     static func create(in folder: URL, epoch: String, verifier: String) throws(RelayStoreError) -> RoomFiles {
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try AtomicFile.write(Data(verifier.utf8), to: folder.appendingPathComponent("access"))
-            try AtomicFile.write(Data(epoch.utf8), to: folder.appendingPathComponent("epoch"))
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: RelayFiles.folderAttributes)
+            try AtomicFile.write(Data(verifier.utf8), to: folder.appendingPathComponent("access"), private: true)
+            try AtomicFile.write(Data(epoch.utf8), to: folder.appendingPathComponent("epoch"), private: true)
         } catch {
             throw .unwritable(path: folder.path, reason: String(describing: error))
         }
@@ -119,12 +119,13 @@ final class RoomFiles {
     func record(_ admission: Admission) throws(RelayStoreError) {
         do {
             if let verifier = admission.registeredVerifier {
-                try AtomicFile.write(Data(verifier.utf8), to: folder.appendingPathComponent("access"))
+                try AtomicFile.write(Data(verifier.utf8), to: folder.appendingPathComponent("access"), private: true)
             }
             if let secret = admission.boundSecretHash {
                 var line = try Self.encoder.encode(ClientBinding(client: admission.client.rawValue, secret: secret))
                 line.append(UInt8(ascii: "\n"))
-                let fd = open(folder.appendingPathComponent("clients.jsonl").path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+                let fd = open(
+                    folder.appendingPathComponent("clients.jsonl").path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, RelayFiles.fileMode)
                 guard fd >= 0 else { throw RelayStoreError.unwritable(path: folder.path, reason: String(cString: strerror(errno))) }
                 defer { close(fd) }
                 try Self.writeAll(line, to: fd, path: folder.path)
@@ -165,14 +166,14 @@ final class RoomFiles {
     func compact(_ snapshot: SequencedSnapshot, remaining: some Sequence<SequencedPush>) throws(RelayStoreError) {
         do {
             try sync()
-            try AtomicFile.write(try Self.encoder.encode(snapshot), to: folder.appendingPathComponent("snapshot.json"))
+            try AtomicFile.write(try Self.encoder.encode(snapshot), to: folder.appendingPathComponent("snapshot.json"), private: true)
             var data = Data()
             for push in remaining {
                 data.append(try Self.encoder.encode(push))
                 data.append(UInt8(ascii: "\n"))
             }
             let logURL = folder.appendingPathComponent("log.jsonl")
-            try AtomicFile.write(data, to: logURL)
+            try AtomicFile.write(data, to: logURL, private: true)
             close(log)
             log = try Self.openLog(logURL)
         } catch let error as RelayStoreError {
@@ -183,7 +184,7 @@ final class RoomFiles {
     }
 
     private static func openLog(_ url: URL) throws(RelayStoreError) -> Int32 {
-        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, RelayFiles.fileMode)
         guard fd >= 0 else { throw .unwritable(path: url.path, reason: String(cString: strerror(errno))) }
         return fd
     }

@@ -16,7 +16,7 @@ struct RelayCommand: AsyncParsableCommand {
             /blob/SHA256. Every edit is written to the data folder and synced to disk before anyone \
             sees it, so stopping the relay in any way loses no edit it acknowledged. The relay never \
             reads the edits: in an encrypted room (the key after “#” in the link) it cannot.
-            On a public address, run it behind a TLS proxy with --trust-proxy; the bounds below keep \
+            On a public address, run it behind a TLS proxy named with --trust-proxy; the bounds below keep \
             strangers from filling its disk or holding its connections (docs/sharing.md, “Running a relay”).
             Stops on SIGTERM or SIGINT.
             """,
@@ -59,8 +59,11 @@ struct RelayCommand: AsyncParsableCommand {
     @Option(help: "Delete a room nobody connected to or edited for this many days (0 keeps rooms forever).")
     var roomTtlDays = 0
 
-    @Flag(help: "Count clients by the last X-Forwarded-For hop (only behind a proxy of your own that sets it).")
-    var trustProxy = false
+    @Option(
+        help: ArgumentHelp(
+            "Count clients by the last X-Forwarded-For hop of requests from these proxies of your own (e.g. 127.0.0.1,::1).",
+            valueName: "addresses"))
+    var trustProxy: String?
 
     @Option(help: "A file whose first line is the token that making a room needs (Authorization: Bearer); joining needs none.")
     var createToken: String?
@@ -100,6 +103,8 @@ struct RelayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Everything the relay makes is its owner's alone (SPEC C10, `RelayFiles`).
+        umask(0o077)
         let folder = data.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDataFolder
         var configuration = RelayConfiguration(host: host, port: port, dataFolder: folder)
         configuration.roomLimits.maxLogBytes = maxRoomMb * 1_048_576
@@ -108,7 +113,12 @@ struct RelayCommand: AsyncParsableCommand {
         configuration.bounds.maxRooms = maxRooms
         configuration.bounds.maxDataBytes = Int64(maxDataMb) * 1_048_576
         configuration.bounds.roomTimeToLive = roomTtlDays > 0 ? .seconds(roomTtlDays * 86_400) : nil
-        configuration.bounds.trustProxy = trustProxy
+        do {
+            configuration.bounds.trustedProxies = try trustProxy.map(TrustedProxies.init(list:)) ?? .none
+        } catch {
+            FileHandle.standardError.write(Data("emojiart-relay: \(error.description)\n".utf8))
+            throw ExitCode(1)
+        }
         configuration.bounds.headerTimeout = .seconds(headerTimeoutSeconds)
         configuration.bounds.pingTimeout = .seconds(pingTimeoutSeconds)
         configuration.database = store.flatMap(PostgresLocation.init)

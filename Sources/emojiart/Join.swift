@@ -49,6 +49,12 @@ struct Join: ParsableCommand {
             throw ValidationError(String(describing: error))
         }
         let url = URL(fileURLWithPath: output)
+        do {
+            try PlantedLink.check(url)
+        } catch {
+            printError("emojiart: \(error.description)")
+            throw ExitCode(1)
+        }
         let timeout = Duration.seconds(timeout)
         let follow = follow
         let replaceKey = replaceKey
@@ -113,7 +119,8 @@ private final class DocumentWriter: @unchecked Sendable {
             }
         }
         let model = state.model(ids: &ids, room: shared, imageData: { [images] in images[$0] })
-        try DocumentFile.write(model, to: url, shrinkingImageWith: .reencoding)
+        // The room's content is the members' own: the file is readable by this user only.
+        try DocumentFile.write(model, to: url, shrinkingImageWith: .reencoding, private: true)
         written = state
         reportForeignFile(model.background)
     }

@@ -190,3 +190,40 @@ import Glibc
         #expect(try Self.emojiTexts(output).count == 12)
     }
 }
+
+extension CollabCommandTests {
+    @Test("join -o writes a file only its user can read, and never through a link another user planted (C10)")
+    func joinOutputIsPrivate() throws {
+        let relay = try Self.relay()
+        let ann = try Self.environment("ann")
+        let bob = try Self.environment("bob")
+        let document = try Self.copyExample("sunny-meadow.emojiart")
+        let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: ann)
+        #expect(shared.status == 0, "\(shared.standardError)")
+        let link = shared.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("join-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("joined.emojiart")
+        let joined = try CommandRunner.run(["join", link, "-o", output.path], environment: bob)
+        #expect(joined.status == 0, "\(joined.standardError)")
+        let mode = try FileManager.default.attributesOfItem(atPath: output.path)[.posixPermissions] as? Int
+        #expect(mode.map { $0 & 0o777 } == 0o600, "mode \(String(mode ?? 0, radix: 8))")
+
+        // Another user's link to one of this user's files, planted where the output goes.
+        let victim = folder.appendingPathComponent("bashrc")
+        try Data("# mine\n".utf8).write(to: victim)
+        let planted = folder.appendingPathComponent("planted.emojiart")
+        try FileManager.default.createSymbolicLink(at: planted, withDestinationURL: victim)
+        let nobody: uid_t = 65_534
+        guard getuid() != nobody, lchown(planted.path, nobody, gid_t(nobody)) == 0 else {
+            // Only root may give a link away (CI runs as root); elsewhere the planting cannot be staged.
+            return
+        }
+        let refused = try CommandRunner.run(["join", link, "-o", planted.path], environment: bob)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("is a link another user made"), "\(refused.standardError)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "# mine\n", "the link's target is untouched")
+    }
+}

@@ -16,6 +16,9 @@ import Testing
         try Data("relay-secret-7731\n".utf8).write(to: tokenFile)
         let wrongFile = folder.appendingPathComponent("wrong-token")
         try Data("guessed-secret-0000".utf8).write(to: wrongFile)
+        for file in [tokenFile, wrongFile] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        }
         // `emojiart relay` passes the options it does not know to emojiart-relay.
         let relay = try RelayProcess(command: [CommandRunner.executableURL.path, "relay", "--create-token", tokenFile.path])
         let ann = try CollabCommandTests.environment("ann")

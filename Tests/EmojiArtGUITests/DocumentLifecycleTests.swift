@@ -73,9 +73,10 @@ extension GUITests {
                 try await withApp(in: workspace, arguments: [file.path], name: "before-crash", accessible: true) { app in
                     let document = try await OpenDocument.waitForWindow(of: file, in: app)
                     try await document.input.click(at: try await document.firstPaletteEmojiButton())
-                    // Zoom 1.21 around the view centre (pan stays 0), then pan by the drag.
+                    // Zoom 1.21 around the view centre (pan stays 0), then pan by the drag, which
+                    // starts beside the rotate handle of the added emoji (it is selected once added).
                     try await document.input.key("ctrl+equal", "ctrl+equal")
-                    let start = document.canvas.screenPoint(for: Self.emptySpot)
+                    let start = document.canvas.screenPoint(for: Self.emptySpot).offset(dx: 40, dy: 0)
                     try await document.input.drag(from: start, to: start.offset(dx: 120, dy: -80))
 
                     _ = try await document.waitForSavedModel("has the added emoji") { $0.emojis.count == 11 }

@@ -20,14 +20,17 @@ import Testing
     /// Makes the room `room` with a raw `PUT /room` — the one place the hostile tests make rooms,
     /// so a request body can be added here alone.
     static func createRoom(
-        _ relay: RelayProcess, room: String = RoomLink.randomRoomID(), forwardedFor: String? = nil, token: String? = nil
+        _ relay: RelayProcess, room: String = RoomLink.randomRoomID(), forwardedFor: String? = nil, token: String? = nil,
+        from source: String = "127.0.0.1"
     ) throws -> HTTPReply {
         // The body registers the room's verifier (C10), as every EmojiArt 2 client sends it.
         let body = #"{"verifier":"\#(PlainSealer.testAccess.verifier)"}"#
         var headers = ["Content-Length: \(body.utf8.count)", "Connection: close"]
         if let forwardedFor { headers.append("X-Forwarded-For: \(forwardedFor)") }
         if let token { headers.append("Authorization: Bearer \(token)") }
-        return try exchange(relay, "PUT /room/\(room) HTTP/1.1\r\nHost: relay\r\n" + headers.joined(separator: "\r\n") + "\r\n\r\n" + body)
+        return try exchange(
+            relay, Data(("PUT /room/\(room) HTTP/1.1\r\nHost: relay\r\n" + headers.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8),
+            from: source)
     }
 
     static func putBlob(_ relay: RelayProcess, _ data: Data, forwardedFor: String? = nil) throws -> HTTPReply {
@@ -40,16 +43,18 @@ import Testing
         try exchange(relay, Data(request.utf8))
     }
 
-    static func exchange(_ relay: RelayProcess, _ request: Data) throws -> HTTPReply {
-        let connection = try RawConnection(port: relay.port)
+    static func exchange(_ relay: RelayProcess, _ request: Data, from source: String = "127.0.0.1") throws -> HTTPReply {
+        let connection = try RawConnection(port: relay.port, from: source)
         defer { connection.close() }
         try connection.send(request)
         return try #require(connection.response(), "the relay answered")
     }
 
     /// A WebSocket handshake for `room`, left open (the caller decides what follows).
-    static func upgrade(_ relay: RelayProcess, room: String, forwardedFor: String? = nil) throws -> (RawConnection, HTTPReply?) {
-        let connection = try RawConnection(port: relay.port)
+    static func upgrade(
+        _ relay: RelayProcess, room: String, forwardedFor: String? = nil, from source: String = "127.0.0.1"
+    ) throws -> (RawConnection, HTTPReply?) {
+        let connection = try RawConnection(port: relay.port, from: source)
         var head =
             "GET /room/\(room) HTTP/1.1\r\nHost: relay\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
@@ -85,7 +90,7 @@ import Testing
 
     /// With the data folder here, and with PostgreSQL in `PostgresHostileClientTests`.
     static func roomFlood(store: [String]) async throws {
-        let relay = try RelayProcess(extraArguments: store + ["--trust-proxy", "--rooms-per-minute", "5"])
+        let relay = try RelayProcess(extraArguments: store + ["--trust-proxy", "127.0.0.1", "--rooms-per-minute", "5"])
         let first = try await Self.firstRoom(relay)
         let replies = try (0..<40).map { _ in try Self.createRoom(relay, forwardedFor: Self.attacker) }
         #expect(replies.prefix(5).allSatisfy { $0.status == 201 })
@@ -248,7 +253,7 @@ import Testing
 
     /// With the data folder here, and with PostgreSQL in `PostgresHostileClientTests`.
     static func upgradeFlood(store: [String]) async throws {
-        let relay = try RelayProcess(extraArguments: store + ["--trust-proxy", "--connections-per-address", "8"])
+        let relay = try RelayProcess(extraArguments: store + ["--trust-proxy", "127.0.0.1", "--connections-per-address", "8"])
         let first = try await Self.firstRoom(relay)
         var open: [RawConnection] = []
         var statuses: [Int] = []
@@ -269,6 +274,31 @@ import Testing
         try await link.createRoom(verifier: PlainSealer.testAccess.verifier)
         try await Self.expectIntact(first, emojis: 1)
         for connection in open { connection.close() }
+    }
+
+    @Test("--trust-proxy believes X-Forwarded-For only from the proxies it names: a direct client's forged hops count as its own address")
+    func forwardedForOnlyFromTrustedProxies() async throws {
+        // 127.0.0.2 plays the proxy; 127.0.0.1 reaches the relay directly.
+        let relay = try RelayProcess(extraArguments: ["--trust-proxy", "127.0.0.2", "--connections-per-address", "4"])
+        let first = try await Self.firstRoom(relay)
+        var open: [RawConnection] = []
+        defer { for connection in open { connection.close() } }
+        var direct: [Int] = []
+        for index in 1...6 {
+            let (connection, reply) = try Self.upgrade(relay, room: first.room, forwardedFor: "203.0.113.\(index)")
+            direct.append(reply?.status ?? 0)
+            open.append(connection)
+        }
+        // At most 4 (fewer while the first room's own connections from 127.0.0.1 are closing).
+        #expect(direct.filter { $0 == 429 }.count >= 2, "a direct client's forged addresses must not lift its bound: \(direct)")
+        #expect(direct.allSatisfy { $0 == 101 || $0 == 429 }, "\(direct)")
+        var proxied: [Int] = []
+        for index in 1...6 {
+            let (connection, reply) = try Self.upgrade(relay, room: first.room, forwardedFor: "198.51.100.\(index)", from: "127.0.0.2")
+            proxied.append(reply?.status ?? 0)
+            open.append(connection)
+        }
+        #expect(proxied.allSatisfy { $0 == 101 }, "the proxy's clients count by the hop it added: \(proxied)")
     }
 
     @Test("garbage: random bytes after the handshake, binary and oversized frames close or are answered; the room is untouched")
@@ -326,6 +356,7 @@ import Testing
         try await withTemporaryDirectory { folder in
             let tokenFile = folder.appendingPathComponent("token")
             try Data("s3cret-token-for-tests\n".utf8).write(to: tokenFile)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
             let relay = try RelayProcess(extraArguments: store + ["--create-token", tokenFile.path])
             let missing = try Self.createRoom(relay)
             #expect(missing.status == 401)
@@ -360,6 +391,27 @@ import Testing
         }
     }
 
+    @Test(
+        "guessing the token: past 10 wrong ones a minute an address gets 429, even for the right one; other addresses are unaffected; a token file others can read is refused"
+    )
+    func tokenGuessing() async throws {
+        try await withTemporaryDirectory { folder in
+            let tokenFile = folder.appendingPathComponent("token")
+            try Data("s3cret-token-for-tests\n".utf8).write(to: tokenFile)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: tokenFile.path)
+            #expect(throws: RelayProcessError.self, "a world-readable token file is refused at start") {
+                try RelayProcess(extraArguments: ["--create-token", tokenFile.path])
+            }
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
+            let relay = try RelayProcess(extraArguments: ["--create-token", tokenFile.path])
+            let guesses = try (0..<40).map { try Self.createRoom(relay, token: "guess-\($0)").status }
+            #expect(guesses.prefix(RoomCreationGate.wrongTokensPerMinute).allSatisfy { $0 == 403 }, "\(guesses)")
+            #expect(guesses.dropFirst(RoomCreationGate.wrongTokensPerMinute).allSatisfy { $0 == 429 }, "\(guesses)")
+            #expect(try Self.createRoom(relay, token: "s3cret-token-for-tests").status == 429, "the guesser waits, whatever it sends")
+            #expect(try Self.createRoom(relay, token: "s3cret-token-for-tests", from: "127.0.0.2").status == 201)
+        }
+    }
+
     @Test("the relay's memory stays bounded under the floods")
     func memoryBounded() async throws {
         try await Self.memoryBounded(store: [])
@@ -367,7 +419,8 @@ import Testing
 
     /// With the data folder here, and with PostgreSQL in `PostgresHostileClientTests`.
     static func memoryBounded(store: [String]) async throws {
-        let relay = try RelayProcess(extraArguments: store + ["--trust-proxy", "--header-timeout-seconds", "1", "--rooms-per-minute", "2"])
+        let relay = try RelayProcess(
+            extraArguments: store + ["--trust-proxy", "127.0.0.1", "--header-timeout-seconds", "1", "--rooms-per-minute", "2"])
         let first = try await Self.firstRoom(relay)
         for round in 0..<3 {
             var held: [RawConnection] = []

@@ -123,3 +123,32 @@ import FoundationNetworking
         #expect(bob.with { $0.image(inBlob: fetched, named: plainName) } == nil)
     }
 }
+
+extension RelayMembershipTests {
+    @Test("everything in the relay's folder is its owner's alone: folders 0700, files 0600, also a folder an older relay left open")
+    func privateDataFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let relay = try RelayProcess(dataFolder: folder)
+        let key = RoomKey.random()
+        let address = try await RelayServerTests.makeRoom(relay, access: key.secrets.access)
+        let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 31)
+        try await waitUntil("ann is live") { ann.settled }
+        try ann.perform { try $0.addEmoji("🐸", x: 1, y: 2, size: 40).1 }
+        let blob = try ann.with { try $0.sealedBlob(of: LoadingTestImages.onePixelPNG) }
+        #expect(try await ann.link.putBlob(blob.bytes) == blob.name)
+        try await waitUntil("the edit is stored") { ann.settled }
+
+        var checked = 0
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
+        for case let item as URL in [folder] + walker.map({ $0 as! URL }) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: item.path)
+            let mode = (attributes[.posixPermissions] as? Int ?? -1) & 0o777
+            let isFolder = attributes[.type] as? FileAttributeType == .typeDirectory
+            #expect(mode == (isFolder ? 0o700 : 0o600), "\(item.path) has mode \(String(mode, radix: 8))")
+            checked += 1
+        }
+        #expect(checked >= 8, "the room's folder, its files and the blob were all there to check (\(checked))")
+    }
+}

@@ -1,7 +1,7 @@
 import CGtk
 import EmojiArtCollab
 
-/// Wakes the GTK main loop for a shared window's `RoomConnection` (COLLAB.md "Traps"): a GLib
+/// Wakes the GTK main loop for a shared window's `RoomConnection` (COLLAB "Traps"): a GLib
 /// idle source at high-idle priority (100), above GTK's redraw (120), so ops that arrived are
 /// applied before the next frame is drawn, one drain per wake. `g_idle_add_full` may be called
 /// from the link's reader thread.

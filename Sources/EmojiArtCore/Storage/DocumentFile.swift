@@ -23,14 +23,17 @@ public enum DocumentFile {
     /// Writes `model` atomically. What we save, we open (SPEC M5): a document past 48 MB has its
     /// embedded image shrunk by `shrinker` until the whole document fits; a document the reader
     /// would still refuse is not written, and the file already there stays as it was.
-    public static func write(_ model: EmojiArtModel, to url: URL, shrinkingImageWith shrinker: EmbeddedImageShrinker? = nil) throws {
+    /// `isPrivate`: readable by its owner only (0600), for what others sent (`join -o`).
+    public static func write(
+        _ model: EmojiArtModel, to url: URL, shrinkingImageWith shrinker: EmbeddedImageShrinker? = nil, private isPrivate: Bool = false
+    ) throws {
         let data = savedBytes(of: model, shrinkingImageWith: shrinker)
         // The encoder writes only values the reader accepts (clamped numbers, 64-bit ids, no
         // nesting), so the size is the one read limit a model can exceed.
         guard data.count <= EmojiArtFormat.maxFileBytes else {
             throw FileWriteError.tooLargeToOpen(path: url.path, byteCount: data.count)
         }
-        try AtomicFile.write(data, to: url)
+        try AtomicFile.write(data, to: url, private: isPrivate)
     }
 
     /// The file's bytes for `model`: as encoded when they stay under `maxSavedBytes`; otherwise

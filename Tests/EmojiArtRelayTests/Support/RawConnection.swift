@@ -4,7 +4,8 @@ import Foundation
 import Glibc
 #endif
 
-/// A plain TCP connection to the relay on 127.0.0.1 that sends exactly the bytes it is given —
+/// A plain TCP connection to the relay on 127.0.0.1, from `source` (another loopback address
+/// looks like another machine), that sends exactly the bytes it is given —
 /// half a request line, a forged `X-Forwarded-For`, a WebSocket handshake it never follows up —
 /// and reads with deadlines (poll), never a bare sleep.
 final class RawConnection: @unchecked Sendable {
@@ -12,9 +13,20 @@ final class RawConnection: @unchecked Sendable {
     private var received = Data()
     private(set) var isClosedByPeer = false
 
-    init(port: Int) throws {
+    init(port: Int, from source: String = "127.0.0.1") throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawConnectionError(description: "socket: \(String(cString: strerror(errno)))") }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(descriptor)
+            throw RawConnectionError(description: "bind \(source): \(reason)")
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
