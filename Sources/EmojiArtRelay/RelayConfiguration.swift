@@ -13,6 +13,8 @@ public struct RelayConfiguration: Sendable {
     public var roomLimits: RoomHost.Limits
     /// Connections one room serves at once.
     public var maxConnectionsPerRoom: Int
+    /// How long a connection that said hello may take to prove membership (C10).
+    public var proofTimeout: Duration = .seconds(10)
     /// The largest background image a blob may be.
     public var maxBlobBytes: Int
     /// Frames waiting for one slow connection before it is closed (it catches up by reconnecting).

@@ -17,6 +17,12 @@ actor RoomActor {
     private var queued: [RoomHost.Connection: QueuedBytes] = [:]
     private let maxQueuedBytes: Int
     private var nextConnection = 1
+    /// Connections that said hello and have not proved membership, oldest first. They hold no
+    /// member's place: at most `maxConnections` wait at once (a newcomer lets the oldest go), a
+    /// failed proof ends the connection, and a proof not given within `proofTimeout` does too —
+    /// so strangers with the room's id cannot fill it (C10).
+    private var unproven: [RoomHost.Connection] = []
+    private let proofTimeout: Duration
     private var flushScheduled = false
     /// Frames for connections whose welcome waits on the store (`admit`), in order.
     private var awaitingBinding: [RoomHost.Connection: [String]] = [:]
@@ -31,15 +37,25 @@ actor RoomActor {
         limits = configuration.roomLimits
         self.storage = storage
         maxConnections = configuration.maxConnectionsPerRoom
+        proofTimeout = configuration.proofTimeout
         maxQueuedFrames = configuration.maxQueuedFrames
         maxQueuedBytes = configuration.maxQueuedBytes
     }
 
     /// A new connection's queue of frames to write, and the count of its bytes (the writer takes
-    /// off what it wrote); nil when the room is full.
+    /// off what it wrote); nil when the room is full of members.
     func join() -> (RoomHost.Connection, AsyncStream<String>, QueuedBytes)? {
-        guard outgoing.count < maxConnections else { return nil }
+        guard host.members.count < maxConnections else { return nil }
+        if unproven.count >= maxConnections, let oldest = unproven.first {
+            letGo(oldest, saying: "Too many connections are waiting to prove membership; reconnect.")
+        }
         let connection = RoomHost.Connection(nextConnection)
+        unproven.append(connection)
+        let timeout = proofTimeout
+        Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            await self?.letGoIfUnproven(connection)
+        }
         nextConnection += 1
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(maxQueuedFrames))
         let bytes = QueuedBytes(limit: maxQueuedBytes)
@@ -57,6 +73,16 @@ actor RoomActor {
         // so the welcome is current and a taken client id is refused here too.
         if storage.isShared, case .hello = message { await catchUp() }
         let (deliveries, change) = host.handle(message, from: connection)
+        if unproven.contains(connection) {
+            if host.members[connection] != nil {
+                unproven.removeAll { $0 == connection }
+            } else if case .proof = message {
+                // The refusal goes out, then the connection ends: a failed proof keeps no place.
+                deliver(deliveries)
+                letGo(connection, saying: nil)
+                return
+            }
+        }
         if storage.isShared, case .admitted(let admission)? = change {
             await admit(admission, welcome: deliveries, to: connection)
             return
@@ -121,6 +147,7 @@ actor RoomActor {
     }
 
     func leave(_ connection: RoomHost.Connection) {
+        unproven.removeAll { $0 == connection }
         close(connection)
         let client = host.members[connection]
         let deliveries = host.disconnected(connection)
@@ -250,6 +277,19 @@ actor RoomActor {
             deliver(host.disconnected(connection))
             return
         }
+    }
+
+    private func letGoIfUnproven(_ connection: RoomHost.Connection) {
+        guard unproven.contains(connection) else { return }
+        letGo(connection, saying: "No proof of membership came within \(proofTimeout.components.seconds) s; reconnect.")
+    }
+
+    /// Ends a connection that has not proved membership, with `reason` as its last frame.
+    private func letGo(_ connection: RoomHost.Connection, saying reason: String?) {
+        unproven.removeAll { $0 == connection }
+        if let reason { send(.error(RelayError(code: .roomFull, message: reason)), to: connection) }
+        close(connection)
+        deliver(host.disconnected(connection))
     }
 
     private func close(_ connection: RoomHost.Connection) {

@@ -74,6 +74,12 @@ struct RelayCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     var pingTimeoutSeconds = 60.0
 
+    @Option(help: .hidden)
+    var proofTimeoutSeconds = 10.0
+
+    @Option(help: .hidden)
+    var maxConnectionsPerRoom = 64
+
     /// Binds the translations before anything is parsed or printed, as `emojiart` does.
     static func main() async {
         RelayTranslations.install()
@@ -121,6 +127,8 @@ struct RelayCommand: AsyncParsableCommand {
         }
         configuration.bounds.headerTimeout = .seconds(headerTimeoutSeconds)
         configuration.bounds.pingTimeout = .seconds(pingTimeoutSeconds)
+        configuration.proofTimeout = .seconds(proofTimeoutSeconds)
+        configuration.maxConnectionsPerRoom = maxConnectionsPerRoom
         configuration.database = store.flatMap(PostgresLocation.init)
         configuration.pollInterval = .seconds(pollSeconds)
         let dataLocation = configuration.database?.description ?? folder.path

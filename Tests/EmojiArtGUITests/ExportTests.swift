@@ -45,6 +45,38 @@ extension GUITests {
             }
         }
 
+        @Test("in dark style the canvas's paper is dark grey, and Export still draws the picture on white (A2)")
+        func darkStylePaperStaysOutOfExports() async throws {
+            try await withWorkspace { workspace in
+                let file = try workspace.copyExample("sunny-meadow")
+                let dark = ["ADW_DEBUG_COLOR_SCHEME": "prefer-dark"]
+                try await withApp(in: workspace, arguments: [file.path], extraEnvironment: dark) { app in
+                    // OpenDocument finds the canvas by its white paper, so the window is read here.
+                    let window = try await app.waitForWindow(titled: OpenDocument.title(for: file))
+                    let frame = try await app.frame(of: window)
+                    let paper = ScreenPoint(x: frame.minX + 40, y: frame.center.y)
+                    let shot = try await waitFor("the emojis are drawn on the dark paper") {
+                        let shot = try await Screenshot.capture(on: app.server)
+                        let drawn = shot.count(in: frame.insetBy(60)) { $0.chroma > 60 } > 500
+                        return drawn && shot[paper].isClose(to: RGB(red: 0x1E, green: 0x1E, blue: 0x1E), tolerance: 3) ? shot : nil
+                    }
+                    try await shot.archive(as: "dark-style-canvas")
+                    let output = workspace.documents.appendingPathComponent("dark.png")
+                    let input = XInput(server: app.server, window: window)
+                    try await input.key("ctrl+shift+e")
+                    let chooser = try await app.waitForWindow(titled: "Export Picture")
+                    let dialog = XInput(server: app.server, window: chooser)
+                    try await dialog.key("ctrl+a")
+                    try await dialog.xdotool(["type", "--delay", "20", output.path])
+                    try await dialog.key("Return")
+                    try await waitUntil("the PNG is written") { FileManager.default.fileExists(atPath: output.path) }
+                    let corner = try await ExternalCommand.runChecked("convert", [output.path, "-crop", "1x1+0+0", "-depth", "8", "txt:-"])
+                        .text
+                    #expect(corner.contains("#FFFFFF"), "the export's corner is white: \(corner)")
+                }
+            }
+        }
+
         @Test("export waits for a URL background still loading, then writes it at its own size")
         func waitsForLoadingBackground() async throws {
             let png = try await BackgroundLoadingTests.redPNG()

@@ -301,6 +301,60 @@ import Testing
         #expect(proxied.allSatisfy { $0 == 101 }, "the proxy's clients count by the hop it added: \(proxied)")
     }
 
+    @Test(
+        "strangers with the room's id cannot fill it: unproven connections hold no member's place, a wrong proof ends its connection, a missing one times out (C10)"
+    )
+    func strangersCannotFillARoom() async throws {
+        let relay = try RelayProcess(extraArguments: ["--max-connections-per-room", "4", "--proof-timeout-seconds", "2"])
+        let first = try await Self.firstRoom(relay)
+        let url = first.webSocketURL
+        let room = first.room
+        // Six say hello and never prove anything; six prove with another room's key and stay.
+        // Each exchange returns only once the relay ends its connection.
+        let challenges = Collected()
+        let silent = (0..<6).map { index in
+            Task {
+                let hello = ClientMessage.Hello(room: room, client: ClientID("silent\(index)")!, lastSeq: 0, epoch: nil)
+                return try await RawSocket.exchange(
+                    url, frames: [try RawSocket.text(.hello(hello))], timeout: .seconds(20),
+                    respond: { message in
+                        challenges.append(message)
+                        return []
+                    }
+                ) { _ in false }
+            }
+        }
+        try await waitUntil("six strangers were challenged") { challenges.all.count >= 6 }
+        let wrong = (0..<6).map { index in
+            Task {
+                let hello = ClientMessage.Hello(room: room, client: ClientID("wrong\(index)")!, lastSeq: 0, epoch: nil)
+                return try await RawSocket.asMember(url, hello: hello, access: RoomKey.random().secrets.access, timeout: .seconds(20)) {
+                    _ in false
+                }
+            }
+        }
+        // Meanwhile a member gets in, and finds the room as it was.
+        try await Self.expectIntact(first, emojis: 1)
+        // Their connections ended (each exchange returned): refused for the proof, or let go
+        // while waiting behind newer strangers.
+        for stranger in wrong {
+            let answers = try await stranger.value
+            #expect(
+                answers.contains { if case .error(let error) = $0 { [.notMember, .roomFull].contains(error.code) } else { false } },
+                "\(answers)")
+        }
+        for stranger in silent {
+            let answers = try await stranger.value
+            #expect(answers.contains { if case .error = $0 { true } else { false } }, "let go with a sentence: \(answers)")
+        }
+        // Alone, a stranger that never proves anything is let go once the proof's time is up.
+        let lone = ClientMessage.Hello(room: room, client: ClientID("lone")!, lastSeq: 0, epoch: nil)
+        let started = ContinuousClock.now
+        let answers = try await RawSocket.exchange(url, frames: [try RawSocket.text(.hello(lone))], timeout: .seconds(20)) { _ in false }
+        #expect(ContinuousClock.now - started >= .seconds(2))
+        #expect(answers.contains { if case .error(let error) = $0 { error.message.contains("No proof") } else { false } }, "\(answers)")
+    }
+
     @Test("garbage: random bytes after the handshake, binary and oversized frames close or are answered; the room is untouched")
     func garbageFrames() async throws {
         try await Self.garbageFrames(store: [])

@@ -47,6 +47,8 @@ extension Signal {
     static var notifyDefaultHeight: Signal<PointerHandler> { notify("default-height") }
     /// GtkSettings' gtk-xft-dpi property (the text scale) changed.
     static var notifyGtkXftDpi: Signal<PointerHandler> { notify("gtk-xft-dpi") }
+    /// AdwStyleManager's dark property (the style turned dark or light) changed.
+    static var notifyDark: Signal<PointerHandler> { notify("dark") }
 
     /// GObject's notify, detailed with a property's name.
     private static func notify(_ property: String) -> Signal<PointerHandler> {

@@ -37,9 +37,7 @@ extension CanvasView {
                 contentLayer.prepaintedFrame = prepared.frame
             }
         }
-        // The paper: white, as in the original, so emoji art looks the same in dark style.
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
+        CanvasPaper.paint(into: cr)
         // Others' drags in progress are drawn where they are now; the model keeps where the
         // emojis were committed (C3).
         let renderer = contentLayer.renderer
@@ -57,7 +55,7 @@ extension CanvasView {
             hasBackground: document.model.background != .blank)
         if let onFirstFrame {
             self.onFirstFrame = nil
-            // The main queue drains below GTK's redraw priority: after this frame is finished.
+            // On the main loop's next turn: after this frame is finished.
             DispatchQueue.main.async { onFirstFrame() }
         }
         // The frame and the rubber band are drawn over the cached layer, never into it, and

@@ -64,6 +64,7 @@ final class CanvasView {
     /// The context menu (S9), made once and re-filled for each opening.
     var contextMenu: UnsafeMutablePointer<GtkWidget>?
     private var textScaleObservation: UInt = 0
+    private var paperObservation: UInt = 0
     /// The display's clipboard and our handler of its changes: Paste follows what it offers (U4).
     private var clipboardObservation: (clipboard: OpaquePointer, handler: UInt)?
     /// Set by `tearDown()`: from then on nothing here reaches GTK.
@@ -146,6 +147,10 @@ final class CanvasView {
         textScaleObservation = TextScale.observe { [weak self] in
             guard let self else { return }
             apply(interaction.textScaleChanged(defaultEmojiSize: TextScale.defaultEmojiSize))
+        }
+        paperObservation = CanvasPaper.observe { [weak self] in
+            guard let self, !isClosed else { return }
+            gtk_widget_queue_draw(drawingArea)
         }
         if let clipboard = gtk_widget_get_clipboard(drawingArea) {
             let handler = connect(clipboard, .changed) { [unowned self] in clipboardDidChange() }
@@ -246,6 +251,8 @@ final class CanvasView {
         clipboardObservation = nil
         TextScale.stopObserving(textScaleObservation)
         textScaleObservation = 0
+        CanvasPaper.stopObserving(paperObservation)
+        paperObservation = 0
         if let contextMenu { gtk_widget_unparent(contextMenu) }
         contextMenu = nil
         g_object_unref(container.raw)
