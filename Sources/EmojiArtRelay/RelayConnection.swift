@@ -6,6 +6,12 @@ import HummingbirdWebSocket
 /// it written from its queue. A frame that cannot be read is answered with an error message and
 /// the connection stays (C1: errors are messages, the relay never crashes on input).
 struct RelayConnection {
+    /// Until a connection proved membership it may send only small frames, and few: a hello, a
+    /// proof and a ping fit in a few hundred bytes, so a stranger cannot have the relay decode
+    /// megabytes of JSON before anything is known of it (C10).
+    static let maxUnprovenFrameBytes = 8 * 1024
+    static let maxUnprovenFrames = 16
+
     let room: String
     let registry: RoomRegistry
     let activity: RoomActivity
@@ -13,6 +19,8 @@ struct RelayConnection {
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         var joined: (actor: RoomActor, connection: RoomHost.Connection)?
+        var isProven = false
+        var unprovenFrames = 0
         await withTaskGroup(of: Void.self) { group in
             // Frames for this connection before it joined a room (errors, pongs).
             let (direct, directContinuation) = AsyncStream<String>.makeStream()
@@ -26,6 +34,25 @@ struct RelayConnection {
                     guard case .text(let text) = message else {
                         directContinuation.yield(Self.error(.badMessage, "The relay reads text frames of JSON only."))
                         continue
+                    }
+                    if !isProven, let joined { isProven = await joined.actor.isMember(joined.connection) }
+                    if !isProven {
+                        unprovenFrames += 1
+                        guard unprovenFrames <= Self.maxUnprovenFrames else {
+                            let reason = "Too many messages before proving membership; reconnect."
+                            // Through the room's queue once joined, so the sentence goes out before the room ends it.
+                            if let joined {
+                                await joined.actor.refuseUnproven(joined.connection, saying: reason)
+                            } else {
+                                directContinuation.yield(Self.error(.badMessage, reason))
+                            }
+                            break
+                        }
+                        guard text.utf8.count <= Self.maxUnprovenFrameBytes else {
+                            directContinuation.yield(
+                                Self.error(.tooLarge, "Prove membership before sending large messages.", limit: Self.maxUnprovenFrameBytes))
+                            continue
+                        }
                     }
                     let decoded: ClientMessage
                     do {

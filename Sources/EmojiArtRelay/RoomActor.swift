@@ -47,7 +47,7 @@ actor RoomActor {
     func join() -> (RoomHost.Connection, AsyncStream<String>, QueuedBytes)? {
         guard host.members.count < maxConnections else { return nil }
         if unproven.count >= maxConnections, let oldest = unproven.first {
-            letGo(oldest, saying: "Too many connections are waiting to prove membership; reconnect.")
+            letGo(oldest, saying: "Too many connections are waiting to prove membership; reconnect.", code: .roomFull)
         }
         let connection = RoomHost.Connection(nextConnection)
         unproven.append(connection)
@@ -62,6 +62,16 @@ actor RoomActor {
         outgoing[connection] = continuation
         queued[connection] = bytes
         return (connection, stream, bytes)
+    }
+
+    /// Whether `connection` proved membership (C10).
+    func isMember(_ connection: RoomHost.Connection) -> Bool {
+        host.members[connection] != nil
+    }
+
+    /// Ends a connection that sent more than a stranger may before its proof, `reason` its last frame.
+    func refuseUnproven(_ connection: RoomHost.Connection, saying reason: String) {
+        letGo(connection, saying: reason, code: .badMessage)
     }
 
     func handle(_ message: ClientMessage, from connection: RoomHost.Connection) async {
@@ -79,7 +89,7 @@ actor RoomActor {
             } else if case .proof = message {
                 // The refusal goes out, then the connection ends: a failed proof keeps no place.
                 deliver(deliveries)
-                letGo(connection, saying: nil)
+                letGo(connection, saying: nil, code: .roomFull)
                 return
             }
         }
@@ -281,13 +291,13 @@ actor RoomActor {
 
     private func letGoIfUnproven(_ connection: RoomHost.Connection) {
         guard unproven.contains(connection) else { return }
-        letGo(connection, saying: "No proof of membership came within \(proofTimeout.components.seconds) s; reconnect.")
+        letGo(connection, saying: "No proof of membership came within \(proofTimeout.components.seconds) s; reconnect.", code: .roomFull)
     }
 
     /// Ends a connection that has not proved membership, with `reason` as its last frame.
-    private func letGo(_ connection: RoomHost.Connection, saying reason: String?) {
+    private func letGo(_ connection: RoomHost.Connection, saying reason: String?, code: RelayError.Code) {
         unproven.removeAll { $0 == connection }
-        if let reason { send(.error(RelayError(code: .roomFull, message: reason)), to: connection) }
+        if let reason { send(.error(RelayError(code: code, message: reason)), to: connection) }
         close(connection)
         deliver(host.disconnected(connection))
     }

@@ -355,6 +355,25 @@ import Testing
         #expect(answers.contains { if case .error(let error) = $0 { error.message.contains("No proof") } else { false } }, "\(answers)")
     }
 
+    @Test("before proving membership only small frames are read, and few: a large one is refused unread, too many end the connection (C10)")
+    func unprovenFramesAreSmallAndFew() async throws {
+        let relay = try RelayProcess()
+        let first = try await Self.firstRoom(relay)
+        let large = String(repeating: "x", count: 100_000)
+        let frames = [large] + Array(repeating: try RawSocket.text(.ping), count: 20)
+        // The exchange returns only once the relay ends the connection.
+        let answers = try await RawSocket.exchange(first.webSocketURL, frames: frames, timeout: .seconds(20)) { _ in false }
+        let refusal = answers.first { if case .error = $0 { true } else { false } }
+        guard case .error(let error)? = refusal else {
+            Issue.record("no refusal among \(answers)")
+            return
+        }
+        #expect(error.code == .tooLarge && error.limit == RelayConnection.maxUnprovenFrameBytes, "\(error)")
+        let pongs = answers.filter { $0 == .pong }.count
+        #expect(pongs == RelayConnection.maxUnprovenFrames - 1, "\(pongs) pongs before the connection ended")
+        try await Self.expectIntact(first, emojis: 1)
+    }
+
     @Test("garbage: random bytes after the handshake, binary and oversized frames close or are answered; the room is untouched")
     func garbageFrames() async throws {
         try await Self.garbageFrames(store: [])

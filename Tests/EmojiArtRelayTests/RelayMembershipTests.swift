@@ -4,6 +4,8 @@ import EmojiArtTestSupport
 import Foundation
 import Testing
 
+@testable import EmojiArtRelay
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -35,7 +37,12 @@ import FoundationNetworking
                 + [try RawSocket.text(.ping)]
         ) { $0.contains(.pong) }
         #expect(!withoutProof.contains { if case .welcome = $0 { true } else if case .op = $0 { true } else { false } })
-        #expect(withoutProof.filter { if case .error(let error) = $0 { error.code == .badMessage } else { false } }.count == 31)
+        // Each refused until the relay has heard enough from a connection that proved nothing:
+        // the snapshot and 14 pushes, then a last sentence, and the connection ends.
+        #expect(
+            withoutProof.filter { if case .error(let error) = $0 { error.code == .badMessage } else { false } }.count
+                == RelayConnection.maxUnprovenFrames)
+        #expect(!withoutProof.contains(.pong))
 
         let wrongKey = try await RawSocket.asMember(
             address.webSocketURL, hello: .init(room: address.room, client: eve, lastSeq: 0, epoch: nil),
