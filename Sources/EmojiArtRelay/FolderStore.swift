@@ -22,7 +22,9 @@ final class FolderStore: RelayStore {
         // Private, whatever an older relay left (0755): a room's verifier, log and blobs are
         // nobody else's business on this machine.
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: RelayFiles.folderAttributes)
-        try FileManager.default.setAttributes(RelayFiles.folderAttributes, ofItemAtPath: folder.path)
+        // A folder of another owner (shared through a group) keeps its mode; what the relay
+        // writes in it is 0600 all the same.
+        try? FileManager.default.setAttributes(RelayFiles.folderAttributes, ofItemAtPath: folder.path)
         let acquired = try DataFolderLock(folder: folder)
         lock.withLock { $0 = acquired }
     }

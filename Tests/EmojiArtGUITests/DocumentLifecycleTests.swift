@@ -175,7 +175,7 @@ extension GUITests {
                     try await window.input.move(to: window.canvas.frame.center)
 
                     try await window.input.key("ctrl+w")
-                    var dialog = try await app.waitForWindow(titled: "Save Changes?")
+                    var dialog = try await app.waitForWindow(titled: "Save Changes to “Untitled”?")
                     try await Screenshot.capture(on: app.server).archive(as: "lifecycle-save-changes-dialog")
                     try await XInput(server: app.server, window: dialog).key("Escape")
                     try await waitUntil("the dialog closes") {
@@ -186,7 +186,7 @@ extension GUITests {
                     #expect(FileManager.default.fileExists(atPath: draft.path), "Cancel keeps the draft")
 
                     try await window.input.key("ctrl+w")
-                    dialog = try await app.waitForWindow(titled: "Save Changes?")
+                    dialog = try await app.waitForWindow(titled: "Save Changes to “Untitled”?")
                     let frame = try await app.frame(of: dialog)
                     let shot = try await Screenshot.capture(on: app.server)
                     // Discard is the destructive response, its label drawn in red.

@@ -102,7 +102,8 @@ extension DocumentWindow {
     }
 
     private func askBeforeClosing(body: String) {
-        let dialog = adw_message_dialog_new(cast(window), localized("Save Changes?"), body)!
+        let heading = localized("Save Changes to “{name}”?", ["name": location.displayName])
+        let dialog = adw_message_dialog_new(cast(window), heading, body)!
         emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
         emojiart_message_dialog_add_response(cast(dialog), "discard", localized("_Discard"))
         emojiart_message_dialog_add_response(cast(dialog), "save", localized("_Save As…"))

@@ -54,9 +54,21 @@ extension CanvasInteraction {
         return viewDidStep()
     }
 
+    /// What a fit shows: the background, or the emojis when the background is blank (G1).
+    var fitRect: DocumentRect? { backgroundFrame ?? document.model.emojiBounds }
+
+    /// Whether the steady view is the fit of `fitRect` at the current size (to a thousandth of
+    /// a pixel), with no gesture running.
+    var showsFittedView: Bool {
+        guard liveGesture == .identity, let rect = fitRect else { return false }
+        let fitted = viewport.fitting(rect, in: viewSize)
+        return abs(fitted.zoom - viewport.zoom) <= 1e-9 * fitted.zoom && abs(fitted.pan.dx - viewport.pan.dx) < 1e-3
+            && abs(fitted.pan.dy - viewport.pan.dy) < 1e-3
+    }
+
     /// Fits the background, or the emojis when the background is blank (G1, Ctrl+0).
     public func zoomToFit() -> CanvasEffects {
-        if let rect = backgroundFrame ?? document.model.emojiBounds {
+        if let rect = fitRect {
             viewport = viewport.fitting(rect, in: viewSize)
         } else {
             viewport = Viewport()

@@ -58,13 +58,18 @@ public final class CanvasInteraction {
     }
 
     /// The canvas was laid out at a new size.
+    /// A view that showed the whole picture fitted keeps showing it at the new size (G1): a
+    /// window made smaller does not cut its picture off.
     public func resized(to size: ViewSize) -> CanvasEffects {
         let isFirstLayout = !isLaidOut
         isLaidOut = true
         guard size != viewSize else { return [] }
+        let wasFitted = !isFirstLayout && showsFittedView
         viewSize = size
-        guard isFirstLayout, fitsOnFirstLayout else { return .redraw }
-        return fitArrivedBackground().union(.redraw)
+        if isFirstLayout, fitsOnFirstLayout { return fitArrivedBackground().union(.redraw) }
+        guard wasFitted, let rect = fitRect else { return .redraw }
+        viewport = viewport.fitting(rect, in: size)
+        return [.redraw, .viewportChanged]
     }
 
     /// "Snap to Objects" was turned on or off (R1).

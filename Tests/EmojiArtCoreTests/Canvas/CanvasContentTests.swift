@@ -113,6 +113,21 @@ import Testing
         #expect(canvas.viewport == zoomed, "only the first layout fits")
     }
 
+    @Test("a fitted view stays fitted when the window shrinks or grows; a view the user zoomed stays as it is (G1)")
+    func fittedViewFollowsTheWindow() {
+        let canvas = makeCanvas([])
+        _ = canvas.backgroundArrived(frame: frame)
+        _ = canvas.zoomToFit()
+        for size in [ViewSize(width: 400, height: 500), ViewSize(width: 1200, height: 300)] {
+            #expect(canvas.resized(to: size).contains(.viewportChanged))
+            #expect(canvas.viewport == Viewport().fitting(frame, in: size), "fitted at \(size)")
+        }
+        _ = canvas.zoomViewAroundCenter(by: 2)
+        let zoomed = canvas.viewport
+        #expect(!canvas.resized(to: ViewSize(width: 700, height: 700)).contains(.viewportChanged))
+        #expect(canvas.viewport == zoomed)
+    }
+
     @Test("a zoom or pan while it loads keeps the user's view")
     func userMovedViewIsKept() {
         let canvas = makeCanvas([])
