@@ -98,6 +98,8 @@ extension GUITests {
                     let toast = try #require(document.toastBand(in: failed))
                     #expect(toast.width >= document.canvas.frame.width * 3 / 4, "the message spans the canvas: \(toast)")
                     #expect(toast.maxY >= document.canvas.frame.maxY - 40, "the message sits at the bottom: \(toast)")
+                    // One line is 44 px: the long sentence wraps onto a second instead of ending in "…".
+                    #expect(toast.height >= 50, "the whole sentence shows: \(toast)")
                     #expect(document.redBox(in: failed) == nil)
                     let saved = try await document.waitForSavedModel("has the URL background") { $0.background != .blank }
                     #expect(saved.background == .url(try #require(URL(string: url))), "the document keeps the URL")

@@ -36,15 +36,32 @@ extension OpenDocument {
     /// The toast's Retry button (B4): a button a shade lighter than the toast, found along a row
     /// just inside the band's top edge, above the text.
     func retryButton(in shot: Screenshot, toast: ScreenRect) -> ScreenPoint? {
-        let y = toast.minY + 8
-        let background = shot[toast.minX + 24, y]
-        let lighter = (toast.minX..<toast.maxX).filter { x in
+        // The button is centred in the toast, which grows a line for each line of its wrapped
+        // sentence: read a row a little above the middle, inside the button but above its label.
+        let y = (toast.minY + toast.maxY) / 2 - 12
+        // The toast's own grey: the commonest shade along the row (its ends are round, and the
+        // sentence's glyphs cross the row).
+        var shades: [Int: Int] = [:]
+        for x in toast.minX..<toast.maxX { shades[Int(shot[x, y].luminance), default: 0] += 1 }
+        let background = shades.max { $0.value < $1.value }?.key ?? 0
+        func isLighter(_ x: Int) -> Bool {
             let colour = shot[x, y]
-            let difference = colour.luminance - background.luminance
+            let difference = Int(colour.luminance) - background
             return colour.chroma < 16 && difference > 6 && difference < 60
         }
-        guard let first = lighter.first, let last = lighter.last, last - first >= 30 else { return nil }
-        return ScreenPoint(x: (first + last) / 2, y: (toast.minY + toast.maxY) / 2)
+        // The longest run of lighter pixels: the button's fill, not the edges of the text's glyphs.
+        var best: ClosedRange<Int>?
+        var start: Int?
+        for x in toast.minX...toast.maxX {
+            if x < toast.maxX, isLighter(x) {
+                if start == nil { start = x }
+            } else if let first = start {
+                if (x - 1) - first > (best.map { $0.upperBound - $0.lowerBound } ?? -1) { best = first...(x - 1) }
+                start = nil
+            }
+        }
+        guard let run = best, run.upperBound - run.lowerBound >= 30 else { return nil }
+        return ScreenPoint(x: (run.lowerBound + run.upperBound) / 2, y: (toast.minY + toast.maxY) / 2)
     }
 
     /// The bounding box of the pure red pixels on the canvas: where a red test image is drawn.
