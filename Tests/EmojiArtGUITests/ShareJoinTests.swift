@@ -86,6 +86,36 @@ extension GUITests {
             }
         }
 
+        @Test("a Share… that fails comes back with the address typed and the reason under it (C2)")
+        func failedShareKeepsTheAddress() async throws {
+            try await withAccessibilityBus { bus in
+                try await withWorkspace { workspace in
+                    let file = try workspace.writeDocument(named: "art.emojiart", contents: Self.art)
+                    try await withApp(in: workspace, arguments: [file.path], extraEnvironment: bus.environment) { app in
+                        let document = try await OpenDocument.waitForWindow(of: file, in: app)
+                        try await Self.chooseFromMainMenu("Share…", in: document, on: bus)
+                        let first = try await app.waitForWindow(titled: "Share Document")
+                        let ask = XInput(server: app.server, window: first)
+                        // Nothing listens on port 9 here: the connection is refused at once.
+                        try await ask.key("ctrl+a")
+                        try await ask.xdotool(["type", "--delay", "20", "127.0.0.1:9"])
+                        try await ask.key("Return")
+                        _ = try await waitFor("the Share dialog comes back") { () -> String? in
+                            for window in try await app.visibleWindows() where window != first {
+                                if try await app.title(of: window) == "Share Document" { return window }
+                            }
+                            return nil
+                        }
+                        let reason = try await AccessibleTree.waitFor("the reason shows under the address", in: app, on: bus) { tree in
+                            tree.allNodes.first { $0.role == "label" && $0.name.contains("127.0.0.1:9") }
+                        }
+                        try await Screenshot.capture(on: app.server).archive(as: "share-failed-again")
+                        #expect(!reason.name.isEmpty)
+                    }
+                }
+            }
+        }
+
         @Test(
             "Share… asks for a relay and shows the link, Copy Link puts it on the clipboard; Join… with it opens the document in a new window; Stop Sharing leaves the room (C2)"
         )

@@ -22,9 +22,10 @@ extension DocumentWindow {
     /// Share…: a new room on the relay the user names, this document its first content; then
     /// the link to pass on. A document already shared shows its link again. A relay that makes
     /// rooms only for its token's holders (C8) gets the token this user keeps for it, or asks.
-    func share() {
+    /// `failure`: why the last try did not work; the dialog comes back with it and the address.
+    func share(after failure: String? = nil) {
         if let sharing { return SharingDialogs.showLink(sharing.address, parent: window) }
-        SharingDialogs.askForRelay(parent: window) { [weak self] server in
+        SharingDialogs.askForRelay(parent: window, failure: failure) { [weak self] server in
             let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: RoomKey.random().text)
             let tokens = CollabStorage(locations: StorageLocations()).relayTokens
             self?.createRoom(at: address, token: tokens.token(for: server), tokens: tokens)
@@ -43,11 +44,12 @@ extension DocumentWindow {
                         self?.createRoom(at: address, token: typed, tokens: tokens)
                     }
                 default:
-                    showToast(refusal.description)
+                    share(after: refusal.description)
                 }
                 return
             } catch {
-                self?.showToast(String(describing: error))
+                guard let self, !isClosed else { return }
+                share(after: String(describing: error))
                 return
             }
             guard let self, !isClosed, sharing == nil else { return }

@@ -22,11 +22,15 @@ enum SharingDialogs {
         return address
     }
 
-    static func askForRelay(parent: UnsafeMutablePointer<GtkWidget>, completion: @escaping @MainActor (String) -> Void) {
+    /// `failure`: why the last try with `lastRelay` did not work, shown under the address until
+    /// it is edited, so a failed Share comes back with what was typed.
+    static func askForRelay(
+        parent: UnsafeMutablePointer<GtkWidget>, failure: String? = nil, completion: @escaping @MainActor (String) -> Void
+    ) {
         entryDialog(
             parent: parent, title: localized("Share Document"),
             body: localized("Others with the link can edit this document with you. Enter the address of a relay (emojiart relay)."),
-            entryName: localized("Relay address"), initial: lastRelay, action: localized("_Share"),
+            entryName: localized("Relay address"), initial: lastRelay, failure: failure, action: localized("_Share"),
             validate: { text in
                 relayAddress(text) == nil ? localized("Enter a relay address such as ws://relay.example:7447.") : nil
             },
@@ -41,7 +45,7 @@ enum SharingDialogs {
         entryDialog(
             parent: parent, title: localized("Join Shared Document"),
             body: localized("Paste the link someone shared with you."),
-            entryName: localized("Room link"), initial: "", action: localized("_Join"),
+            entryName: localized("Room link"), initial: "", failure: nil, action: localized("_Join"),
             validate: { text in
                 do {
                     // C10: there is no room without a key.
@@ -68,7 +72,7 @@ enum SharingDialogs {
                 : localized(
                     "This relay makes rooms only for people with its token. Enter the token its operator gave you; it is kept on this computer for this relay."
                 ),
-            entryName: localized("Token"), initial: "", action: localized("_Share"),
+            entryName: localized("Token"), initial: "", failure: nil, action: localized("_Share"),
             validate: { text in text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : nil },
             completion: { text in completion(text.trimmingCharacters(in: .whitespacesAndNewlines)) })
     }
@@ -135,7 +139,8 @@ enum SharingDialogs {
     }
 
     private static func entryDialog(
-        parent: UnsafeMutablePointer<GtkWidget>?, title: String, body: String, entryName: String, initial: String, action: String,
+        parent: UnsafeMutablePointer<GtkWidget>?, title: String, body: String, entryName: String, initial: String, failure: String?,
+        action: String,
         validate: @escaping @MainActor (String) -> String?, completion: @escaping @MainActor (String) -> Void
     ) {
         let dialog = adw_message_dialog_new(parent.map { cast($0) }, title, body)!
@@ -165,6 +170,7 @@ enum SharingDialogs {
             adw_message_dialog_set_response_enabled(cast(dialog), "ok", refusal == nil ? 1 : 0)
         }
         check()
+        if let failure { gtk_label_set_text(cast(problem), failure) }
         connect(entry, .changed) { check() }
         connect(dialog, .messageDialogResponse) { [entry] response in
             guard response == "ok" else { return }
