@@ -59,6 +59,12 @@ struct BlobStore: Sendable {
         Self.isName(name) && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
     }
 
+    func file(_ name: String) -> URL? {
+        guard Self.isName(name) else { return nil }
+        let url = folder.appendingPathComponent(name)
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
     /// nil when there is no such blob.
     func get(_ name: String) -> Data? {
         guard Self.isName(name) else { return nil }

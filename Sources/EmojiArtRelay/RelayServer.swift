@@ -178,8 +178,12 @@ public struct RelayServer: Sendable {
                 return Self.text(error.isInput ? .badRequest : .internalServerError, error.description)
             }
         }
+        let fileIO = FileIO()
         router.get("/blob/:sha") { _, context -> Response in
             let name = context.parameters.get("sha") ?? ""
+            if let file = blobs.file(name), let body = try? await fileIO.loadFile(path: file.path, context: context) {
+                return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
+            }
             guard let data = await blobs.get(name) else { return Self.text(.notFound, "The relay has no image \(name).") }
             return Response(
                 status: .ok, headers: [.contentType: "application/octet-stream"], body: .init(byteBuffer: ByteBuffer(bytes: data)))

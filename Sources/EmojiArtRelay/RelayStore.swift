@@ -79,4 +79,11 @@ protocol BlobStorage: Sendable {
     func put(_ data: Data, name: String) async throws(BlobStore.Failure)
     func has(_ name: String) async -> Bool
     func get(_ name: String) async -> Data?
+    /// The blob's file, when the storage keeps blobs as files: served from disk a chunk at a
+    /// time, so a reader that stalls holds a chunk of memory, not the whole image.
+    func file(_ name: String) -> URL?
+}
+
+extension BlobStorage {
+    func file(_ name: String) -> URL? { nil }
 }

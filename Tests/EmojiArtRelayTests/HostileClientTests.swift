@@ -7,6 +7,10 @@ import Testing
 
 @testable import EmojiArtRelay
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Strangers against the real relay binary on 127.0.0.1 (SPEC C8): floods of rooms, blobs,
 /// stalled connections, WebSocket upgrades and garbage from one address stay within the bounds
 /// given as flags — small ones, so each test takes seconds — while a user from another address
@@ -483,6 +487,32 @@ import Testing
             #expect(try Self.createRoom(relay, token: "s3cret-token-for-tests").status == 429, "the guesser waits, whatever it sends")
             #expect(try Self.createRoom(relay, token: "s3cret-token-for-tests", from: "127.0.0.2").status == 201)
         }
+    }
+
+    @Test("stalled readers of a large image hold a chunk each, not the image: 16 of them on 24 MB leave the relay's peak under 250 MB (C8)")
+    func stalledBlobReaders() async throws {
+        let relay = try RelayProcess()
+        var generator = SeededRandom(seed: 12)
+        let image = Data((0..<24 * 1_048_576).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let name = SHA256.hex(image)
+        #expect(try Self.putBlob(relay, image).status == 201)
+        var stalled: [RawConnection] = []
+        defer { for connection in stalled { connection.close() } }
+        for _ in 0..<16 {
+            let connection = try RawConnection(port: relay.port)
+            try connection.send("GET /blob/\(name) HTTP/1.1\r\nHost: relay\r\n\r\n")  // and never read
+            stalled.append(connection)
+        }
+        // A reader that reads gets it all meanwhile: the relay has taken up every request before it.
+        let url = try #require(URL(string: "http://127.0.0.1:\(relay.port)/blob/\(name)"))
+        let (served, _) = try await URLSession.shared.data(from: url)
+        #expect(served == image)
+        let pid = try #require(relay.processIdentifier)
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let peakKilobytes =
+            status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        #expect(peakKilobytes > 0 && peakKilobytes < 250_000, "peak RSS \(peakKilobytes) kB")
     }
 
     @Test("the relay's memory stays bounded under the floods")
