@@ -45,24 +45,9 @@ extension ImageHeader.Format {
         return false
     }
 
-    /// Where the first start-of-scan marker is, walking the segments from SOI; nil when the data
-    /// ends before one.
+    /// Where the first scan's data begins; nil when the data ends before one.
     private static func firstJPEGScan(_ reader: ByteReader) -> Int? {
-        var offset = 2
-        while true {
-            guard reader.uint8(at: offset) == 0xFF else { return nil }
-            while reader.uint8(at: offset) == 0xFF { offset += 1 }
-            guard let marker = reader.uint8(at: offset) else { return nil }
-            offset += 1
-            switch marker {
-            case 0xDA: return offset
-            case 0x01, 0xD0...0xD8: continue
-            case 0x00, 0xD9: return nil
-            default: break
-            }
-            guard let length = reader.uint16BigEndian(at: offset), length >= 2 else { return nil }
-            offset += length
-        }
+        JPEGSegments(reader).first { $0.marker == 0xDA }?.offset
     }
 
     /// The first image descriptor and all its LZW data blocks, after the header, the global colour
