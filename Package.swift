@@ -39,7 +39,9 @@ let package = Package(
         // The sync engine for editing together (SPEC C1–C7; COLLAB): pure Swift over Core, no
         // networking, so its property tests run in memory. The relay and the WebSocket client
         // are their own targets, keeping their dependencies out of everything else's build.
-        .target(name: "EmojiArtCollab", dependencies: ["EmojiArtCore"]),
+        // Crypto for protocol 3's signatures (Ed25519: admission by public key, signed edits, C10,
+        // C12): computation only, no I/O.
+        .target(name: "EmojiArtCollab", dependencies: ["EmojiArtCore", .product(name: "Crypto", package: "swift-crypto")]),
         // The http(s) transport (AsyncHTTPClient): `ImageFetcher.live` within SPEC B6's limits,
         // and the relay's plain HTTP requests. Core keeps the limits, the errors and file://
         // reading, and stays Foundation only.

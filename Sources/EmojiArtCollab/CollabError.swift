@@ -28,6 +28,18 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
     case relayRolledBack
     /// A shared document whose room's key is not on this computer: it stays offline (C10).
     case noKeyForSharedDocument(server: String)
+    /// An edit or snapshot without the edit key's signature (C10, C12): skipped.
+    case unsigned(kind: String, sender: String?)
+    /// A relay number out of range inside one edit: that edit is skipped.
+    case numberOutOfRange(sender: String, number: Int)
+    /// The relay started the room afresh (a new epoch): this window's copy was sent again.
+    case roomStartedAfresh
+    /// A welcome acknowledging edits of mine from an epoch I never pushed in: ignored.
+    case foreignAcknowledgement(number: Int)
+    /// This window holds a view link (C12).
+    case viewOnly
+    /// A room from before protocol 3 that only an edit link can prove again.
+    case needsEditLinkOnce
 
     public var description: String {
         switch self {
@@ -87,6 +99,30 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
             localized(
                 "This document is shared through {server}, but this computer has no key for its room, so it stays offline. To edit it together again, paste the room's link in Join….",
                 ["server": server])
+        case .unsigned(let kind, let sender?):
+            // TRANSLATORS: {kind} is "an edit" or "a snapshot".
+            localized(
+                "Something from {sender} ({kind}) is not signed with the room's edit key and was ignored: whoever sent it holds at most a view link.",
+                ["kind": kind, "sender": sender])
+        case .unsigned(let kind, nil):
+            localized(
+                "Something in the room ({kind}) is not signed with the room's edit key and was ignored: whoever sent it holds at most a view link.",
+                ["kind": kind])
+        case .numberOutOfRange(let sender, let number):
+            localized(
+                "An edit from {sender} carried the number {number}, which no room reaches; it was ignored and the rest of the room loaded.",
+                ["sender": sender, "number": String(number)])
+        case .roomStartedAfresh:
+            localized("The relay started this room afresh (its data was lost or replaced); this window sent the room as it has it again.")
+        case .foreignAcknowledgement(let number):
+            localized(
+                "The relay claimed it already has edit {number} of this window in a room it just started; nothing was dropped, and the edits waiting were sent again.",
+                ["number": String(number)])
+        case .viewOnly:
+            localized("This window views the room only: its link is a view link. Ask for the edit link to change the picture.")
+        case .needsEditLinkOnce:
+            localized(
+                "This room was made by an earlier EmojiArt and must be opened once with its edit link before a view link can join it.")
         case .journalOfAnotherRoom(let path):
             localized("“{path}” holds the waiting edits of another room; it was left as it is.", ["path": path])
         }

@@ -28,6 +28,11 @@ public struct CollabState: Hashable, Sendable, Codable {
         case .add(let values):
             guard let values = values.clamped else { return false }
             if let existing = emojis[values.cid] {
+                // An add of the id's owner takes back an id another member added first (C10).
+                if existing.addedByOther != nil, client == values.cid.client {
+                    emojis[values.cid] = EmojiRecord(values, by: client)
+                    return true
+                }
                 guard values.deleted, !existing.deleted.value else { return false }
                 emojis[values.cid]!.set(.deleted(true), by: client)
                 return true

@@ -75,9 +75,13 @@ public struct EmojiRecord: Hashable, Sendable, Codable {
     // digests, as it did before they existed, and one a build before them wrote reads back.
     private var groupIfWritten: Stamped<String?>?
     private var lockedIfWritten: Stamped<Bool>?
+    /// Who added the record when it was not the emoji id's owner (a member sending the room
+    /// again after the relay lost it, or one claiming another's id ahead of time): such an add
+    /// holds no claim on the id, and the owner's own add replaces it (C10). Absent otherwise.
+    public private(set) var addedByOther: ClientID?
 
     private enum CodingKeys: String, CodingKey {
-        case cid, text, x, y, size, rotation, flipped, z, deleted
+        case cid, text, x, y, size, rotation, flipped, z, deleted, addedByOther
         case groupIfWritten = "group"
         case lockedIfWritten = "locked"
     }
@@ -97,6 +101,7 @@ public struct EmojiRecord: Hashable, Sendable, Codable {
         deleted = Stamped(values.deleted, by: writer)
         groupIfWritten = values.group.map { Stamped($0, by: writer) }
         lockedIfWritten = values.locked ? Stamped(true, by: writer) : nil
+        addedByOther = writer == values.cid.client ? nil : writer
     }
 
     /// This record with its values clamped as an add's are, its writers kept; nil when a value

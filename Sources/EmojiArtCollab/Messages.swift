@@ -34,39 +34,60 @@ public enum ClientMessage: Hashable, Sendable {
         }
     }
 
-    /// Membership shown (C10): `proof` answers the challenge with the room's access key, and
-    /// `secret` binds my client id, the first time the relay sees it, to me alone (the relay
-    /// keeps only its hash). `verifier` registers the room's verifier with a room made before
-    /// protocol 2, which has none (the challenge says so).
+    /// Membership shown (C10, C12): `signature` answers the challenge with the key of `role`
+    /// (`RoomCredentials.proof`), and `secret` binds my client id, the first time the relay sees
+    /// it, to me alone (the relay keeps only its hash). `upgrade` proves a room made before
+    /// protocol 3 with its old key and registers the public keys (when the challenge asks).
     public struct Proof: Hashable, Sendable, Codable {
-        public var proof: String
+        public var role: RoomRole
+        public var signature: String
         public var secret: String
-        public var verifier: String?
+        public var upgrade: Upgrade?
 
-        public init(proof: String, secret: String, verifier: String? = nil) {
-            self.proof = proof
+        public init(role: RoomRole, signature: String, secret: String, upgrade: Upgrade? = nil) {
+            self.role = role
+            self.signature = signature
             self.secret = secret
-            self.verifier = verifier
+            self.upgrade = upgrade
+        }
+
+        /// Protocol 2's proof of the old access key, and the room's protocol-3 public keys.
+        public struct Upgrade: Hashable, Sendable, Codable {
+            public var proof: String
+            public var editor: String
+            public var viewer: String
+
+            public init(proof: String, editor: String, viewer: String) {
+                self.proof = proof
+                self.editor = editor
+                self.viewer = viewer
+            }
         }
     }
 
+    /// `signature`: the edit key's, over `Signed.push` (C10, C12).
     public struct Push: Hashable, Sendable, Codable {
         public var cseq: Int
         public var payload: Payload
+        public var signature: String?
 
-        public init(cseq: Int, payload: Payload) {
+        public init(cseq: Int, payload: Payload, signature: String? = nil) {
             self.cseq = cseq
             self.payload = payload
+            self.signature = signature
         }
     }
 
+    /// `signature`: the edit key's, over `Signed.snapshot`.
     public struct SnapshotPush: Hashable, Sendable, Codable {
         public var seq: Int
         public var payload: Payload
+        public var signature: String?
 
-        public init(seq: Int, payload: Payload) {
+        public init(seq: Int, payload: Payload, signature: String? = nil) {
             self.seq = seq
             self.payload = payload
+            self.signature = signature
         }
     }
 }
@@ -108,12 +129,13 @@ public enum RelayMessage: Hashable, Sendable {
     public struct Challenge: Hashable, Sendable, Codable {
         /// Random, new for each connection, so a proof cannot be replayed.
         public var nonce: String
-        /// False for a room made before protocol 2: the proof registers the verifier.
-        public var registered: Bool
+        /// True for a room made before protocol 3: an editor's proof must also show the room's
+        /// old key (`Proof.Upgrade`), which registers the room's public keys.
+        public var upgrade: Bool
 
-        public init(nonce: String, registered: Bool) {
+        public init(nonce: String, upgrade: Bool = false) {
             self.nonce = nonce
-            self.registered = registered
+            self.upgrade = upgrade
         }
     }
 
@@ -134,12 +156,15 @@ public struct SequencedPush: Hashable, Sendable, Codable {
     public var client: ClientID
     public var cseq: Int
     public var payload: Payload
+    /// The edit key's signature (`Signed.push`); nil in logs written before protocol 3.
+    public var signature: String?
 
-    public init(seq: Int, client: ClientID, cseq: Int, payload: Payload) {
+    public init(seq: Int, client: ClientID, cseq: Int, payload: Payload, signature: String? = nil) {
         self.seq = seq
         self.client = client
         self.cseq = cseq
         self.payload = payload
+        self.signature = signature
     }
 }
 
@@ -149,11 +174,14 @@ public struct SequencedSnapshot: Hashable, Sendable, Codable {
     public var seq: Int
     public var ackedCseqs: [String: Int]
     public var payload: Payload
+    /// The edit key's signature (`Signed.snapshot`); nil for one made before protocol 3.
+    public var signature: String?
 
-    public init(seq: Int, ackedCseqs: [String: Int], payload: Payload) {
+    public init(seq: Int, ackedCseqs: [String: Int], payload: Payload, signature: String? = nil) {
         self.seq = seq
         self.ackedCseqs = ackedCseqs
         self.payload = payload
+        self.signature = signature
     }
 }
 
@@ -176,6 +204,11 @@ public struct RelayError: Error, Hashable, Sendable, Codable {
         case notMember
         /// Another member's client id, with another secret (C10).
         case clientTaken
+        /// A view link's connection pushed an edit or a snapshot (C12).
+        case viewOnly
+        /// An edit or snapshot without the edit key's signature, or one the room does not take
+        /// there (a snapshot off a compaction point, C10).
+        case badSignature
         /// A code of a newer relay: `message` is all there is.
         case unknown
     }
@@ -215,8 +248,12 @@ public struct RelayError: Error, Hashable, Sendable, Codable {
 
 public enum CollabProtocol {
     /// The protocol version a hello carries; the relay refuses others with `badVersion`.
-    /// 2: membership (challenge and proof, C10) and sealed blobs (C7).
-    public static let version = 2
+    /// 2: membership (challenge and proof, C10) and sealed blobs (C7). 3: admission by public
+    /// keys, signed edits and snapshots, the epoch sealed in, view links (C10 revised, C12).
+    public static let version = 3
+    /// Someone's push lands on a multiple of this seq: its sender, and only it, compacts the room
+    /// there (a snapshot), and the relay takes a snapshot nowhere else.
+    public static let compactionInterval = 1000
     /// The largest frame either side accepts (the WebSocket default of 16 KiB is too small for a
     /// snapshot; the relay bounds rooms separately).
     public static let maxFrameBytes = 4 * 1024 * 1024

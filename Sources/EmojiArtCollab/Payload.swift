@@ -64,8 +64,11 @@ public struct PreviewFrame: Hashable, Sendable, Codable {
     public var y: Double
     public var size: Double
     public var rotation: Double
+    /// The frame's place in its sender's frames (`FrameClock`), set when it is sent.
+    public var seq: Int?
 
-    public init(cid: CollabID, x: Double, y: Double, size: Double, rotation: Double) {
+    public init(cid: CollabID, x: Double, y: Double, size: Double, rotation: Double, seq: Int? = nil) {
+        self.seq = seq
         self.cid = cid
         self.x = x
         self.y = y
@@ -82,8 +85,13 @@ public struct Presence: Hashable, Sendable, Codable {
     public var pointerX: Double?
     public var pointerY: Double?
     public var selection: [CollabID]
+    /// The frame's place in its sender's frames (`FrameClock`), set when it is sent.
+    public var seq: Int?
 
-    public init(name: String, colour: String, pointerX: Double? = nil, pointerY: Double? = nil, selection: [CollabID] = []) {
+    public init(
+        name: String, colour: String, pointerX: Double? = nil, pointerY: Double? = nil, selection: [CollabID] = [], seq: Int? = nil
+    ) {
+        self.seq = seq
         self.name = name
         self.colour = colour
         self.pointerX = pointerX
@@ -94,10 +102,10 @@ public struct Presence: Hashable, Sendable, Codable {
 
 /// What a room's key does for a client: turns payload content into what travels and back
 /// (`AESGCMSealer` in the product, C7), seals background images before they are uploaded as
-/// blobs, and proves membership (`access`, C10).
+/// blobs, and proves membership and signs edits (`credentials`, C10, C12).
 public protocol PayloadSealer: Sendable {
-    /// The access key the relay's challenges are answered with.
-    var access: RoomAccess { get }
+    /// What the link gives: the keys the relay's challenges are answered and edits signed with.
+    var credentials: RoomCredentials { get }
     func seal(_ content: PayloadContent, context: SealContext) throws -> Payload
     func open(_ payload: Payload, context: SealContext) throws -> PayloadContent
     /// An image's bytes as the blob to upload (named by the SHA-256 of what this returns).
@@ -107,19 +115,23 @@ public protocol PayloadSealer: Sendable {
 }
 
 /// What a sealed payload is bound to (its associated data), so one replayed into another room,
-/// from another client or as another push is refused.
+/// another epoch of the room, from another client or as another push is refused.
 public struct SealContext: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable { case push, snapshot, preview, presence, blob }
 
     public var room: String
+    /// The relay's epoch the payload was made in (C10): a push of an earlier epoch does not open
+    /// as one of the next.
+    public var epoch: String
     public var kind: Kind
     /// The pushing client; nil for a snapshot (the relay does not record who made it).
     public var sender: ClientID?
     /// The push's cseq, the snapshot's seq; 0 for frames that are not stored.
     public var counter: Int
 
-    public init(room: String, kind: Kind, sender: ClientID?, counter: Int) {
+    public init(room: String, epoch: String, kind: Kind, sender: ClientID?, counter: Int) {
         self.room = room
+        self.epoch = epoch
         self.kind = kind
         self.sender = sender
         self.counter = counter

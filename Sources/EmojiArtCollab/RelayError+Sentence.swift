@@ -17,7 +17,7 @@ extension RelayError {
                 "A message between this window and the relay could not be read; one of them may be another version of EmojiArt.")
         case .badVersion:
             return localized(
-                "The relay speaks version {version} of the protocol, this EmojiArt another; update EmojiArt here or on the relay.",
+                "The relay speaks version {version} of the protocol, this EmojiArt another (protocol 3 is EmojiArt 0.3 and later, 2 is EmojiArt 0.2); update EmojiArt here or on the relay.",
                 ["version": limit.map(String.init) ?? "?"])
         case .roomFull:
             return localized("The room is full: too many people are in it at once. Try again later.")
@@ -37,6 +37,12 @@ extension RelayError {
         case .clientTaken:
             return localized(
                 "The relay refused this copy's name in the room: another member already uses it. Join again with the room's link to get a new one."
+            )
+        case .viewOnly:
+            return localized("This window views the room only: its link is a view link. Ask for the edit link to change the picture.")
+        case .badSignature:
+            return localized(
+                "The relay did not take an edit or snapshot from this window: it was not signed with the room's edit key, or not at a place the room takes one."
             )
         case .unknown:
             // The relay's own words are never shown: a relay may say anything.

@@ -30,9 +30,9 @@ public enum RelayLinkEvent: Hashable, Sendable {
 public protocol RelayLink: AnyObject, Sendable {
     var events: AsyncStream<RelayLinkEvent> { get }
     func send(_ message: ClientMessage)
-    /// Makes the link's room on the relay (`share`), registering the verifier of its access key
-    /// (C10); harmless when it exists already.
-    func createRoom(verifier: String) async throws
+    /// Makes the link's room on the relay (`share`), registering its public keys (C10); harmless
+    /// when it exists already.
+    func createRoom(_ registration: RoomRegistration) async throws
     /// Stores a sealed blob on the relay and returns its name, the lowercase hex SHA-256 of `data`.
     func putBlob(_ data: Data) async throws -> String
     /// The blob named `sha256`, checked against its name.

@@ -20,8 +20,9 @@ public struct RelayRoom: Sendable {
     public private(set) var durableCount = 0
     /// Each client's highest cseq received (durable or not): later pushes must be above it.
     private var receivedCseq: [ClientID: Int] = [:]
-    /// The room's access verifier (C10), registered by its creator; nil for a room made before
-    /// protocol 2, until its first member registers it.
+    /// What admits the room's members (`RoomVerifier.stored`, C10): its public keys, or a room
+    /// from before protocol 3's old access key until an editor proves it; nil for a room made
+    /// before protocol 2, which admits nobody.
     public private(set) var verifier: String?
     /// The hash of each client id's secret, bound when the relay first admitted it.
     public private(set) var clientSecrets: [ClientID: String] = [:]
@@ -58,7 +59,8 @@ public struct RelayRoom: Sendable {
         guard hello.version == CollabProtocol.version else {
             return RelayError(
                 code: .badVersion,
-                message: "This relay speaks version \(CollabProtocol.version) of the protocol; update EmojiArt on one side.",
+                message:
+                    "This relay speaks version \(CollabProtocol.version) of the protocol (EmojiArt 0.3 and later; 0.2 spoke version 2); update EmojiArt on one side.",
                 limit: CollabProtocol.version)
         }
         guard hello.room == id else {
@@ -67,15 +69,29 @@ public struct RelayRoom: Sendable {
         return nil
     }
 
-    /// Admits the client of `hello` when `proof` answers `nonce` with the room's access key and
-    /// its secret is the one its id was first admitted with (C10). Registers the verifier of a
-    /// room from before protocol 2, and binds a client id seen for the first time; what it
-    /// changed is in the admission, for the caller to persist.
+    /// Admits the client of `hello` in the role its proof shows (C10, C12): a signature over
+    /// `nonce` with the room's edit or view key, and the secret its id was first admitted with.
+    /// A room made before protocol 3 is proven with its old key and the edit key together, and
+    /// then keeps only the public keys; one made before protocol 2 (no verifier) admits nobody.
+    /// What it changed is in the admission, for the caller to persist.
     public mutating func admit(_ hello: ClientMessage.Hello, proof: ClientMessage.Proof, nonce: String) -> Result<Admission, RelayError> {
         let notMember = RelayError(code: .notMember, message: "The proof does not show this room's key.")
-        guard let verifierText = verifier ?? proof.verifier, let access = RoomAccess(verifier: verifierText),
-            access.admits(proof: proof.proof, nonce: nonce, room: id, client: hello.client)
-        else { return .failure(notMember) }
+        guard let stored = verifier, var roomVerifier = RoomVerifier(stored: stored) else {
+            return .failure(
+                RelayError(
+                    code: .notMember,
+                    message: "This room was made by an EmojiArt older than version 2 and cannot be proven; share the document again."))
+        }
+        var upgraded: String?
+        if case .legacy(let access) = roomVerifier {
+            guard let upgrade = proof.upgrade, proof.role == .edit,
+                LegacyAccess(key: access).admits(proof: upgrade.proof, nonce: nonce, room: id, client: hello.client),
+                let keys = RoomVerifier(RoomRegistration(editor: upgrade.editor, viewer: upgrade.viewer))
+            else { return .failure(notMember) }
+            roomVerifier = keys
+            upgraded = keys.stored
+        }
+        guard let role = roomVerifier.role(of: proof, nonce: nonce, room: id, client: hello.client) else { return .failure(notMember) }
         guard let secret = Base64URL.decode(proof.secret), (16...64).contains(secret.count) else {
             return .failure(RelayError(code: .badMessage, message: "A proof's secret must be 16 to 64 bytes of base64url."))
         }
@@ -85,10 +101,10 @@ public struct RelayRoom: Sendable {
                 return .failure(RelayError(code: .clientTaken, message: "Another member uses the client id \(hello.client)."))
             }
         }
-        var admission = Admission(client: hello.client)
-        if verifier == nil {
-            verifier = verifierText
-            admission.registeredVerifier = verifierText
+        var admission = Admission(client: hello.client, role: role)
+        if let upgraded {
+            verifier = upgraded
+            admission.registeredVerifier = upgraded
         }
         if clientSecrets[hello.client] == nil {
             let hash = Base64URL.encode(secretHash)
@@ -96,6 +112,47 @@ public struct RelayRoom: Sendable {
             admission.boundSecretHash = hash
         }
         return .success(admission)
+    }
+
+    /// The room's edit key (public): what every push and snapshot must be signed with.
+    public var editorKey: [UInt8]? {
+        verifier.flatMap(RoomVerifier.init(stored:))?.editorKey
+    }
+
+    /// Why the room does not take `push` from `client` (C10): a number out of range, or no
+    /// edit key's signature. nil when it takes it.
+    public func refusal(of push: ClientMessage.Push, from client: ClientID) -> RelayError? {
+        guard (1...CollabProtocol.maxSequence).contains(push.cseq) else {
+            return RelayError(code: .badMessage, message: "An edit's number must be between 1 and \(CollabProtocol.maxSequence).")
+        }
+        guard let editorKey, let signature = push.signature,
+            Ed25519.isValid(
+                signature, for: Signed.push(room: id, client: client, cseq: push.cseq, payload: push.payload), publicKey: editorKey)
+        else {
+            return RelayError(code: .badSignature, message: "The edit is not signed with this room's edit key; it was not taken.")
+        }
+        return nil
+    }
+
+    /// Why the room does not take `push` as its snapshot from `client` (C10): only at a
+    /// compaction point whose push was `client`'s (or where `client` proved the room again
+    /// just now, `upgradeSeq`), signed with the edit key.
+    public func refusal(ofSnapshot push: ClientMessage.SnapshotPush, from client: ClientID, upgradeSeq: Int?) -> RelayError? {
+        let snapshotSeq = snapshot?.seq ?? 0
+        let index = push.seq - snapshotSeq - 1
+        let isCompactionPoint =
+            push.seq % CollabProtocol.compactionInterval == 0 && index >= 0 && index < durableCount && log[index].client == client
+        guard isCompactionPoint || (push.seq == upgradeSeq && push.seq > snapshotSeq) else {
+            return RelayError(
+                code: .badSignature,
+                message: "A snapshot is taken only at a compaction point, from the member whose edit landed there.")
+        }
+        guard let editorKey, let signature = push.signature,
+            Ed25519.isValid(signature, for: Signed.snapshot(room: id, seq: push.seq, payload: push.payload), publicKey: editorKey)
+        else {
+            return RelayError(code: .badSignature, message: "The snapshot is not signed with this room's edit key; it was not taken.")
+        }
+        return nil
     }
 
     /// The answer to a hello: durable pushes the client lacks (with the snapshot when its
@@ -117,7 +174,7 @@ public struct RelayRoom: Sendable {
     public mutating func receive(_ push: ClientMessage.Push, from client: ClientID) -> Bool {
         guard push.cseq > (receivedCseq[client] ?? 0) else { return false }
         receivedCseq[client] = push.cseq
-        log.append(SequencedPush(seq: seq + 1, client: client, cseq: push.cseq, payload: push.payload))
+        log.append(SequencedPush(seq: seq + 1, client: client, cseq: push.cseq, payload: push.payload, signature: push.signature))
         return true
     }
 
@@ -154,7 +211,9 @@ public struct RelayRoom: Sendable {
         log.append(contentsOf: durable)
         durableCount = log.count
         for push in durable { receivedCseq[push.client] = max(receivedCseq[push.client] ?? 0, push.cseq) }
-        for push in setAside { receive(ClientMessage.Push(cseq: push.cseq, payload: push.payload), from: push.client) }
+        for push in setAside {
+            receive(ClientMessage.Push(cseq: push.cseq, payload: push.payload, signature: push.signature), from: push.client)
+        }
         return log[start..<durableCount]
     }
 
@@ -169,10 +228,10 @@ public struct RelayRoom: Sendable {
         clientSecrets[client] = secretHash
     }
 
-    /// The room's data was lost (a new disk, a wiped folder): a new epoch, an empty log.
+    /// The room's data was lost (a new disk, a wiped folder) and made again by a member with the
+    /// same keys (`PUT /room`): a new epoch, an empty log, the same public keys.
     public mutating func loseEverything(newEpoch: String) {
         epoch = newEpoch
-        verifier = nil
         clientSecrets = [:]
         snapshot = nil
         log = []
@@ -189,7 +248,7 @@ public struct RelayRoom: Sendable {
         let dropped = push.seq - snapshotSeq
         var acked = snapshot?.ackedCseqs ?? [:]
         for entry in log[..<dropped] { acked[entry.client.rawValue] = max(acked[entry.client.rawValue] ?? 0, entry.cseq) }
-        snapshot = SequencedSnapshot(seq: push.seq, ackedCseqs: acked, payload: push.payload)
+        snapshot = SequencedSnapshot(seq: push.seq, ackedCseqs: acked, payload: push.payload, signature: push.signature)
         log.removeFirst(dropped)
         durableCount -= dropped
         return true
@@ -204,13 +263,15 @@ public struct RelayRoom: Sendable {
 /// What admitting a member changed in a room (C10), for the relay to persist.
 public struct Admission: Hashable, Sendable {
     public var client: ClientID
-    /// The room's verifier, when this admission registered it (a room from before protocol 2).
+    public var role: RoomRole
+    /// The room's public keys, when this admission registered them (a room from before protocol 3).
     public var registeredVerifier: String?
     /// The hash of the client's secret, when this admission bound its id for the first time.
     public var boundSecretHash: String?
 
-    public init(client: ClientID, registeredVerifier: String? = nil, boundSecretHash: String? = nil) {
+    public init(client: ClientID, role: RoomRole = .edit, registeredVerifier: String? = nil, boundSecretHash: String? = nil) {
         self.client = client
+        self.role = role
         self.registeredVerifier = registeredVerifier
         self.boundSecretHash = boundSecretHash
     }

@@ -145,11 +145,11 @@ public final class RoomConnection {
         guard !isRecreatingRoom else { return }
         isRecreatingRoom = true
         let link = link
-        let verifier = bridge.session.access.verifier
+        let registration = bridge.session.credentials.registration
         Task { @MainActor [weak self] in
             let failure: String?
             do {
-                try await link.createRoom(verifier: verifier)
+                try await link.createRoom(registration)
                 failure = nil
             } catch {
                 failure = String(describing: error)

@@ -44,6 +44,11 @@ public final class RoomHost {
     /// Connections that proved membership, and who they are. Nothing of the room reaches, and
     /// nothing but a proof or a ping is taken from, any other connection (C10).
     public private(set) var members: [Connection: ClientID] = [:]
+    /// Members admitted with a view link (C12): they read and show their pointers, never edit.
+    public private(set) var viewers: Set<Connection> = []
+    /// Where a member proved a room from before protocol 3 again: its snapshot there replaces
+    /// the unsigned log.
+    private var upgradeSeqs: [Connection: Int] = [:]
     /// Connections that said hello and were sent a challenge, waiting for their proof.
     private var challenged: [Connection: (hello: ClientMessage.Hello, nonce: String)] = [:]
     /// Payload bytes of the log after the snapshot (durable or not).
@@ -69,7 +74,10 @@ public final class RoomHost {
         switch message {
         case .hello, .proof:
             return ([], nil)
+        case .push where viewers.contains(connection), .snapshot where viewers.contains(connection):
+            return ([error(.viewOnly, "This link only views the room; its edits are not taken.", to: connection)], nil)
         case .push(let push):
+            if let refusal = room.refusal(of: push, from: client) { return ([Delivery(to: connection, message: .error(refusal))], nil) }
             let size = Self.size(of: push.payload)
             guard logBytes + size <= limits.maxLogBytes else {
                 return (
@@ -95,6 +103,9 @@ public final class RoomHost {
                     ], nil
                 )
             }
+            if let refusal = room.refusal(ofSnapshot: snapshot, from: client, upgradeSeq: upgradeSeqs[connection]) {
+                return ([Delivery(to: connection, message: .error(refusal))], nil)
+            }
             guard room.compact(snapshot), let compacted = room.snapshot else { return ([], nil) }
             logBytes = room.log.reduce(0) { $0 + Self.size(of: $1.payload) }
             return ([], .compacted(compacted))
@@ -115,7 +126,7 @@ public final class RoomHost {
             if let refusal = room.refusal(of: hello) { return ([Delivery(to: connection, message: .error(refusal))], nil) }
             let nonce = makeNonce()
             challenged[connection] = (hello, nonce)
-            return ([Delivery(to: connection, message: .challenge(.init(nonce: nonce, registered: room.verifier != nil)))], nil)
+            return ([Delivery(to: connection, message: .challenge(.init(nonce: nonce, upgrade: room.editorKey == nil)))], nil)
         case .proof(let proof):
             guard let (hello, nonce) = challenged.removeValue(forKey: connection) else {
                 return ([error(.badMessage, "A proof answers a challenge; say hello first.", to: connection)], nil)
@@ -125,6 +136,8 @@ public final class RoomHost {
                 return ([Delivery(to: connection, message: .error(refusal))], nil)
             case .success(let admission):
                 members[connection] = hello.client
+                if admission.role == .view { viewers.insert(connection) }
+                if admission.registeredVerifier != nil { upgradeSeqs[connection] = room.durableSeq }
                 let welcome = Delivery(to: connection, message: room.welcome(hello))
                 let changed = admission.registeredVerifier != nil || admission.boundSecretHash != nil
                 return ([welcome], changed ? .admitted(admission) : nil)
@@ -156,7 +169,8 @@ public final class RoomHost {
 
     /// A compaction another relay stored: the log up to it is dropped here too.
     public func adopt(_ snapshot: SequencedSnapshot) {
-        guard room.compact(ClientMessage.SnapshotPush(seq: snapshot.seq, payload: snapshot.payload)) else { return }
+        guard room.compact(ClientMessage.SnapshotPush(seq: snapshot.seq, payload: snapshot.payload, signature: snapshot.signature))
+        else { return }
         logBytes = room.log.reduce(0) { $0 + Self.size(of: $1.payload) }
     }
 
@@ -175,12 +189,15 @@ public final class RoomHost {
     /// admitted here is no member after all (nobody was told it came), and the binding is the store's.
     public func admissionLost(_ connection: Connection, client: ClientID, boundTo secretHash: String) {
         members[connection] = nil
+        viewers.remove(connection)
         room.yieldBinding(client, to: secretHash)
     }
 
     /// A connection ended: the others are told when its client has no other connection.
     public func disconnected(_ connection: Connection) -> [Delivery] {
         challenged[connection] = nil
+        viewers.remove(connection)
+        upgradeSeqs[connection] = nil
         guard let client = members.removeValue(forKey: connection) else { return [] }
         guard !members.values.contains(client) else { return [] }
         return members.keys.sorted { $0.id < $1.id }.map { Delivery(to: $0, message: .left(client)) }
@@ -191,6 +208,8 @@ public final class RoomHost {
     public func crash() {
         room.crash()
         members.removeAll()
+        viewers.removeAll()
+        upgradeSeqs.removeAll()
         challenged.removeAll()
         logBytes = room.log.reduce(0) { $0 + Self.size(of: $1.payload) }
     }

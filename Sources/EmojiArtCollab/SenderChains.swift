@@ -33,8 +33,17 @@ public struct SenderChains: Hashable, Sendable, Codable {
         let lastCseq = mark?.cseq ?? 0
         guard cseq > lastCseq else { return .replayed }
         marks[sender] = SenderMark(cseq: cseq, hash: Self.linkHash(previous: previous, cseq: cseq, ops: ops))
+        // The first push seen from a sender starts its chain here: numbers carry on across
+        // epochs, so what came before may be in a log the relay lost.
+        guard let mark else { return .next }
         if cseq > lastCseq + 1 { return .afterGap(missing: (lastCseq + 1)...(cseq - 1)) }
-        return previous == mark?.hash ? .next : .forked
+        return previous == mark.hash ? .next : .forked
+    }
+
+    /// Takes the marks of a snapshot's chains where they are ahead of mine (mine carry on across
+    /// epochs, so a push replayed from an earlier one stays a replay).
+    public mutating func merge(_ other: SenderChains) {
+        for (sender, mark) in other.marks where mark.cseq > marks[sender]?.cseq ?? 0 { marks[sender] = mark }
     }
 
     /// A push of an earlier protocol (no chain): only its number is checked.

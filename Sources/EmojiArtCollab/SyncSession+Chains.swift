@@ -1,3 +1,4 @@
+import EmojiArtCore
 import Foundation
 
 /// Taking confirmed pushes and snapshots through each sender's chain (C10).
@@ -6,7 +7,18 @@ extension SyncSession {
     /// does not open, or a replay, gives none; one after a gap or off its sender's chain is
     /// applied (it is the sender's, sealed) and said.
     func takeOps(of push: SequencedPush) -> [CollabOp] {
-        let content = open(push.payload, .init(room: room, kind: .push, sender: push.client, counter: push.cseq))
+        guard (1...CollabProtocol.maxSequence).contains(push.cseq) else {
+            report(CollabError.numberOutOfRange(sender: push.client.rawValue, number: push.cseq))
+            return []
+        }
+        guard
+            isSigned(
+                push.signature, over: Signed.push(room: room, client: push.client, cseq: push.cseq, payload: push.payload), at: push.seq)
+        else {
+            report(CollabError.unsigned(kind: localized("an edit"), sender: push.client.rawValue))
+            return []
+        }
+        let content = open(push.payload, context(.push, sender: push.client, counter: push.cseq))
         let ops: [CollabOp]
         let verdict: SenderChains.Verdict
         switch content {
@@ -36,7 +48,13 @@ extension SyncSession {
 
     /// A welcome's snapshot, when it opens and is the state it says at the place it says.
     func openSnapshot(_ snapshot: SequencedSnapshot, epoch: String) -> (CollabState, SenderChains)? {
-        switch open(snapshot.payload, .init(room: room, kind: .snapshot, sender: nil, counter: snapshot.seq)) {
+        guard
+            isSigned(snapshot.signature, over: Signed.snapshot(room: room, seq: snapshot.seq, payload: snapshot.payload), at: snapshot.seq)
+        else {
+            report(CollabError.unsigned(kind: localized("a snapshot"), sender: nil))
+            return nil
+        }
+        switch open(snapshot.payload, context(.snapshot, sender: nil, counter: snapshot.seq)) {
         case .roomSnapshot(let content)?:
             guard content.epoch == epoch, content.seq == snapshot.seq, content.state.digest == content.digest else {
                 report(CollabError.snapshotMisplaced)

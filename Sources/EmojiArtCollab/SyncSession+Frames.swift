@@ -4,19 +4,26 @@ import Foundation
 /// (C7) and the snapshot it compacts the room with.
 extension SyncSession {
     /// The frame a forwarded preview holds, if it opens.
+    /// The frame a forwarded preview holds, if it opens and is newer than the last from its
+    /// sender (a replayed one is dropped, C10).
     public func previewFrame(_ forwarded: RelayMessage.Forwarded) -> PreviewFrame? {
-        guard case .preview(let frame)? = open(forwarded.payload, .init(room: room, kind: .preview, sender: forwarded.client, counter: 0))
+        guard case .preview(let frame)? = open(forwarded.payload, context(.preview, sender: forwarded.client, counter: 0)),
+            frameClock.isFresh(frame.seq, from: forwarded.client, kind: .preview)
         else { return nil }
         return frame
     }
 
-    /// Frames to show my drag or my presence to others (not stored by the relay).
+    /// Frames to show my drag or my presence to others (not stored by the relay), numbered.
     public func previewMessage(_ frame: PreviewFrame) throws -> ClientMessage {
-        .preview(try sealer.seal(.preview(frame), context: .init(room: room, kind: .preview, sender: client, counter: 0)))
+        var frame = frame
+        frame.seq = frameClock.next()
+        return .preview(try sealer.seal(.preview(frame), context: context(.preview, sender: client, counter: 0)))
     }
 
     public func presenceMessage(_ presence: Presence) throws -> ClientMessage {
-        .presence(try sealer.seal(.presence(presence), context: .init(room: room, kind: .presence, sender: client, counter: 0)))
+        var presence = presence
+        presence.seq = frameClock.next()
+        return .presence(try sealer.seal(.presence(presence), context: context(.presence, sender: client, counter: 0)))
     }
 
     // MARK: - Blobs (C7)
@@ -43,10 +50,8 @@ extension SyncSession {
     /// each sender's chain there.
     public func snapshotMessage() throws -> ClientMessage {
         let snapshot = RoomSnapshot(epoch: epoch ?? "", seq: confirmedSeq, state: confirmed, senders: chains)
-        return .snapshot(
-            ClientMessage.SnapshotPush(
-                seq: confirmedSeq,
-                payload: try sealer.seal(
-                    .roomSnapshot(snapshot), context: .init(room: room, kind: .snapshot, sender: nil, counter: confirmedSeq))))
+        let payload = try sealer.seal(.roomSnapshot(snapshot), context: context(.snapshot, sender: nil, counter: confirmedSeq))
+        let signature = credentials.sign(Signed.snapshot(room: room, seq: confirmedSeq, payload: payload))
+        return .snapshot(ClientMessage.SnapshotPush(seq: confirmedSeq, payload: payload, signature: signature))
     }
 }

@@ -29,11 +29,11 @@ extension SyncSession {
         let numbers: [Int]
         switch message {
         case .welcome(let welcome):
-            numbers =
-                [welcome.seq, welcome.ackedCseq] + (welcome.snapshot.map { [$0.seq] + Array($0.ackedCseqs.values) } ?? [])
-                + welcome.ops.flatMap { [$0.seq, $0.cseq] }
+            // An op's own numbers are checked where it is taken: a bad one is skipped, never a
+            // reason to refuse the whole welcome (C10).
+            numbers = [welcome.seq, welcome.ackedCseq] + (welcome.snapshot.map { [$0.seq] } ?? [])
         case .op(let push):
-            numbers = [push.seq, push.cseq]
+            numbers = [push.seq]
         case .error(let error):
             numbers = error.limit.map { [$0] } ?? []
         case .challenge, .preview, .presence, .left, .pong:

@@ -36,10 +36,17 @@ public final class SyncSession {
     private let secret: String
     /// Each sender's chain as far as `confirmed` goes (C10).
     public internal(set) var chains = SenderChains()
+    /// The order of presence and drag frames, sent and taken (C10).
+    var frameClock = FrameClock()
     /// The hash of my last push (pending or confirmed): what my next one names.
     private var chainHead: String?
     /// Someone's push lands on a multiple of this seq: its sender compacts the room (a snapshot).
-    public static let compactionInterval = 1000
+    public static var compactionInterval: Int { CollabProtocol.compactionInterval }
+    /// Pushes and a snapshot up to this seq may be unsigned: the log of a room made before
+    /// protocol 3, in the welcome of the connection that proved it again (then compacted at once).
+    private var unsignedThrough = 0
+    /// Whether this connection's challenge asked to prove the room's old key.
+    private var isUpgrading = false
     private let journal: OutboxJournal
     let sealer: PayloadSealer
     var random: SeededRandom
@@ -88,8 +95,8 @@ public final class SyncSession {
         try journal.save(outboxRecord)
     }
 
-    /// The room's access key (what `createRoom` registers, C10).
-    public var access: RoomAccess { sealer.access }
+    /// What the link gives (what `createRoom` registers, C10; whether this window may edit, C12).
+    public var credentials: RoomCredentials { sealer.credentials }
 
     /// What to keep between runs (see `ConfirmedReplica`); nil before the first welcome.
     public var replica: ConfirmedReplica? {
@@ -117,6 +124,7 @@ public final class SyncSession {
     @discardableResult
     public func perform(_ ops: [CollabOp], named name: String, joining: Bool = false, undoable: Bool = true) throws -> [ClientMessage] {
         guard !ops.isEmpty else { return [] }
+        guard credentials.canEdit else { throw CollabError.viewOnly }
         var changes = [UndoChange]()
         let messages = try submit(ops) { state, op in
             let before = Self.undoValue(of: op, in: state)
@@ -220,6 +228,7 @@ public final class SyncSession {
     /// A connection is open: the first frame to send.
     public func connected() -> [ClientMessage] {
         isLive = false
+        isUpgrading = false
         return [.hello(ClientMessage.Hello(room: room, client: client, lastSeq: confirmedSeq, epoch: epoch))]
     }
 
@@ -238,8 +247,9 @@ public final class SyncSession {
         }
         switch message {
         case .challenge(let challenge):
-            let proof = sealer.access.proof(nonce: challenge.nonce, room: room, client: client)
-            return [.proof(.init(proof: proof, secret: secret, verifier: challenge.registered ? nil : sealer.access.verifier))]
+            isUpgrading = challenge.upgrade && credentials.canEdit
+            if challenge.upgrade, !credentials.canEdit { lastProblem = CollabError.needsEditLinkOnce.description }
+            return [.proof(credentials.proof(answering: challenge, room: room, client: client, secret: secret))]
         case .welcome(let welcome):
             return try handleWelcome(welcome)
         case .op(let push):
@@ -250,7 +260,7 @@ public final class SyncSession {
             }
             applyConfirmed(push)
             // Compaction (COLLAB): the sender of every thousandth push snapshots the room.
-            if push.client == client, push.seq % Self.compactionInterval == 0, let snapshot = try? snapshotMessage() {
+            if push.client == client, push.seq % Self.compactionInterval == 0, credentials.canEdit, let snapshot = try? snapshotMessage() {
                 return [snapshot]
             }
             return []
@@ -258,8 +268,8 @@ public final class SyncSession {
             if let frame = previewFrame(forwarded) { previews[frame.cid] = frame }
             return []
         case .presence(let forwarded):
-            if case .presence(let presence)? = open(
-                forwarded.payload, .init(room: room, kind: .presence, sender: forwarded.client, counter: 0))
+            if case .presence(let presence)? = open(forwarded.payload, context(.presence, sender: forwarded.client, counter: 0)),
+                frameClock.isFresh(presence.seq, from: forwarded.client, kind: .presence)
             {
                 participants[forwarded.client] = presence
             }
@@ -278,34 +288,44 @@ public final class SyncSession {
 
     private func handleWelcome(_ welcome: RelayMessage.Welcome) throws -> [ClientMessage] {
         // A relay that acknowledges pushes I never made would drop my edits (C10).
-        guard welcome.ackedCseq < nextCseq || epoch != welcome.epoch else {
+        guard welcome.ackedCseq < nextCseq else {
             let problem = CollabError.unreadableMessage(
                 reason: "the welcome acknowledges edit \(welcome.ackedCseq), but this window made \(nextCseq - 1)")
             lastProblem = problem.description
             throw problem
         }
-        let rolledBack = epoch == welcome.epoch && welcome.seq < confirmedSeq
-        let lostData = epoch != nil && (welcome.epoch != epoch || rolledBack)
+        let isNewEpoch = epoch != nil && welcome.epoch != epoch
+        var ackedCseq = welcome.ackedCseq
+        if isNewEpoch, ackedCseq != 0 {
+            // A room started afresh holds nothing of mine yet: nothing waiting is dropped (C10).
+            lastProblem = CollabError.foreignAcknowledgement(number: ackedCseq).description
+            ackedCseq = 0
+        }
+        let rolledBack = !isNewEpoch && epoch != nil && welcome.seq < confirmedSeq
+        let lostData = isNewEpoch || rolledBack
         if rolledBack {
             // Within one epoch the relay only ever grows its log (it syncs before it answers):
             // going back is a relay that lost its disk or lies. Said, then mended like a loss.
             lastProblem = CollabError.relayRolledBack.description
+        } else if isNewEpoch {
+            lastProblem = CollabError.roomStartedAfresh.description
         }
-        // Invariant 7: the relay lost what I had confirmed; push it again as idempotent adds,
-        // before my pending pushes, renumbered (and chained anew) for the relay's new log.
-        let republished = lostData ? Self.republication(of: confirmed) : []
+        // Invariant 7: the relay lost what I had confirmed. What this window shows goes out again
+        // as idempotent adds after my pending pushes. Chains and cseqs carry on across epochs, so a
+        // push of an earlier epoch replayed into this one is still a replay (C10).
+        let republished = lostData && credentials.canEdit ? Self.republication(of: shown) : []
         if lostData {
             confirmed = CollabState()
             confirmedSeq = 0
-            chains = SenderChains()
         }
         epoch = welcome.epoch
+        unsignedThrough = isUpgrading ? welcome.seq : 0
         if let snapshot = welcome.snapshot {
-            // One that does not open (another key, tampered) or is not what it says changes
-            // nothing (C10): the state stays what it was, and the ops after it apply to that.
+            // One that does not open (another key, tampered), is unsigned or is not what it says
+            // changes nothing (C10): the state stays what it was, and the ops after it apply to that.
             if let (state, senders) = openSnapshot(snapshot, epoch: welcome.epoch) {
                 confirmed = state
-                chains = senders
+                chains.merge(senders)
             }
             confirmedSeq = snapshot.seq
         }
@@ -313,13 +333,11 @@ public final class SyncSession {
             confirmed.apply(takeOps(of: push), from: push.client)
             confirmedSeq = push.seq
         }
-        pending.removeAll { $0.cseq <= welcome.ackedCseq }
+        if !isNewEpoch { pending.removeAll { $0.cseq <= ackedCseq } }
         if lostData {
-            // Numbered from what this relay's log holds of mine, so my chain has no gap there.
-            nextCseq = welcome.ackedCseq + 1
-            let resent = (republished.isEmpty ? [] : [republished]) + pending.map(\.ops)
-            chainHead = nil
-            pending = resent.map { ops in
+            // Numbered past everything I ever sent: another member may have taken a push of mine
+            // the relay then lost, and must not see its number again as a replay.
+            pending = (pending.map(\.ops) + (republished.isEmpty ? [] : [republished])).map { ops in
                 defer { nextCseq += 1 }
                 let push = PendingPush(cseq: nextCseq, ops: ops, previous: chainHead)
                 chainHead = SenderChains.linkHash(previous: push.previous, cseq: push.cseq, ops: ops)
@@ -330,8 +348,14 @@ public final class SyncSession {
         shown = confirmed
         for push in pending { shown.apply(push.ops, from: client) }
         isLive = true
-        // Invariant 6: every unacknowledged push again, in order.
-        return pending.map(message(for:))
+        // Invariant 6: every unacknowledged push again, in order. A room proven again compacts
+        // at once, so its unsigned log is gone for everyone who joins after.
+        var messages = pending.map(message(for:))
+        if isUpgrading, confirmedSeq == welcome.seq, confirmedSeq > 0, let snapshot = try? snapshotMessage() {
+            messages.insert(snapshot, at: 0)
+        }
+        unsignedThrough = 0
+        return messages
     }
 
     /// One ordered push: to `confirmed`; then either it is my oldest pending push coming back
@@ -375,17 +399,31 @@ public final class SyncSession {
         }
     }
 
+    /// What a payload of this room, in the current epoch, is sealed with.
+    func context(_ kind: SealContext.Kind, sender: ClientID?, counter: Int) -> SealContext {
+        SealContext(room: room, epoch: epoch ?? "", kind: kind, sender: sender, counter: counter)
+    }
+
+    /// Whether a push or snapshot at `seq` is the edit key's (C10, C12): signed over `message`,
+    /// or, in the welcome of a room proven again just now, from its log before protocol 3.
+    func isSigned(_ signature: String?, over message: [UInt8], at seq: Int) -> Bool {
+        (signature == nil && seq <= unsignedThrough) || credentials.isEdit(message, signedWith: signature)
+    }
+
     /// Says what went wrong, for the person (`lastProblem`).
     func report(_ problem: some Error) {
         lastProblem = String(describing: problem)
     }
 
     private func message(for push: PendingPush) -> ClientMessage {
-        let context = SealContext(room: room, kind: .push, sender: client, counter: push.cseq)
         // Sealing plain content cannot fail; a sealer that fails sends an empty push, which
         // every replica applies as nothing, rather than stopping the outbox.
-        let payload = (try? sealer.seal(.push(PushContent(previous: push.previous, ops: push.ops)), context: context)) ?? .plain(.ops([]))
-        return .push(ClientMessage.Push(cseq: push.cseq, payload: payload))
+        let payload =
+            (try? sealer.seal(
+                .push(PushContent(previous: push.previous, ops: push.ops)), context: context(.push, sender: client, counter: push.cseq)))
+            ?? .plain(.ops([]))
+        let signature = credentials.sign(Signed.push(room: room, client: client, cseq: push.cseq, payload: payload))
+        return .push(ClientMessage.Push(cseq: push.cseq, payload: payload, signature: signature))
     }
 
     private var outboxRecord: OutboxRecord {

@@ -3,23 +3,36 @@ import EmojiArtCollab
 import EmojiArtCore
 import Foundation
 
-/// A room's 128-bit key (SPEC C7), as it travels in the link after `#`: 22 characters of
-/// base64url without padding.
+/// What travels in a link after `#` (SPEC C7, C12), as base64url without padding: an edit
+/// link's 128-bit room key (22 characters), or a view link's 64 bytes (86 characters: the
+/// sealing key, the view secret and the edit key's public half, `RoomCredentials`).
 public struct RoomKey: Sendable, Hashable {
-    /// The 16 bytes (SymmetricKey is not Sendable; one is made for each use).
+    /// The bytes (SymmetricKey is not Sendable; one is made for each use).
     private let bytes: Data
 
     var key: SymmetricKey { SymmetricKey(data: bytes) }
 
-    /// The sealing and access keys derived from this one (C7, C10).
-    public var secrets: RoomSecrets { RoomSecrets(roomKey: [UInt8](bytes)) }
+    /// What the link lets its holder do, and the keys for it (C7, C10, C12).
+    public var credentials: RoomCredentials {
+        RoomCredentials(viewKey: [UInt8](bytes)) ?? RoomCredentials(roomKey: [UInt8](bytes))
+    }
+
+    /// Whether this is a view link's key (C12).
+    public var isViewKey: Bool { bytes.count == RoomCredentials.viewKeyLength }
+
+    /// The view link's key for this room; nil for a view link's own.
+    public var viewKey: RoomKey? {
+        credentials.viewKey.map { RoomKey(bytes: Data($0)) }
+    }
 
     public static func random() -> RoomKey {
         RoomKey(bytes: SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
     }
 
     public init(text: String) throws(SealError) {
-        guard let decoded = Base64URL.decode(text), decoded.count == 16 else { throw .badKey }
+        guard let decoded = Base64URL.decode(text), decoded.count == 16 || decoded.count == RoomCredentials.viewKeyLength else {
+            throw .badKey
+        }
         bytes = Data(decoded)
     }
 
@@ -31,10 +44,10 @@ public struct RoomKey: Sendable, Hashable {
 }
 
 /// End-to-end encryption of everything a room stores or forwards (C7, as Excalidraw does):
-/// AES-GCM with the room's sealing key (derived from the link's key, `RoomSecrets`); each
-/// payload's associated data is (room, kind, sender, counter) — the push's cseq, the snapshot's
-/// seq — so a payload replayed into another room, as another client's, as another push or as
-/// another kind is refused, and so is a tampered one. Background images are sealed the same
+/// AES-GCM with the room's sealing key (derived from the link's key, `RoomCredentials`); each
+/// payload's associated data is (room, epoch, kind, sender, counter) — the push's cseq, the
+/// snapshot's seq — so a payload replayed into another room, another epoch, as another client's,
+/// as another push or as another kind is refused, and so is a tampered one. Background images are sealed the same
 /// way before they are uploaded, bound to the room. The relay sees ciphertext only.
 ///
 /// Payloads of rooms from before protocol 2 (`v1.`, sealed with the link's key itself) still
@@ -44,18 +57,20 @@ public struct RoomKey: Sendable, Hashable {
 /// Replays, reordering and withholding of whole pushes are the session's to catch, across
 /// restarts (`SenderChains`).
 public struct AESGCMSealer: PayloadSealer {
-    private let legacyKey: RoomKey
+    /// An edit link's key, which sealed protocol 1's payloads itself.
+    private let legacyKey: RoomKey?
     private let sealingKey: Data
-    public let access: RoomAccess
+    public let credentials: RoomCredentials
 
     public init(key: RoomKey) {
-        legacyKey = key
-        let secrets = key.secrets
-        sealingKey = Data(secrets.sealingKey)
-        access = secrets.access
+        legacyKey = key.isViewKey ? nil : key
+        credentials = key.credentials
+        sealingKey = Data(credentials.sealingKey)
     }
 
-    static let prefix = "v2."
+    /// Protocol 3 (the epoch in the associated data); 2 and 1 still open (a room's log from before).
+    static let prefix = "v3."
+    static let protocol2Prefix = "v2."
     static let legacyPrefix = "v1."
     /// What a sealed blob starts with; a blob without it is an image from before protocol 2.
     static let blobMagic = Data("emojiart-blob-2\n".utf8)
@@ -63,7 +78,7 @@ public struct AESGCMSealer: PayloadSealer {
     public func seal(_ content: PayloadContent, context: SealContext) throws -> Payload {
         let plaintext = try JSONEncoder().encode(content)
         let box = try AES.GCM.seal(
-            plaintext, using: SymmetricKey(data: sealingKey), authenticating: Self.associatedData(context, version: 2))
+            plaintext, using: SymmetricKey(data: sealingKey), authenticating: Self.associatedData(context, version: 3))
         guard let combined = box.combined else { throw SealError.cannotOpen(kind: context.kind.rawValue, sender: context.sender?.rawValue) }
         return .sealed(Self.prefix + combined.base64EncodedString())
     }
@@ -73,8 +88,10 @@ public struct AESGCMSealer: PayloadSealer {
         let cannotOpen = SealError.cannotOpen(kind: context.kind.rawValue, sender: context.sender?.rawValue)
         let (key, version, body): (SymmetricKey, Int, Substring)
         if text.hasPrefix(Self.prefix) {
-            (key, version, body) = (SymmetricKey(data: sealingKey), 2, text.dropFirst(Self.prefix.count))
-        } else if text.hasPrefix(Self.legacyPrefix) {
+            (key, version, body) = (SymmetricKey(data: sealingKey), 3, text.dropFirst(Self.prefix.count))
+        } else if text.hasPrefix(Self.protocol2Prefix) {
+            (key, version, body) = (SymmetricKey(data: sealingKey), 2, text.dropFirst(Self.protocol2Prefix.count))
+        } else if text.hasPrefix(Self.legacyPrefix), let legacyKey {
             (key, version, body) = (legacyKey.key, 1, text.dropFirst(Self.legacyPrefix.count))
         } else {
             throw cannotOpen
@@ -107,8 +124,10 @@ public struct AESGCMSealer: PayloadSealer {
     }
 
     static func associatedData(_ context: SealContext, version: Int) -> Data {
-        Data(
-            ["emojiart-collab-\(version)", context.room, context.kind.rawValue, context.sender?.rawValue ?? "", String(context.counter)]
+        let epoch = version >= 3 ? [context.epoch] : []
+        return Data(
+            (["emojiart-collab-\(version)", context.room] + epoch
+                + [context.kind.rawValue, context.sender?.rawValue ?? "", String(context.counter)])
                 .joined(separator: "\u{0}").utf8)
     }
 

@@ -118,7 +118,7 @@ public final class SharedDocumentSession {
         options.createToken = createToken
         let link = WebSocketRelayLink(address: address, options: options)
         defer { link.close() }
-        try await link.createRoom(verifier: setup.sealer.access.verifier)
+        try await link.createRoom(setup.sealer.credentials.registration)
     }
 
     // MARK: - The room changed

@@ -212,8 +212,8 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
 
     // MARK: - HTTP: rooms and blobs
 
-    public func createRoom(verifier: String) async throws {
-        let body = try JSONEncoder().encode(RoomRegistration(verifier: verifier))
+    public func createRoom(_ registration: RoomRegistration) async throws {
+        let body = try JSONEncoder().encode(registration)
         let authorization = options.createToken.map { [(name: "Authorization", value: "Bearer \($0)")] } ?? []
         _ = try await request("PUT", path: "/room/\(address.room)", body: body, headers: authorization, expecting: [200, 201])
     }

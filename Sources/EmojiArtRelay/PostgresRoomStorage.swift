@@ -141,7 +141,8 @@ final class PostgresRoomStorage: RoomStorage {
     nonisolated(nonsending) func record(_ admission: Admission) async throws(RelayStoreError) -> String? {
         do {
             if let verifier = admission.registeredVerifier {
-                try await client.query("UPDATE rooms SET verifier = \(verifier) WHERE id = \(id) AND verifier IS NULL", logger: logger)
+                try await client.query(
+                    "UPDATE rooms SET verifier = \(verifier) WHERE id = \(id) AND verifier NOT LIKE '3.%'", logger: logger)
             }
             guard let secret = admission.boundSecretHash else { return nil }
             // The first relay to bind the id wins; every other gets the winner's secret back.

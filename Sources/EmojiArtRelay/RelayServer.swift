@@ -11,7 +11,7 @@ import NIOCore
 ///
 /// - `GET /room/<id>` upgraded to a WebSocket: the room's protocol (`ClientMessage` in,
 ///   `RelayMessage` out, one JSON text frame each); without an upgrade, a line saying so.
-/// - `PUT /room/<id>` with `{"verifier": …}`: makes the room (201; 200 when it exists), the only
+/// - `PUT /room/<id>` with `{"editor": …, "viewer": …}`: makes the room (201; 200 when it exists), the only
 ///   way a room is made (C10).
 /// - `PUT /blob/<sha256>`, `GET /blob/<sha256>`: sealed background images (C7), refused when the
 ///   body does not hash to its name.
@@ -140,11 +140,14 @@ public struct RelayServer: Sendable {
             do {
                 let body = try await registrationPace.collect(request.body)
                 guard let registration = try? JSONDecoder().decode(RoomRegistration.self, from: Data(buffer: body)),
-                    RoomAccess(verifier: registration.verifier) != nil
+                    let verifier = RoomVerifier(registration)
                 else {
-                    return Self.text(.badRequest, "A room is made with its verifier: {\"verifier\": …} (EmojiArt 2 or later).")
+                    return Self.text(
+                        .badRequest,
+                        "A room is made with its public keys: {\"editor\": …, \"viewer\": …} (protocol 3, EmojiArt 4 or later); update EmojiArt."
+                    )
                 }
-                return try await registry.create(id, verifier: registration.verifier)
+                return try await registry.create(id, verifier: verifier.stored)
                     ? Self.text(.created, "Room \(id) made.") : Self.text(.ok, "Room \(id) exists.")
             } catch let refusal as Refusal {
                 return refuse(refusal, address, context)

@@ -69,7 +69,7 @@ struct Share: ParsableCommand {
         try runBlocking {
             let setup = try RoomSessionSetup(address: address)
             let link = WebSocketRelayLink(address: address, options: linkOptions)
-            try await link.createRoom(verifier: setup.sealer.access.verifier)
+            try await link.createRoom(setup.sealer.credentials.registration)
             let session = try setup.makeSession(usesReplica: false).session
             let imported = try CollabImport(model: model, session: session)
             for sealed in imported.uploads.values { _ = try await link.putBlob(sealed) }

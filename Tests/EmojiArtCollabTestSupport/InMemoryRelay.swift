@@ -30,7 +30,7 @@ public final class InMemoryRelay: @unchecked Sendable {
     }
 
     /// Makes a room (what `RelayLink.createRoom` does), by default for `PlainSealer`'s members.
-    public func createRoom(_ id: String, verifier: String = PlainSealer.testAccess.verifier) {
+    public func createRoom(_ id: String, verifier: String = PlainSealer.testVerifier) {
         lock.withLock { createRoomLocked(id, verifier: verifier) }
     }
 
@@ -200,9 +200,10 @@ public final class InMemoryRelayLink: RelayLink, @unchecked Sendable {
         relay.send(message, from: self)
     }
 
-    public func createRoom(verifier: String) async throws {
+    public func createRoom(_ registration: RoomRegistration) async throws {
         guard let relay else { throw RelayLinkError.closed }
-        try relay.createRoomForLink(room, verifier: verifier)
+        guard let verifier = RoomVerifier(registration) else { throw RelayLinkError.refused(reason: "400 Bad Request") }
+        try relay.createRoomForLink(room, verifier: verifier.stored)
     }
 
     public func putBlob(_ data: Data) async throws -> String {

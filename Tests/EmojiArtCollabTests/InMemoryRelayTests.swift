@@ -108,7 +108,7 @@ import Testing
         try await ann.pump { ann.session.lastProblem != nil }
         #expect(ann.session.lastProblem?.contains("no such room") == true)
         #expect(!ann.session.isLive)
-        try await ann.link.createRoom(verifier: PlainSealer.testAccess.verifier)
+        try await ann.link.createRoom(PlainSealer.testCredentials.registration)
         relay.dropConnections()
         try await ann.pump { ann.session.isLive }
     }

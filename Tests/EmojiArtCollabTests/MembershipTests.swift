@@ -4,12 +4,16 @@ import Testing
 
 @testable import EmojiArtCollab
 
-/// C10: knowing a room's id is not membership. A room host (what the relay runs) admits a
-/// connection only when its proof answers the challenge with the room's access key, binds each
-/// client id to its first secret, and takes nothing else from anyone who has not proved it.
+/// C10, C12: knowing a room's id is not membership. A room host (what the relay runs) admits a
+/// connection only when its proof signs the challenge with the room's edit or view key (the relay
+/// keeps only their public halves), binds each client id to its first secret, and takes nothing
+/// else from anyone who has not proved it — and no edit from a viewer, nor one without the edit
+/// key's signature.
 @Suite struct MembershipTests {
-    let member = RoomAccess(key: Array(repeating: 1, count: 32))
-    let stranger = RoomAccess(key: Array(repeating: 2, count: 32))
+    let member = RoomCredentials(roomKey: Array(repeating: 1, count: 16))
+    let stranger = RoomCredentials(roomKey: Array(repeating: 2, count: 16))
+    var viewer: RoomCredentials { RoomCredentials(viewKey: member.viewKey!)! }
+    var verifier: String { RoomVerifier(member.registration)!.stored }
     let ann = ClientID("ann")!
     let bob = ClientID("bob")!
     let room = "room-0001"
@@ -26,17 +30,22 @@ import Testing
         .hello(.init(room: room, client: client, lastSeq: 0, epoch: nil))
     }
 
-    /// Says hello on `connection` and answers the challenge with `access`; returns the answers
-    /// to the proof.
+    /// Says hello on `connection` and answers the challenge as `credentials` would; returns the
+    /// answers to the proof.
     func admit(
-        _ client: ClientID, on connection: RoomHost.Connection, in host: RoomHost, access: RoomAccess,
+        _ client: ClientID, on connection: RoomHost.Connection, in host: RoomHost, as credentials: RoomCredentials,
         secret: String = Base64URL.encode(Array(repeating: 9, count: 32))
     ) -> (deliveries: [RoomHost.Delivery], change: RoomHost.Change?) {
         let greeting = host.handle(hello(client), from: connection)
         guard case .challenge(let challenge)? = greeting.deliveries.first?.message else { return (greeting.deliveries, nil) }
-        let proof = access.proof(nonce: challenge.nonce, room: room, client: client)
-        return host.handle(
-            .proof(.init(proof: proof, secret: secret, verifier: challenge.registered ? nil : access.verifier)), from: connection)
+        return host.handle(.proof(credentials.proof(answering: challenge, room: room, client: client, secret: secret)), from: connection)
+    }
+
+    /// A push as `credentials` signs it for `client`.
+    func push(_ cseq: Int, _ text: String, by client: ClientID, signedAs credentials: RoomCredentials? = nil) -> ClientMessage {
+        let payload = Payload.sealed(text)
+        let signature = (credentials ?? member).sign(Signed.push(room: room, client: client, cseq: cseq, payload: payload))
+        return .push(.init(cseq: cseq, payload: payload, signature: signature))
     }
 
     static func codes(_ deliveries: [RoomHost.Delivery]) -> [RelayError.Code] {
@@ -55,28 +64,33 @@ import Testing
             inputKey: Array(repeating: 0x0b, count: 22), salt: Self.bytes("000102030405060708090a0b0c"),
             info: Self.bytes("f0f1f2f3f4f5f6f7f8f9"), length: 42)
         #expect(okm == Self.bytes("3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865"))
-        let secrets = RoomSecrets(roomKey: Array(repeating: 5, count: 16))
-        #expect(secrets.sealingKey.count == 16)
-        #expect(secrets.access.verifier != Base64URL.encode(secrets.sealingKey + secrets.sealingKey), "the two keys are derived apart")
+        let credentials = RoomCredentials(roomKey: Array(repeating: 5, count: 16))
+        #expect(credentials.sealingKey.count == 16)
+        #expect(credentials.editorKey.count == 32 && credentials.viewerKey.count == 32 && credentials.editorKey != credentials.viewerKey)
+        let view = RoomCredentials(viewKey: credentials.viewKey!)!
+        #expect(view.sealingKey == credentials.sealingKey, "a view link reads the room")
+        #expect(view.viewerKey == credentials.viewerKey && view.editorKey == credentials.editorKey)
+        #expect(!view.canEdit && view.sign([1, 2, 3]) == nil, "and cannot sign an edit")
+        #expect(view.viewKey == nil)
     }
 
     @Test(
         "a stranger with only the room's id: a challenge, then nothing — no welcome, no push, no snapshot, no presence, nothing of the room"
     )
     func strangerGetsNothing() {
-        let host = host(verifier: member.verifier)
+        let host = host(verifier: verifier)
         let annConnection = RoomHost.Connection(1)
-        #expect(Self.isWelcome(admit(ann, on: annConnection, in: host, access: member).deliveries))
-        _ = host.handle(.push(.init(cseq: 1, payload: .sealed("ann's edit"))), from: annConnection)
+        #expect(Self.isWelcome(admit(ann, on: annConnection, in: host, as: member).deliveries))
+        _ = host.handle(push(1, "ann's edit", by: ann), from: annConnection)
         _ = host.commit()
 
         let eve = RoomHost.Connection(2)
-        let refused = admit(ClientID("eve")!, on: eve, in: host, access: stranger)
+        let refused = admit(ClientID("eve")!, on: eve, in: host, as: stranger)
         #expect(Self.codes(refused.deliveries) == [.notMember])
         #expect(!Self.isWelcome(refused.deliveries))
         for junk: ClientMessage in [
             .push(.init(cseq: 1, payload: .sealed("junk"))), .snapshot(.init(seq: 1, payload: .sealed("junk"))),
-            .presence(.sealed("junk")), .preview(.sealed("junk")), .proof(.init(proof: "x", secret: "y")),
+            .presence(.sealed("junk")), .preview(.sealed("junk")), .proof(.init(role: .edit, signature: "x", secret: "y")),
         ] {
             let answer = host.handle(junk, from: eve)
             #expect(Self.codes(answer.deliveries) == [.badMessage], "\(junk)")
@@ -85,7 +99,7 @@ import Testing
         #expect(host.room.log.count == 1)
         #expect(host.room.snapshot == nil)
         // What members do never reaches the stranger's connection.
-        _ = host.handle(.push(.init(cseq: 2, payload: .sealed("ann's second"))), from: annConnection)
+        _ = host.handle(push(2, "ann's second", by: ann), from: annConnection)
         let broadcast = host.commit()
         #expect(broadcast.allSatisfy { $0.to == annConnection })
         let presence = host.handle(.presence(.sealed("ann is here")), from: annConnection)
@@ -94,16 +108,14 @@ import Testing
 
     @Test("a proof answers one challenge only: replayed on another connection it is refused")
     func proofIsNotReplayable() {
-        let host = host(verifier: member.verifier)
+        let host = host(verifier: verifier)
         let first = RoomHost.Connection(1)
         guard case .challenge(let challenge)? = host.handle(hello(ann), from: first).deliveries.first?.message else {
             Issue.record("no challenge")
             return
         }
         let proof = ClientMessage.proof(
-            .init(
-                proof: member.proof(nonce: challenge.nonce, room: room, client: ann),
-                secret: Base64URL.encode(Array(repeating: 3, count: 32))))
+            member.proof(answering: challenge, room: room, client: ann, secret: Base64URL.encode(Array(repeating: 3, count: 32))))
         let second = RoomHost.Connection(2)
         _ = host.handle(hello(ann), from: second)
         #expect(Self.codes(host.handle(proof, from: second).deliveries) == [.notMember])
@@ -111,18 +123,15 @@ import Testing
         // Nor for another client id on the same nonce.
         let third = RoomHost.Connection(3)
         guard case .challenge(let other)? = host.handle(hello(bob), from: third).deliveries.first?.message else { return }
-        let annsProof = member.proof(nonce: other.nonce, room: room, client: ann)
-        #expect(
-            Self.codes(host.handle(.proof(.init(proof: annsProof, secret: "AAAAAAAAAAAAAAAAAAAAAA")), from: third).deliveries) == [
-                .notMember
-            ])
+        let annsProof = member.proof(answering: other, room: room, client: ann, secret: "AAAAAAAAAAAAAAAAAAAAAA")
+        #expect(Self.codes(host.handle(.proof(annsProof), from: third).deliveries) == [.notMember])
     }
 
     @Test("impersonation: another member's client id with another secret is refused, and the member's pushes still count")
     func clientIDBoundToFirstSecret() {
-        let host = host(verifier: member.verifier)
+        let host = host(verifier: verifier)
         let annSecret = Base64URL.encode(Array(repeating: 4, count: 32))
-        let first = admit(ann, on: .init(1), in: host, access: member, secret: annSecret)
+        let first = admit(ann, on: .init(1), in: host, as: member, secret: annSecret)
         #expect(Self.isWelcome(first.deliveries))
         guard case .admitted(let admission)? = first.change else {
             Issue.record("no binding to persist")
@@ -130,48 +139,133 @@ import Testing
         }
         #expect(admission.boundSecretHash != nil)
 
-        let impostor = admit(ann, on: .init(2), in: host, access: member, secret: Base64URL.encode(Array(repeating: 5, count: 32)))
+        let impostor = admit(ann, on: .init(2), in: host, as: member, secret: Base64URL.encode(Array(repeating: 5, count: 32)))
         #expect(Self.codes(impostor.deliveries) == [.clientTaken])
-        #expect(host.handle(.push(.init(cseq: 1_000_000, payload: .sealed("junk"))), from: .init(2)).change == nil)
+        #expect(host.handle(push(1_000_000, "junk", by: ann), from: .init(2)).change == nil)
         // Ann's own next push goes in as usual.
-        #expect(host.handle(.push(.init(cseq: 1, payload: .sealed("ann"))), from: .init(1)).change != nil)
+        #expect(host.handle(push(1, "ann", by: ann), from: .init(1)).change != nil)
         // Ann again on a second connection, with her secret: welcome.
-        #expect(Self.isWelcome(admit(ann, on: .init(3), in: host, access: member, secret: annSecret).deliveries))
+        #expect(Self.isWelcome(admit(ann, on: .init(3), in: host, as: member, secret: annSecret).deliveries))
     }
 
-    @Test("a room made before protocol 2 has no verifier: its first member registers it, and from then on it holds")
-    func legacyRoomRegistersOnce() {
+    @Test("issue 45 item 1: a room made before protocol 2 admits nobody — a stranger's own keys never register it")
+    func roomWithoutVerifierAdmitsNobody() {
         let host = host(verifier: nil)
-        let first = admit(ann, on: .init(1), in: host, access: member)
+        let stranger = admit(bob, on: .init(1), in: host, as: stranger)
+        #expect(Self.codes(stranger.deliveries) == [.notMember])
+        #expect(host.room.verifier == nil, "nothing was registered")
+        #expect(Self.codes(admit(ann, on: .init(2), in: host, as: member).deliveries) == [.notMember])
+    }
+
+    @Test("a protocol-2 room is proven again only with its old key: then it keeps public keys only, and strangers stay out")
+    func protocol2RoomUpgradesWithItsOldKey() throws {
+        let legacy = LegacyAccess(
+            key: HMAC.hkdf(
+                inputKey: Array(repeating: 1, count: 16), salt: Array("emojiart room 2".utf8), info: Array("access".utf8), length: 32))
+        let host = host(verifier: Base64URL.encode(legacy.key))
+        // A stranger answering with its own keys and a made-up old proof.
+        let eve = host.handle(hello(bob), from: .init(1))
+        guard case .challenge(let challenge)? = eve.deliveries.first?.message else { throw CollabError.viewOnly }
+        #expect(challenge.upgrade)
+        var forged = stranger.proof(answering: challenge, room: room, client: bob, secret: Base64URL.encode(Array(repeating: 8, count: 32)))
+        forged.upgrade?.proof = Base64URL.encode(Array(repeating: 0, count: 32))
+        #expect(Self.codes(host.handle(.proof(forged), from: .init(1)).deliveries) == [.notMember])
+        // A view link cannot prove it either.
+        #expect(Self.codes(admit(bob, on: .init(2), in: host, as: viewer).deliveries) == [.notMember])
+        // The edit link can.
+        let first = admit(ann, on: .init(3), in: host, as: member)
         #expect(Self.isWelcome(first.deliveries))
         guard case .admitted(let admission)? = first.change else {
             Issue.record("nothing to persist")
             return
         }
-        #expect(admission.registeredVerifier == member.verifier)
-        #expect(host.room.verifier == member.verifier)
-        #expect(Self.codes(admit(bob, on: .init(2), in: host, access: stranger).deliveries) == [.notMember])
+        #expect(admission.registeredVerifier == verifier)
+        #expect(host.room.verifier == verifier, "the old key is no longer kept")
+        #expect(Self.codes(admit(bob, on: .init(4), in: host, as: stranger).deliveries) == [.notMember])
+    }
+
+    @Test(
+        "issue 45 item 2: the relay's stored verifier admits nobody and signs nothing; an out-of-range or unsigned push and a junk snapshot are refused"
+    )
+    func storedVerifierIsNotAKey() {
+        let host = host(verifier: verifier)
+        // Whoever read the relay's folder holds only public keys: a proof needs a signature.
+        let reader = host.handle(hello(bob), from: .init(1))
+        guard case .challenge(let challenge)? = reader.deliveries.first?.message else { return }
+        let guess = ClientMessage.Proof(
+            role: .edit, signature: Base64URL.encode(member.editorKey + member.viewerKey),
+            secret: Base64URL.encode(Array(repeating: 3, count: 32)))
+        _ = challenge
+        #expect(Self.codes(host.handle(.proof(guess), from: .init(1)).deliveries) == [.notMember])
+        // Even a member's connection cannot put a number out of range or an unsigned edit in the log.
+        #expect(Self.isWelcome(admit(ann, on: .init(2), in: host, as: member).deliveries))
+        #expect(Self.codes(host.handle(push(CollabProtocol.maxSequence + 1, "far", by: ann), from: .init(2)).deliveries) == [.badMessage])
+        #expect(Self.codes(host.handle(.push(.init(cseq: 1, payload: .sealed("unsigned"))), from: .init(2)).deliveries) == [.badSignature])
+        #expect(Self.codes(host.handle(push(1, "viewer's", by: ann, signedAs: stranger), from: .init(2)).deliveries) == [.badSignature])
+        #expect(host.room.log.isEmpty)
+        // A snapshot anywhere but a compaction point of its own, or unsigned, drops nothing.
+        _ = host.handle(push(1, "real", by: ann), from: .init(2))
+        _ = host.commit()
+        let junk = ClientMessage.SnapshotPush(seq: 1, payload: .sealed("junk"))
+        #expect(Self.codes(host.handle(.snapshot(junk), from: .init(2)).deliveries) == [.badSignature])
+        #expect(host.room.log.count == 1 && host.room.snapshot == nil)
+    }
+
+    @Test("issue 45 item 6: a client never sends secret material — its proof holds signatures and its own secret only")
+    func proofCarriesNoKey() {
+        let roomKey = [UInt8](repeating: 1, count: 16)
+        let secrets = [
+            HMAC.hkdf(inputKey: roomKey, salt: Array("emojiart room 2".utf8), info: Array("access".utf8), length: 32),
+            HMAC.hkdf(inputKey: roomKey, salt: Array("emojiart room 2".utf8), info: Array("seal".utf8), length: 16),
+            HMAC.hkdf(inputKey: roomKey, salt: Array("emojiart room 3".utf8), info: Array("edit".utf8), length: 32),
+            HMAC.hkdf(inputKey: roomKey, salt: Array("emojiart room 3".utf8), info: Array("view".utf8), length: 16), roomKey,
+        ].map(Base64URL.encode)
+        for upgrade in [false, true] {
+            let proof = member.proof(
+                answering: .init(nonce: "n", upgrade: upgrade), room: room, client: ann,
+                secret: Base64URL.encode(Array(repeating: 9, count: 32)))
+            let frame = String(decoding: try! WireCodec.encode(.proof(proof)), as: UTF8.self)
+            for secret in secrets { #expect(!frame.contains(secret)) }
+        }
+    }
+
+    @Test("C12: a view link is admitted as a viewer: it reads and shows its pointer, and the room takes no edit or snapshot of its")
+    func viewerCannotEdit() throws {
+        let host = host(verifier: verifier)
+        #expect(Self.isWelcome(admit(ann, on: .init(1), in: host, as: member).deliveries))
+        #expect(Self.isWelcome(admit(bob, on: .init(2), in: host, as: viewer).deliveries))
+        #expect(host.viewers == [.init(2)])
+        // Even a push signed with the edit key (a member helping) is not taken from a viewer's connection.
+        #expect(Self.codes(host.handle(push(1, "edit", by: bob), from: .init(2)).deliveries) == [.viewOnly])
+        #expect(Self.codes(host.handle(.snapshot(.init(seq: 0, payload: .sealed("s"))), from: .init(2)).deliveries) == [.viewOnly])
+        #expect(host.room.log.isEmpty)
+        // Its presence reaches the others.
+        #expect(host.handle(.presence(.sealed("bob's pointer")), from: .init(2)).deliveries.map(\.to) == [.init(1)])
+        // And a session with a view link refuses to make an edit at all.
+        let session = try SyncSession(
+            room: room, journal: InMemoryOutboxJournal(), sealer: PlainSealer(credentials: viewer), random: SeededRandom(seed: 4))
+        #expect(throws: CollabError.viewOnly) { try session.addEmoji("🐶", x: 0, y: 0, size: 20) }
     }
 
     @Test("a hello of the old protocol is refused with the relay's version, not ignored")
     func oldProtocol() {
-        let host = host(verifier: member.verifier)
-        let answer = host.handle(.hello(.init(version: 1, room: room, client: ann, lastSeq: 0, epoch: nil)), from: .init(1))
+        let host = host(verifier: verifier)
+        let answer = host.handle(.hello(.init(version: 2, room: room, client: ann, lastSeq: 0, epoch: nil)), from: .init(1))
         guard case .error(let error)? = answer.deliveries.first?.message else {
             Issue.record("no error")
             return
         }
         #expect(error.code == .badVersion)
         #expect(error.limit == CollabProtocol.version)
-        #expect(error.sentence.contains("version 2"))
+        #expect(error.sentence.contains("version 3"))
     }
 
     @Test("sessions through the in-memory relay: the room key's holders converge; a link with another key never gets in and says why")
     func sessionsThroughRelay() async throws {
         let relay = InMemoryRelay()
-        relay.createRoom(room, verifier: member.verifier)
-        let ann = try InMemoryRelayTests.Peer(relay: relay, room: room, seed: 1, sealer: PlainSealer(access: member))
-        let eve = try InMemoryRelayTests.Peer(relay: relay, room: room, seed: 2, sealer: PlainSealer(access: stranger))
+        relay.createRoom(room, verifier: verifier)
+        let ann = try InMemoryRelayTests.Peer(relay: relay, room: room, seed: 1, sealer: PlainSealer(credentials: member))
+        let eve = try InMemoryRelayTests.Peer(relay: relay, room: room, seed: 2, sealer: PlainSealer(credentials: stranger))
         try await ann.pump { ann.session.isLive }
         ann.send(try ann.session.addEmoji("🐶", x: 1, y: 2, size: 30).1)
         try await ann.pump { ann.settled }
@@ -196,8 +290,7 @@ import Testing
         _ = try session.addEmoji("🐶", x: 0, y: 0, size: 20)
         let before = session.shown
         for hostile: RelayMessage in [
-            .op(.init(seq: Int.max, client: ClientID("bob")!, cseq: 1, payload: .plain(.ops([])))),
-            .op(.init(seq: 1, client: ClientID("bob")!, cseq: -5, payload: .plain(.ops([])))),
+            .op(.signed(seq: Int.max, client: ClientID("bob")!, cseq: 1, .ops([]), room: "r")),
             .welcome(.init(epoch: "e1", seq: Int.max, ackedCseq: Int.max, snapshot: nil, ops: [])),
             .error(.init(code: .tooLarge, message: "", limit: Int.min)),
         ] {
@@ -206,17 +299,133 @@ import Testing
             #expect(session.pending.count == 1)
         }
         #expect(session.lastProblem?.contains("out of range") == true)
+        // An edit's own number out of range: that edit is skipped, said, and the session goes on.
+        _ = try session.receive(.op(.signed(seq: 1, client: ClientID("bob")!, cseq: -5, .ops([]), room: "r")))
+        #expect(session.confirmedSeq == 1 && session.shown == before)
+        #expect(session.lastProblem?.contains("-5") == true)
     }
 
-    @Test("a welcome acknowledging edits this client never made is refused: its waiting edits stay")
-    func ackBeyondWhatWasSent() throws {
-        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 2))
+    @Test("issue 45 item 2a: one edit numbered 2^52+1 in the log never keeps the room from loading; the edits around it apply")
+    func hugeNumberInWelcome() throws {
+        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 5))
+        let bob = ClientID("bob")!
+        let ops = (1...3).map { index in
+            SequencedPush.signed(
+                seq: index, client: bob, cseq: index == 2 ? CollabProtocol.maxSequence + 1 : index,
+                .push(PushContent(previous: nil, ops: [Self.add(by: bob, counter: index, session: session)])), room: "r")
+        }
+        _ = try session.receive(.welcome(.init(epoch: "e1", seq: 3, ackedCseq: 0, snapshot: nil, ops: ops)))
+        #expect(session.isLive)
+        #expect(session.confirmedSeq == 3)
+        #expect(session.confirmed.emojis.count == 2, "the first and the third")
+        #expect(session.lastProblem != nil)
+    }
+
+    @Test("issue 45 items 7 and C12: an edit or snapshot without the edit key's signature is skipped with a sentence, whoever relays it")
+    func unsignedEditsAreSkipped() throws {
+        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 6))
         _ = try welcomed(session)
-        _ = try session.addEmoji("🐶", x: 0, y: 0, size: 20)
+        let bob = ClientID("bob")!
+        let add = Self.add(by: bob, counter: 1, session: session)
+        let content = PayloadContent.push(PushContent(previous: nil, ops: [add]))
+        // Unsigned, and signed by a view link's holder (who has no edit key: the edit key of another room).
+        _ = try session.receive(.op(SequencedPush(seq: 1, client: bob, cseq: 1, payload: .plain(content))))
+        _ = try session.receive(
+            .op(
+                .signed(
+                    seq: 2, client: bob, cseq: 1, content, room: "r", credentials: RoomCredentials(roomKey: Array(repeating: 3, count: 16)))
+            ))
+        #expect(session.confirmed.emojis.isEmpty)
+        #expect(session.lastProblem?.contains("not signed") == true)
+        _ = try session.receive(.op(.signed(seq: 3, client: bob, cseq: 2, .push(PushContent(previous: nil, ops: [add])), room: "r")))
+        #expect(session.confirmed.emojis.count == 1, "the signed one applies")
+        // A snapshot in a welcome, unsigned: the state is kept.
         session.disconnected()
-        #expect(throws: CollabError.self) { try welcomed(session, acked: 1_000_000) }
-        #expect(session.pending.count == 1, "the edit still waits to be sent")
-        #expect(!session.isLive)
+        _ = session.connected()
+        let state = RoomSnapshot(epoch: "e1", seq: 1000, state: CollabState(), senders: SenderChains())
+        let forged = SequencedSnapshot(seq: 1000, ackedCseqs: [:], payload: .plain(.roomSnapshot(state)))
+        _ = try session.receive(.welcome(.init(epoch: "e1", seq: 1000, ackedCseq: 0, snapshot: forged, ops: [])))
+        #expect(session.confirmed.emojis.count == 1, "the room's state is kept")
+    }
+
+    @Test("issue 45 item 4: pushes replayed through a new epoch stay replays (chains survive epochs), and the change of epoch is said")
+    func replayThroughNewEpoch() throws {
+        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 7))
+        _ = try welcomed(session)
+        let bob = ClientID("bob")!
+        let cid = CollabID(client: bob, counter: 1)
+        let add = Self.add(by: bob, counter: 1, session: session)
+        let moved = CollabOp.set(cid: cid, value: .x(50))
+        let back = CollabOp.set(cid: cid, value: .x(1))
+        let first = SequencedPush.signed(seq: 1, client: bob, cseq: 1, .push(PushContent(previous: nil, ops: [add, back])), room: "r")
+        let previous = SenderChains.linkHash(previous: nil, cseq: 1, ops: [add, back])
+        let second = SequencedPush.signed(seq: 2, client: bob, cseq: 2, .push(PushContent(previous: previous, ops: [moved])), room: "r")
+        _ = try session.receive(.op(first))
+        _ = try session.receive(.op(second))
+        #expect(session.shown.emojis[cid]?.x.value == 50)
+        session.disconnected()
+        _ = session.connected()
+        // The relay claims a new epoch and replays bob's first push: the emoji would move back.
+        var replay = first
+        replay.seq = 1
+        _ = try session.receive(.welcome(.init(epoch: "e2", seq: 1, ackedCseq: 0, snapshot: nil, ops: [replay])))
+        #expect(session.lastProblem != nil)
+        #expect(session.confirmed.emojis[cid] == nil, "the replayed push is not applied")
+        #expect(session.shown.emojis[cid]?.x.value == 50, "and the window keeps what it had, sending it again")
+    }
+
+    @Test("issue 45 item 5: a welcome of a new epoch acknowledging edits never made there drops none of the waiting edits")
+    func newEpochKeepsOutbox() throws {
+        let journal = InMemoryOutboxJournal()
+        let session = try SyncSession(room: "r", journal: journal, sealer: PlainSealer(), random: SeededRandom(seed: 8))
+        _ = try welcomed(session)
+        session.disconnected()
+        for index in 1...3 { _ = try session.addEmoji("🐶", x: Double(index), y: 0, size: 20) }
+        _ = session.connected()
+        let resent = try session.receive(.welcome(.init(epoch: "e2", seq: 0, ackedCseq: 3, snapshot: nil, ops: [])))
+        #expect(session.pending.count >= 3, "nothing waiting was dropped")
+        #expect(resent.count == session.pending.count)
+        #expect(try journal.load()?.pending.count == session.pending.count)
+        #expect(session.lastProblem != nil)
+    }
+
+    @Test("issue 45 item 18: an add of another member's emoji id does not take it: the owner's own add wins")
+    func emojiIDsBelongToTheirOwner() throws {
+        var state = CollabState()
+        let ann = ClientID("ann")!
+        let eve = ClientID("eve")!
+        var random = SeededRandom(seed: 9)
+        let cid = CollabID(client: ann, counter: 1)
+        let z = ZKey.between(nil, nil, using: &random)
+        state.apply(.add(EmojiValues(cid: cid, text: "💣", x: 0, y: 0, size: 20, z: z)), from: eve)
+        state.apply(.add(EmojiValues(cid: cid, text: "🐶", x: 5, y: 5, size: 30, z: z)), from: ann)
+        #expect(state.emojis[cid]?.text.value == "🐶")
+        #expect(state.emojis[cid]?.addedByOther == nil)
+    }
+
+    @Test("issue 45 item 17: a presence frame replayed or older than the last from its sender is dropped")
+    func stalePresenceDropped() throws {
+        let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 10))
+        _ = try welcomed(session)
+        let bob = ClientID("bob")!
+        let newer = Presence(name: "Bob", colour: "#112233", pointerX: 10, pointerY: 10, seq: 20)
+        let older = Presence(name: "Bob", colour: "#112233", pointerX: 99, pointerY: 99, seq: 10)
+        _ = try session.receive(.presence(.init(client: bob, payload: .plain(.presence(newer)))))
+        _ = try session.receive(.presence(.init(client: bob, payload: .plain(.presence(older)))))
+        _ = try session.receive(.presence(.init(client: bob, payload: .plain(.presence(newer)))))
+        #expect(session.participants[bob]?.pointerX == 10)
+        // What this session sends is numbered, higher each time.
+        guard case .presence(.plain(.presence(let one))) = try session.presenceMessage(older),
+            case .presence(.plain(.presence(let two))) = try session.presenceMessage(older)
+        else { throw CollabError.viewOnly }
+        #expect((one.seq ?? 0) < (two.seq ?? 0))
+    }
+
+    static func add(by client: ClientID, counter: Int, session: SyncSession) -> CollabOp {
+        .add(
+            EmojiValues(
+                cid: CollabID(client: client, counter: counter), text: "🐱", x: 1, y: 1, size: 20, rotation: 0, flipped: false,
+                z: ZKey.between(nil, nil, using: &session.random)))
     }
 
     @Test("a snapshot that does not open changes nothing: the state is not emptied")
@@ -228,7 +437,7 @@ import Testing
             EmojiValues(
                 cid: CollabID(client: bob, counter: 1), text: "🐱", x: 1, y: 1, size: 20, rotation: 0, flipped: false,
                 z: ZKey.between(nil, nil, using: &session.random)))
-        _ = try session.receive(.op(.init(seq: 1, client: bob, cseq: 1, payload: .plain(.ops([add])))))
+        _ = try session.receive(.op(.signed(seq: 1, client: bob, cseq: 1, .ops([add]), room: "r")))
         #expect(session.confirmed.emojis.count == 1)
         session.disconnected()
         _ = session.connected()

@@ -85,7 +85,7 @@ import Testing
     @Test("a sealed payload without a key is refused by the plain sealer, with what to do")
     func sealedWithoutKey() {
         #expect {
-            try PlainSealer().open(.sealed("AA"), context: SealContext(room: "r", kind: .push, sender: Self.ann, counter: 1))
+            try PlainSealer().open(.sealed("AA"), context: SealContext(room: "r", epoch: "e1", kind: .push, sender: Self.ann, counter: 1))
         } throws: { error in
             String(describing: error).contains("join with the full link")
         }

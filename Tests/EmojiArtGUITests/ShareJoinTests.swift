@@ -57,7 +57,7 @@ extension GUITests {
             try await withAccessibilityBus { bus in
                 try await withWorkspace { workspace in
                     let relay = try RelayProcess(dataFolder: workspace.root.appendingPathComponent("relay"))
-                    try await relay.createRoom(SharedWindows.room, verifier: TestRoomKey.verifier)
+                    try await relay.createRoom(SharedWindows.room, registration: TestRoomKey.registration)
                     // The key is here (an earlier join), the relay is not known: a copy of the file
                     // from elsewhere naming another relay looks like this.
                     try workspace.storeRoomKey(TestRoomKey.text, for: SharedWindows.room)

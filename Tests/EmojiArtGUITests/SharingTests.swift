@@ -30,7 +30,7 @@ extension GUITests {
             try await withWorkspace { first in
                 try await withWorkspace { second in
                     let relay = try RelayProcess(dataFolder: first.root.appendingPathComponent("relay"))
-                    try await relay.createRoom(Self.room, verifier: TestRoomKey.verifier)
+                    try await relay.createRoom(Self.room, registration: TestRoomKey.registration)
                     try first.joinedBefore(Self.room, on: relay.server)
                     try second.joinedBefore(Self.room, on: relay.server)
                     let contents = Self.sharedDocument(server: relay.server)

@@ -27,8 +27,9 @@ import FoundationNetworking
         _ relay: RelayProcess, room: String = RoomLink.randomRoomID(), forwardedFor: String? = nil, token: String? = nil,
         from source: String = "127.0.0.1"
     ) throws -> HTTPReply {
-        // The body registers the room's verifier (C10), as every EmojiArt 2 client sends it.
-        let body = #"{"verifier":"\#(PlainSealer.testAccess.verifier)"}"#
+        // The body registers the room's public keys (C10), as every protocol-3 client sends them.
+        let registration = PlainSealer.testCredentials.registration
+        let body = #"{"editor":"\#(registration.editor)","viewer":"\#(registration.viewer)"}"#
         var headers = ["Content-Length: \(body.utf8.count)", "Connection: close"]
         if let forwardedFor { headers.append("X-Forwarded-For: \(forwardedFor)") }
         if let token { headers.append("Authorization: Bearer \(token)") }
@@ -104,13 +105,13 @@ import FoundationNetworking
 
         let link = WebSocketRelayLink(address: RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil))
         defer { link.close() }
-        try await link.createRoom(verifier: PlainSealer.testAccess.verifier)
+        try await link.createRoom(PlainSealer.testCredentials.registration)
         // The user's own rate is spent too: the sentence is the client's, in the person's language.
         for _ in 0..<5 { _ = try? Self.createRoom(relay) }
         let refused = WebSocketRelayLink(address: RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil))
         defer { refused.close() }
         await #expect(throws: RelayLinkError.tooManyRequests(server: relay.server)) {
-            try await refused.createRoom(verifier: PlainSealer.testAccess.verifier)
+            try await refused.createRoom(PlainSealer.testCredentials.registration)
         }
         try await Self.expectIntact(first, emojis: 1)
     }
@@ -132,7 +133,7 @@ import FoundationNetworking
         let link = WebSocketRelayLink(address: RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil))
         defer { link.close() }
         await #expect(throws: RelayLinkError.relayFull(server: relay.server)) {
-            try await link.createRoom(verifier: PlainSealer.testAccess.verifier)
+            try await link.createRoom(PlainSealer.testCredentials.registration)
         }
         #expect(try Self.createRoom(relay, room: first.room).status == 200, "an existing room is no new room")
         try await Self.expectIntact(first, emojis: 1)
@@ -275,7 +276,7 @@ import FoundationNetworking
 
         let link = WebSocketRelayLink(address: RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil))
         defer { link.close() }
-        try await link.createRoom(verifier: PlainSealer.testAccess.verifier)
+        try await link.createRoom(PlainSealer.testCredentials.registration)
         try await Self.expectIntact(first, emojis: 1)
         for connection in open { connection.close() }
     }
@@ -332,7 +333,7 @@ import FoundationNetworking
         let wrong = (0..<6).map { index in
             Task {
                 let hello = ClientMessage.Hello(room: room, client: ClientID("wrong\(index)")!, lastSeq: 0, epoch: nil)
-                return try await RawSocket.asMember(url, hello: hello, access: RoomKey.random().secrets.access, timeout: .seconds(20)) {
+                return try await RawSocket.asMember(url, hello: hello, credentials: RoomKey.random().credentials, timeout: .seconds(20)) {
                     _ in false
                 }
             }
@@ -446,20 +447,20 @@ import FoundationNetworking
             let stranger = WebSocketRelayLink(address: address)
             defer { stranger.close() }
             await #expect(throws: RelayLinkError.tokenRequired(server: relay.server)) {
-                try await stranger.createRoom(verifier: PlainSealer.testAccess.verifier)
+                try await stranger.createRoom(PlainSealer.testCredentials.registration)
             }
             var wrongOptions = WebSocketRelayLink.Options()
             wrongOptions.createToken = "guess"
             let guesser = WebSocketRelayLink(address: address, options: wrongOptions)
             defer { guesser.close() }
             await #expect(throws: RelayLinkError.tokenRejected(server: relay.server)) {
-                try await guesser.createRoom(verifier: PlainSealer.testAccess.verifier)
+                try await guesser.createRoom(PlainSealer.testCredentials.registration)
             }
             var options = WebSocketRelayLink.Options()
             options.createToken = "s3cret-token-for-tests"
             let owner = WebSocketRelayLink(address: address, options: options)
             defer { owner.close() }
-            try await owner.createRoom(verifier: PlainSealer.testAccess.verifier)
+            try await owner.createRoom(PlainSealer.testCredentials.registration)
 
             let ann = try RelayServerTests.peer(address, seed: 43)
             defer { ann.close() }

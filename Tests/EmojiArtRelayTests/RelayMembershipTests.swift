@@ -19,7 +19,7 @@ import FoundationNetworking
     func strangerWithTheRoomID() async throws {
         let relay = try RelayProcess()
         let key = RoomKey.random()
-        let address = try await RelayServerTests.makeRoom(relay, access: key.secrets.access)
+        let address = try await RelayServerTests.makeRoom(relay, credentials: key.credentials)
         let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 21)
         try await waitUntil("ann is live") { ann.settled }
         for (index, text) in ["🦊", "🐙", "🌵"].enumerated() {
@@ -46,7 +46,7 @@ import FoundationNetworking
 
         let wrongKey = try await RawSocket.asMember(
             address.webSocketURL, hello: .init(room: address.room, client: eve, lastSeq: 0, epoch: nil),
-            access: RoomKey.random().secrets.access,
+            credentials: RoomKey.random().credentials,
             then: [snapshot] + junk
         ) { !$0.isEmpty }
         #expect(Self.errorCodes(wrongKey) == [.notMember])
@@ -55,7 +55,7 @@ import FoundationNetworking
         // rogue, or a leaked link) her id is refused.
         let annID = ann.with(\.client)
         let impostor = try await RawSocket.asMember(
-            address.webSocketURL, hello: .init(room: address.room, client: annID, lastSeq: 0, epoch: nil), access: key.secrets.access,
+            address.webSocketURL, hello: .init(room: address.room, client: annID, lastSeq: 0, epoch: nil), credentials: key.credentials,
             then: [try RawSocket.text(.push(.init(cseq: 1_000_000, payload: .sealed("v2.silence"))))]
         ) { !$0.isEmpty }
         #expect(Self.errorCodes(impostor) == [.clientTaken])
@@ -94,7 +94,7 @@ import FoundationNetworking
     func sealedBlobs() async throws {
         let relay = try RelayProcess()
         let key = RoomKey.random()
-        let address = try await RelayServerTests.makeRoom(relay, access: key.secrets.access)
+        let address = try await RelayServerTests.makeRoom(relay, credentials: key.credentials)
         let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 23)
         try await waitUntil("ann is live") { ann.settled }
         let image =
@@ -139,7 +139,7 @@ extension RelayMembershipTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let relay = try RelayProcess(dataFolder: folder)
         let key = RoomKey.random()
-        let address = try await RelayServerTests.makeRoom(relay, access: key.secrets.access)
+        let address = try await RelayServerTests.makeRoom(relay, credentials: key.credentials)
         let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 31)
         try await waitUntil("ann is live") { ann.settled }
         try ann.perform { try $0.addEmoji("🐸", x: 1, y: 2, size: 40).1 }

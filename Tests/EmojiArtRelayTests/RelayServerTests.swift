@@ -12,12 +12,12 @@ import FoundationNetworking
 /// The relay on real sockets (SPEC C1): the `emojiart-relay` binary on 127.0.0.1, driven by
 /// `WebSocketRelayLink`s and raw WebSockets.
 @Suite(.serialized) struct RelayServerTests {
-    /// A new room on `relay` for the members of `access` (`PlainSealer`'s by default).
-    static func makeRoom(_ relay: RelayProcess, access: RoomAccess = PlainSealer.testAccess) async throws -> RoomLink {
+    /// A new room on `relay` for the holders of `credentials` (`PlainSealer`'s by default).
+    static func makeRoom(_ relay: RelayProcess, credentials: RoomCredentials = PlainSealer.testCredentials) async throws -> RoomLink {
         let address = RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil)
         let link = WebSocketRelayLink(address: address)
         defer { link.close() }
-        try await link.createRoom(verifier: access.verifier)
+        try await link.createRoom(credentials.registration)
         return address
     }
 
@@ -60,7 +60,7 @@ import FoundationNetworking
         let client = ClientID("resender01")!
         let hello = ClientMessage.Hello(room: address.room, client: client, lastSeq: 0, epoch: nil)
         let secret = RawSocket.secret()
-        let push = try RawSocket.text(.push(.init(cseq: 1, payload: .plain(.ops([])))))
+        let push = try RawSocket.signedPush(cseq: 1, payload: .plain(.ops([])), room: address.room, client: client)
         let first = try await RawSocket.asMember(address.webSocketURL, hello: hello, secret: secret, then: [push, push, push]) { received in
             received.contains { if case .op = $0 { true } else { false } }
         }
@@ -177,7 +177,7 @@ import FoundationNetworking
         // verifier, as the app's RoomConnection does on `badRoom`.
         try await waitUntil("ann is refused: no such room") { ann.with { $0.lastProblem?.contains("no such room") == true } }
         let link = WebSocketRelayLink(address: address)
-        try await link.createRoom(verifier: PlainSealer.testAccess.verifier)
+        try await link.createRoom(PlainSealer.testCredentials.registration)
         link.close()
         // Ann's connection stays after the refusal; a restart makes her say hello again.
         relay.kill9()
@@ -263,7 +263,7 @@ import FoundationNetworking
     func relaySeesCiphertextOnly() async throws {
         let relay = try RelayProcess()
         let key = RoomKey.random()
-        let address = try await RelayServerTests.makeRoom(relay, access: key.secrets.access)
+        let address = try await RelayServerTests.makeRoom(relay, credentials: key.credentials)
         let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 11)
         let bob = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 12)
         try await waitUntil("both are live") { ann.settled && bob.settled }
@@ -275,8 +275,13 @@ import FoundationNetworking
         }
         #expect(ann.with(\.shown) == bob.with(\.shown))
         #expect(ann.with { $0.shown.emojis.count } == 2)
-        try ann.perform { [try $0.snapshotMessage()] }
-        try await waitUntil("the snapshot is stored") {
+        // A snapshot is taken only at a compaction point, from the member whose edit landed
+        // there (C10): ann moves her emoji until the room's thousandth edit, which is hers.
+        let fox = try #require(ann.with { $0.shown.emojis.first { $0.value.text.value == "🦊" }?.key })
+        for step in 4...CollabProtocol.compactionInterval {
+            try ann.perform { try $0.setFields([(fox, .x(Double(step)))], named: "Move") }
+        }
+        try await waitUntil("the snapshot is stored", timeout: .seconds(60)) {
             FileManager.default.fileExists(atPath: relay.dataFolder.appendingPathComponent("rooms/\(address.room)/snapshot.json").path)
         }
         var stored = Data()

@@ -34,7 +34,7 @@ import Testing
     @Test("every selection change reaches the others at once; a pointer that rests between two updates still arrives where it stopped")
     func presenceFollows() async throws {
         let relay = InMemoryRelay()
-        relay.createRoom(Self.room, verifier: RoomSecrets(roomKey: Base64URL.decode(Self.key)!).access.verifier)
+        relay.createRoom(Self.room, verifier: RoomVerifier(RoomCredentials(roomKey: Base64URL.decode(Self.key)!).registration)!.stored)
         let clock = TestClock()
         let annDocument = EmojiArtDocument(
             model: EmojiArtModel(

@@ -88,12 +88,12 @@ public final class RelayProcess: @unchecked Sendable {
         if let process { kill(process.processIdentifier, SIGCONT) }
     }
 
-    /// Makes a room (what Share… does first): `PUT /room/ID` with the verifier of its key's
-    /// access key (C10).
-    public func createRoom(_ room: String, verifier: String) async throws {
+    /// Makes a room (what Share… does first): `PUT /room/ID` with its key's public keys (C10),
+    /// `{"editor": …, "viewer": …}`.
+    public func createRoom(_ room: String, registration: [String: String]) async throws {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/room/\(room)")!)
         request.httpMethod = "PUT"
-        request.httpBody = try JSONSerialization.data(withJSONObject: ["verifier": verifier])
+        request.httpBody = try JSONSerialization.data(withJSONObject: registration)
         let (_, response) = try await URLSession.shared.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 || status == 201 else {

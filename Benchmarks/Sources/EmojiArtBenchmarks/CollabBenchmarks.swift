@@ -217,7 +217,7 @@ enum CollabBenchmarks {
         let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: key.text)
         let link = WebSocketRelayLink(address: address)
         defer { link.close() }
-        try await link.createRoom(verifier: key.secrets.access.verifier)
+        try await link.createRoom(key.credentials.registration)
         return (address, key)
     }
 }

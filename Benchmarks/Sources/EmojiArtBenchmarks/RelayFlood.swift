@@ -10,7 +10,7 @@ final class FloodClient: @unchecked Sendable {
     let link: WebSocketRelayLink
     let client: ClientID
     /// Proves membership (C10) with a secret of its own.
-    private let access: RoomAccess
+    private let credentials: RoomCredentials
     private let secret = Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255) })
     private let room: String
     private let lastSeq: Int
@@ -42,12 +42,14 @@ final class FloodClient: @unchecked Sendable {
         self.window = window
         self.expectedBroadcasts = expectedBroadcasts
         let sealer = AESGCMSealer(key: key)
-        access = sealer.access
+        credentials = sealer.credentials
         pushes = try moves.enumerated().map { index, cid in
             let cseq = index + 1
             let content = PayloadContent.ops([.set(cid: cid, value: .x(Double(index % 900)))])
-            let payload = try sealer.seal(content, context: .init(room: address.room, kind: .push, sender: client, counter: cseq))
-            return .push(.init(cseq: cseq, payload: payload))
+            let payload = try sealer.seal(
+                content, context: .init(room: address.room, epoch: epoch ?? "", kind: .push, sender: client, counter: cseq))
+            let signature = sealer.credentials.sign(Signed.push(room: address.room, client: client, cseq: cseq, payload: payload))
+            return .push(.init(cseq: cseq, payload: payload, signature: signature))
         }
         link = WebSocketRelayLink(address: address)
         let events = link.events
@@ -74,8 +76,7 @@ final class FloodClient: @unchecked Sendable {
         case .connected:
             link.send(.hello(.init(room: room, client: client, lastSeq: lastSeq, epoch: epoch)))
         case .received(.challenge(let challenge)):
-            let proof = access.proof(nonce: challenge.nonce, room: room, client: client)
-            link.send(.proof(.init(proof: proof, secret: secret)))
+            link.send(.proof(credentials.proof(answering: challenge, room: room, client: client, secret: secret)))
         case .received(.welcome):
             welcomed.arrived(at: .now)
         case .received(.op(let push)):

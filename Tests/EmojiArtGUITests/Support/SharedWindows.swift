@@ -45,7 +45,7 @@ struct SharedWindows: Sendable {
         try await withWorkspace { first in
             try await withWorkspace { second in
                 let relay = try RelayProcess(dataFolder: first.root.appendingPathComponent("relay"))
-                if makeRoom { try await relay.createRoom(room, verifier: TestRoomKey.verifier) }
+                if makeRoom { try await relay.createRoom(room, registration: TestRoomKey.registration) }
                 try first.joinedBefore(room, on: relay.server)
                 try second.joinedBefore(room, on: relay.server)
                 let contents = sharedDocument(server: relay.server)

@@ -69,5 +69,8 @@ extension TestWorkspace {
 /// The room key the GUI tests' shared documents use, and its verifier for `PUT /room`.
 enum TestRoomKey {
     static let text = "AAECAwQFBgcICQoLDA0ODw"
-    static var verifier: String { RoomSecrets(roomKey: Base64URL.decode(text)!).access.verifier }
+    static var registration: [String: String] {
+        let registration = RoomCredentials(roomKey: Base64URL.decode(text)!).registration
+        return ["editor": registration.editor, "viewer": registration.viewer]
+    }
 }

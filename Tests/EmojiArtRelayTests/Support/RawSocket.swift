@@ -41,11 +41,12 @@ enum RawSocket {
         return received.all
     }
 
-    /// Says hello as `client`, answers the challenge with `access` (a member, C10, unless the
-    /// access is another room's) and sends `frames` once welcomed. The challenge is not in what
+    /// Says hello as `client`, answers the challenge with `credentials` (a member, C10, unless
+    /// they are another room's) and sends `frames` once welcomed. The challenge is not in what
     /// it returns.
     static func asMember(
-        _ url: String, hello: ClientMessage.Hello, access: RoomAccess = PlainSealer.testAccess, secret: String = RawSocket.secret(),
+        _ url: String, hello: ClientMessage.Hello, credentials: RoomCredentials = PlainSealer.testCredentials,
+        secret: String = RawSocket.secret(),
         then frames: [String] = [], timeout: Duration = .seconds(20), until done: @escaping @Sendable ([RelayMessage]) -> Bool
     ) async throws -> [RelayMessage] {
         let all = try await exchange(
@@ -53,11 +54,8 @@ enum RawSocket {
             respond: { message in
                 switch message {
                 case .challenge(let challenge):
-                    let proof = access.proof(nonce: challenge.nonce, room: hello.room, client: hello.client)
-                    return [
-                        (try? text(.proof(.init(proof: proof, secret: secret, verifier: challenge.registered ? nil : access.verifier))))
-                            ?? ""
-                    ]
+                    let proof = credentials.proof(answering: challenge, room: hello.room, client: hello.client, secret: secret)
+                    return [(try? text(.proof(proof))) ?? ""]
                 case .welcome:
                     return frames
                 default:
@@ -70,6 +68,14 @@ enum RawSocket {
     /// A client secret (32 random bytes, base64url).
     static func secret() -> String {
         Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255) })
+    }
+
+    /// A push frame signed with `credentials`' edit key, as `client` of `room` sends it.
+    static func signedPush(
+        cseq: Int, payload: Payload, room: String, client: ClientID, credentials: RoomCredentials = PlainSealer.testCredentials
+    ) throws -> String {
+        let signature = credentials.sign(Signed.push(room: room, client: client, cseq: cseq, payload: payload))
+        return try text(.push(.init(cseq: cseq, payload: payload, signature: signature)))
     }
 
     static func text(_ message: ClientMessage) throws -> String {
