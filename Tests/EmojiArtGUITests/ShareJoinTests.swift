@@ -117,7 +117,7 @@ extension GUITests {
         }
 
         @Test(
-            "Share… asks for a relay and shows the link, Copy Link puts it on the clipboard; Join… with it opens the document in a new window; Stop Sharing leaves the room (C2)"
+            "Share… asks for a relay and shows the links, Copy Edit Link puts the edit link on the clipboard; Join… with it opens the document in a new window; Stop Sharing leaves the room (C2)"
         )
         func shareJoinAndStop() async throws {
             // A bus for each app: two EmojiArt processes on one session bus would be one application.
@@ -141,11 +141,11 @@ extension GUITests {
                                 try await ask.key("Return")
                                 _ = try await sharer.waitForWindow(titled: "Document Shared")
                                 _ = try await AccessibleTree.waitFor("the link's dialog shows the link", in: sharer, on: bus) {
-                                    $0.first(role: "text", name: "Room link")
+                                    $0.first(role: "text", name: "Edit link")
                                 }
                                 let shot = try await a.screenshot()
                                 try await shot.archive(as: "share-link-dialog")
-                                try await Self.pressDialogButton("Copy Link", in: sharer, on: bus)
+                                try await Self.pressDialogButton("Copy Edit Link", in: sharer, on: bus)
                                 let text = try await Self.clipboardText(on: sharer.server)
                                 let link = try RoomLink(parsing: text)
                                 #expect(link.server == relay.server)
@@ -204,6 +204,77 @@ extension GUITests {
                                     }
                                     let leftShot = try await b.screenshot()
                                     try await leftShot.archive(as: "stopped-sharing")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        @Test(
+            "C12: Share… also offers a view link; a window joined with it says View Only, its edits change nothing, and the sharer's edits reach it"
+        )
+        func viewLinkJoinsReadOnly() async throws {
+            try await withAccessibilityBus { bus in
+                try await withAccessibilityBus { secondBus in
+                    try await withWorkspace { first in
+                        try await withWorkspace { second in
+                            let relay = try RelayProcess(dataFolder: first.root.appendingPathComponent("relay"))
+                            let artFile = try first.writeDocument(named: "art.emojiart", contents: Self.art)
+                            let mineFile = try second.writeDocument(named: "mine.emojiart", contents: Self.empty)
+                            try await withApp(in: first, arguments: [artFile.path], name: "sharer", extraEnvironment: bus.environment) {
+                                sharer in
+                                let a = try await OpenDocument.waitForWindow(of: artFile, in: sharer)
+                                try await Self.chooseFromMainMenu("Share…", in: a, on: bus)
+                                let askWindow = try await sharer.waitForWindow(titled: "Share Document")
+                                let ask = XInput(server: sharer.server, window: askWindow)
+                                try await ask.key("ctrl+a")
+                                try await ask.xdotool(["type", "--delay", "20", String(relay.server.dropFirst("ws://".count))])
+                                try await ask.key("Return")
+                                _ = try await AccessibleTree.waitFor("the dialog shows the view link", in: sharer, on: bus) {
+                                    $0.first(role: "text", name: "View link")
+                                }
+                                let shot = try await a.screenshot()
+                                try await shot.archive(as: "share-links-dialog")
+                                try await Self.pressDialogButton("Copy View Link", in: sharer, on: bus)
+                                let text = try await Self.clipboardText(on: sharer.server)
+                                let link = try RoomLink(parsing: text)
+                                #expect(link.isViewLink, "the view link's key: \(link.key?.count ?? 0) characters")
+                                try await a.input.click(at: a.canvas.screenPoint(for: DocumentPoint(x: -200, y: -150)))
+                                _ = try await a.waitForSavedModel("names its room") { $0.collab?.room == link.room }
+
+                                try await withApp(
+                                    in: second, arguments: [mineFile.path], name: "viewer", extraEnvironment: secondBus.environment
+                                ) { viewer in
+                                    let mine = try await OpenDocument.waitForWindow(of: mineFile, in: viewer)
+                                    try await Self.chooseFromMainMenu("Join…", in: mine, on: secondBus)
+                                    let joinWindow = try await viewer.waitForWindow(titled: "Join Shared Document")
+                                    let join = XInput(server: viewer.server, window: joinWindow)
+                                    try await join.focus()
+                                    try await join.xdotool(["type", "--delay", "20", text])
+                                    try await join.key("Return")
+                                    let window = try await OpenDocument.waitForUntitledWindow(in: viewer)
+                                    let draft = try await second.waitForDraft("holds the shared document") { model in
+                                        model.emojis.map(\.text) == ["😀", "🐶", "🐱"] && model.collab?.room == link.room
+                                    }
+                                    let b = window.withDraft(draft)
+                                    _ = try await AccessibleTree.waitFor("the header says View Only", in: viewer, on: secondBus) {
+                                        $0.allNodes.first { $0.name.hasPrefix("Room: View Only") }
+                                    }
+                                    let viewShot = try await b.settledScreenshot()
+                                    try await viewShot.archive(as: "view-only-window")
+                                    // The sharer's nudge arrives; the viewer's own select-and-nudge changes nothing.
+                                    try await a.input.key("Tab", "Right")
+                                    _ = try await b.waitForSavedModel("has A's nudge") { SharedWindows.emoji("😀", in: $0)?.position.x == 1 }
+                                    try await b.input.click(at: b.canvas.screenPoint(for: DocumentPoint(x: -200, y: -150)))
+                                    try await b.input.key("Tab", "Right", "Delete")
+                                    try await a.expectSavedModelStays("has nothing of the viewer's", for: .seconds(1)) {
+                                        SharedWindows.emoji("😀", in: $0)?.position.x == 1 && $0.emojis.count == 3
+                                    }
+                                    try await b.expectSavedModelStays("shows the room as it is", for: .seconds(1)) {
+                                        SharedWindows.emoji("😀", in: $0)?.position.x == 1 && $0.emojis.count == 3
+                                    }
                                 }
                             }
                         }

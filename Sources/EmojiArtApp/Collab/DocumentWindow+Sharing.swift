@@ -84,6 +84,9 @@ extension DocumentWindow {
                 recreatesMissingRoom: recreatesMissingRoom, key: key, wake: MainLoopWake.wake)
             sharing.identity.colour = ParticipantColours.palette[ParticipantColours.index(of: sharing.bridge.session.client)].hex
             self.sharing = sharing
+            // A view link (C12): the window shows the room, and every editing verb is off.
+            document.isReadOnly = !sharing.bridge.session.credentials.canEdit
+            updateCommandStates()
             sharing.onMessage = { [weak self] message in self?.showToast(message) }
             sharing.connection.onStatusChange = { [weak self] in self?.sharingDidChange() }
             setEnabled(sharingState.stopAction!, true)
@@ -134,6 +137,9 @@ extension DocumentWindow {
         sharing.leave()
         self.sharing = nil
         document.leaveRoom()
+        // The document is this computer's own now, to edit as any other.
+        document.isReadOnly = false
+        updateCommandStates()
         sharingStatus.hide()
         setEnabled(sharingState.stopAction!, false)
         wasConnected = false

@@ -115,25 +115,45 @@ enum SharingDialogs {
         gtk_window_present(cast(dialog))
     }
 
-    /// The room's link, selectable, with Copy.
+    /// The room's links (C12), selectable, each with its Copy: the edit link and the view link
+    /// derived from it; a window that holds only a view link shows only that.
     static func showLink(_ link: RoomLink, parent: UnsafeMutablePointer<GtkWidget>) {
+        let viewLink = link.isViewLink ? link : link.viewLink
+        let editLink = link.isViewLink ? nil : link
         let dialog = adw_message_dialog_new(
             cast(parent), localized("Document Shared"),
-            localized("Send this link to the people you want to edit with. Anyone with it can edit the document."))!
+            editLink == nil
+                ? localized("Send this link to the people you want to show the document to. Anyone with it can watch, not edit.")
+                : localized(
+                    "Send the edit link to the people you want to edit with, and the view link to those who should only watch. Anyone with a link can open the document."
+                ))!
         gtk_window_set_title(cast(dialog), localized("Document Shared"))
         emojiart_message_dialog_add_response(cast(dialog), "close", localized("_Close"))
-        emojiart_message_dialog_add_response(cast(dialog), "copy", localized("_Copy Link"))
-        adw_message_dialog_set_response_appearance(cast(dialog), "copy", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(cast(dialog), "copy")
+        if viewLink != nil { emojiart_message_dialog_add_response(cast(dialog), "copy-view", localized("Copy _View Link")) }
+        if editLink != nil {
+            emojiart_message_dialog_add_response(cast(dialog), "copy", localized("_Copy Edit Link"))
+            adw_message_dialog_set_response_appearance(cast(dialog), "copy", ADW_RESPONSE_SUGGESTED)
+            adw_message_dialog_set_default_response(cast(dialog), "copy")
+        }
         adw_message_dialog_set_close_response(cast(dialog), "close")
-        let entry = gtk_entry_new()!
-        gtk_editable_set_text(cast(entry), link.description)
-        gtk_editable_set_editable(cast(entry), 0)
-        emojiart_accessible_set_label(entry, localized("Room link"))
-        adw_message_dialog_set_extra_child(cast(dialog), entry)
+        let links = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        for (shown, name) in [(editLink, localized("Edit link")), (viewLink, localized("View link"))] {
+            guard let shown else { continue }
+            let caption = gtk_label_new(name)!
+            gtk_widget_set_halign(caption, GTK_ALIGN_START)
+            gtk_widget_add_css_class(caption, "caption-heading")
+            let entry = gtk_entry_new()!
+            gtk_editable_set_text(cast(entry), shown.description)
+            gtk_editable_set_editable(cast(entry), 0)
+            emojiart_accessible_set_label(entry, name)
+            gtk_box_append(cast(links), caption)
+            gtk_box_append(cast(links), entry)
+        }
+        adw_message_dialog_set_extra_child(cast(dialog), links)
         connect(dialog, .messageDialogResponse) { [parent] response in
-            guard response == "copy" else { return }
-            gdk_clipboard_set_text(gtk_widget_get_clipboard(parent), link.description)
+            let copied = response == "copy" ? editLink : response == "copy-view" ? viewLink : nil
+            guard let copied else { return }
+            gdk_clipboard_set_text(gtk_widget_get_clipboard(parent), copied.description)
         }
         gtk_window_present(cast(dialog))
     }

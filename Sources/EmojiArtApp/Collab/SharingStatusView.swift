@@ -28,7 +28,7 @@ final class SharingStatusView {
     func update(_ connection: RoomConnection) {
         gtk_widget_set_visible(widget, 1)
         let waiting = connection.pendingCount
-        let text: String
+        var text: String
         var tooltip: String?
         switch connection.status {
         case .connecting:
@@ -41,6 +41,10 @@ final class SharingStatusView {
                 waiting == 0
                 ? localized("Reconnecting…")
                 : localizedPlural("Offline, {count} edit waiting", "Offline, {count} edits waiting", count: waiting)
+        }
+        if !connection.bridge.session.credentials.canEdit {
+            // TRANSLATORS: C12, the header bar's room state of a window joined with a view link, e.g. "View Only · Connected".
+            text = localized("View Only · {state}", ["state": text])
         }
         gtk_label_set_text(cast(label), text)
         setTooltip(label, tooltip)

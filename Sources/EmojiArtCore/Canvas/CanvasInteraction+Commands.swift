@@ -3,7 +3,9 @@
 extension CanvasInteraction {
     /// Whether `command` can act now: menus and actions are insensitive otherwise (U4).
     public func canPerform(_ command: CanvasCommand) -> Bool {
-        switch command {
+        // A view-only room (C12): looking and copying, nothing that edits.
+        if document.isReadOnly, ![.copy, .selectAll, .zoomToFit].contains(command) { return false }
+        return switch command {
         case .undo: document.canUndo
         case .redo: document.canRedo
         case .cut, .copy, .duplicate, .delete, .bringToFront, .bringForward, .sendBackward, .sendToBack,

@@ -32,6 +32,9 @@ public final class EmojiArtDocument {
     /// (see EmojiArtDocument+LivePreviews.swift).
     @ObservationIgnored public internal(set) var livePreviews: [Int: LivePose] = [:]
     @ObservationIgnored var displayedModelCache: (revision: Int, previews: [Int: LivePose], model: EmojiArtModel)?
+    /// A room joined with a view link (C12): every edit is refused here, before it changes the
+    /// model; the room's own changes still arrive.
+    public var isReadOnly = false
     /// Makes the id of each new group (R3: Group, and copies of grouped emojis); tests set a
     /// predictable one.
     @ObservationIgnored public var makeGroupID: () -> String = { GroupID.random() }
@@ -176,7 +179,7 @@ public final class EmojiArtDocument {
 
     /// Applies `edits` in order and records them as one step named `name`.
     func perform(_ edits: [DocumentEdit], named name: String) {
-        guard !edits.isEmpty else { return }
+        guard !edits.isEmpty, !isReadOnly else { return }
         if let collaboration { return performShared(edits, named: name, collaboration) }
         let wasUnsaved = hasUnsavedChanges
         var change = DocumentChange.history
