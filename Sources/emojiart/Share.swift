@@ -18,7 +18,7 @@ struct Share: ParsableCommand {
             Everything in the room is encrypted with the key after “#”, which the relay never sees; keep the link \
             private. The document gets a `collab` key naming the relay and the room (never the key), and \
             the key is kept in $XDG_STATE_HOME/emojiart/keys/. A relay run with --create-token makes rooms only for \
-            its token: pass it with --token-file. Exit status: 0 on success; 1 when the \
+            its token: pass it with --token-file. With --view-link a second line follows: the room's view link             (86 characters after “#”), which opens the room live but read-only and cannot make an edit. Exit status: 0 on success; 1 when the \
             document cannot be read, its background file cannot be embedded, the token file cannot be read, or the relay cannot be reached, \
             refuses (a token, a full relay, too many requests) or does not answer in time.
             """
@@ -32,6 +32,9 @@ struct Share: ParsableCommand {
 
     @Option(help: "Seconds to wait for the relay to store the document.")
     var timeout = 30
+
+    @Flag(help: "Also print the room's view link, on a second line: it opens the room read-only (SPEC C12).")
+    var viewLink = false
 
     @Option(
         help: "A file whose first line is the relay's token for making rooms (for a relay run with --create-token).", completion: .file())
@@ -87,5 +90,6 @@ struct Share: ParsableCommand {
             try DocumentFile.write(shared, to: url, shrinkingImageWith: .reencoding)
         }
         print(address.description)
+        if viewLink, let view = address.viewLink { print(view.description) }
     }
 }

@@ -39,6 +39,27 @@ import Glibc
         try DocumentFile.read(from: url).emojis.map(\.text)
     }
 
+    @Test("C12: share --view-link prints the view link too; join with it writes the room read-only")
+    func viewLinkJoins() throws {
+        let relay = try Self.relay()
+        let document = try Self.copyExample("embedded-hill.emojiart")
+        let original = try DocumentFile.read(from: document)
+        let shared = try CommandRunner.run(
+            ["share", document.path, "--relay", relay.server, "--view-link"], environment: try Self.environment("ann"))
+        #expect(shared.status == 0, "\(shared.standardError)")
+        let lines = shared.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        let edit = try RoomLink(parsing: lines[0])
+        let view = try RoomLink(parsing: lines.last ?? "")
+        #expect(view.room == edit.room && view.isViewLink && !edit.isViewLink)
+        #expect(view.key?.count == 86)
+        #expect(edit.viewLink == view, "the view link is derived from the edit link")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-viewed.emojiart")
+        let joined = try CommandRunner.run(["join", view.description, "-o", copy.path], environment: try Self.environment("bob"))
+        #expect(joined.status == 0, "\(joined.standardError)")
+        #expect(try DocumentFile.read(from: copy).emojis.map(\.text) == original.emojis.map(\.text))
+    }
+
     @Test("share prints a link and writes the collab key; join writes the same document; info --json shows the room")
     func shareAndJoin() throws {
         let relay = try Self.relay()
