@@ -1,4 +1,5 @@
 import EmojiArtCollab
+import EmojiArtCore
 import Foundation
 import Synchronization
 
@@ -17,6 +18,8 @@ final class FolderStore: RelayStore {
     var isShared: Bool { false }
     var description: String { folder.path }
     private var roomsFolder: URL { folder.appendingPathComponent("rooms", isDirectory: true) }
+    /// `tombstones/<id>`: a deleted room's verifier, dated by the file's modification time.
+    private var tombstonesFolder: URL { folder.appendingPathComponent("tombstones", isDirectory: true) }
 
     nonisolated(nonsending) func open(events: @escaping @Sendable (StoreEvent) async -> Void) async throws {
         // Private, whatever an older relay left (0755): a room's verifier, log and blobs are
@@ -57,7 +60,35 @@ final class FolderStore: RelayStore {
     }
 
     nonisolated(nonsending) func delete(_ id: String) async -> Bool {
-        (try? FileManager.default.removeItem(at: roomsFolder.appendingPathComponent(id))) != nil
+        let roomFolder = roomsFolder.appendingPathComponent(id)
+        if let verifier = try? AtomicFile.read(roomFolder.appendingPathComponent("access"), maxBytes: 1024) {
+            // Written before the room goes: a crash in between leaves the room, never a free id.
+            guard
+                (try? FileManager.default.createDirectory(
+                    at: tombstonesFolder, withIntermediateDirectories: true, attributes: RelayFiles.folderAttributes)) != nil,
+                (try? AtomicFile.write(verifier, to: tombstonesFolder.appendingPathComponent(id), private: true)) != nil
+            else { return false }
+        }
+        return (try? FileManager.default.removeItem(at: roomFolder)) != nil
+    }
+
+    nonisolated(nonsending) func tombstone(_ id: String) async -> String? {
+        guard RoomLink.isRoomID(id), let data = try? AtomicFile.read(tombstonesFolder.appendingPathComponent(id), maxBytes: 1024)
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    nonisolated(nonsending) func removeTombstone(_ id: String) async {
+        try? FileManager.default.removeItem(at: tombstonesFolder.appendingPathComponent(id))
+    }
+
+    nonisolated(nonsending) func sweepTombstones(deletedBefore date: Date) async {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: tombstonesFolder.path)) ?? []
+        for name in names where RoomLink.isRoomID(name) {
+            let url = tombstonesFolder.appendingPathComponent(name)
+            let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate]) as? Date
+            if let modified, modified < date { try? FileManager.default.removeItem(at: url) }
+        }
     }
 
     func usedBytes() -> Int64 {

@@ -10,6 +10,7 @@ import PostgresNIO
 ///     room_clients   each client id's secret hash (C10) and its highest durable cseq
 ///     ops            one SequencedPush (its JSON, as a log line) per (room, seq), after the snapshot
 ///     blobs          background images by SHA-256
+///     tombstones     a deleted room's verifier, until --room-ttl-days after
 enum PostgresSchema {
     static let migrations: [[String]] = [
         [
@@ -40,7 +41,11 @@ enum PostgresSchema {
                 PRIMARY KEY (room, seq))
             """,
             "CREATE TABLE blobs (name text PRIMARY KEY, data bytea NOT NULL)",
-        ]
+        ],
+        [
+            // A deleted room's verifier (C10): only its own keys make the id again.
+            "CREATE TABLE tombstones (id text PRIMARY KEY, verifier text NOT NULL, deleted_at timestamptz NOT NULL DEFAULT now())"
+        ],
     ]
 
     static var version: Int { migrations.count }

@@ -104,7 +104,34 @@ final class PostgresStore: RelayStore {
     }
 
     nonisolated(nonsending) func delete(_ id: String) async -> Bool {
-        (try? await client.query("DELETE FROM rooms WHERE id = \(id)", logger: logger)) != nil
+        let deleted = try? await client.withTransaction(logger: logger) { connection in
+            try await connection.query(
+                """
+                INSERT INTO tombstones (id, verifier) SELECT id, verifier FROM rooms WHERE id = \(id) AND verifier IS NOT NULL
+                ON CONFLICT (id) DO UPDATE SET verifier = excluded.verifier, deleted_at = now()
+                """, logger: logger)
+            try await connection.query("DELETE FROM rooms WHERE id = \(id)", logger: logger)
+        }
+        return deleted != nil
+    }
+
+    nonisolated(nonsending) func tombstone(_ id: String) async -> String? {
+        guard let rows = try? await client.query("SELECT verifier FROM tombstones WHERE id = \(id)", logger: logger) else { return nil }
+        var verifier: String?
+        do {
+            for try await stored in rows.decode(String.self) { verifier = stored }
+        } catch {
+            return nil
+        }
+        return verifier
+    }
+
+    nonisolated(nonsending) func removeTombstone(_ id: String) async {
+        _ = try? await client.query("DELETE FROM tombstones WHERE id = \(id)", logger: logger)
+    }
+
+    nonisolated(nonsending) func sweepTombstones(deletedBefore date: Date) async {
+        _ = try? await client.query("DELETE FROM tombstones WHERE deleted_at < \(date)", logger: logger)
     }
 
     func usedBytes() -> Int64 {

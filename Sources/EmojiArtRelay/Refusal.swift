@@ -23,6 +23,8 @@ enum Refusal: Error, Hashable, Sendable {
     case tokenWrong
     /// 429: too many wrong tokens from one address this minute.
     case tooManyWrongTokens(perMinute: Int)
+    /// 409: the id of a deleted room, asked for with other keys than its own (C10).
+    case roomIDTaken
 
     var status: HTTPResponse.Status {
         switch self {
@@ -33,6 +35,7 @@ enum Refusal: Error, Hashable, Sendable {
         case .tooSlow: .requestTimeout
         case .tokenMissing: .unauthorized
         case .tokenWrong: .forbidden
+        case .roomIDTaken: .conflict
         }
     }
 
@@ -48,6 +51,7 @@ enum Refusal: Error, Hashable, Sendable {
         case .tokenMissing: "token missing"
         case .tokenWrong: "token wrong"
         case .tooManyWrongTokens: "wrong tokens per minute"
+        case .roomIDTaken: "deleted room's id"
         }
     }
 
@@ -75,6 +79,8 @@ enum Refusal: Error, Hashable, Sendable {
             localized(
                 "Too many wrong tokens from your address (at most {limit} a minute); wait a minute and try again.",
                 ["limit": String(perMinute)])
+        case .roomIDTaken:
+            localized("This room id belonged to a room that was deleted; only its own members can make it again. Use a new room id.")
         }
     }
 }

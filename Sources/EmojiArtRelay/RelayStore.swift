@@ -22,8 +22,15 @@ protocol RelayStore: Sendable {
     nonisolated(nonsending) func create(_ id: String, epoch: String, verifier: String) async throws -> (any RoomStorage)?
     nonisolated(nonsending) func roomIDs() async -> [String]
     nonisolated(nonsending) func roomCount() async throws -> Int
-    /// Deletes a room and everything of it; false when it could not be.
+    /// Deletes a room and everything of it, leaving its tombstone (its verifier: only its own
+    /// keys make the id again, C10); false when it could not be.
     nonisolated(nonsending) func delete(_ id: String) async -> Bool
+    /// The verifier a deleted room's tombstone keeps; nil when the id has none.
+    nonisolated(nonsending) func tombstone(_ id: String) async -> String?
+    /// Forgets a tombstone (its room was made again by its members, or it is past its time).
+    nonisolated(nonsending) func removeTombstone(_ id: String) async
+    /// Forgets the tombstones of rooms deleted before `date`.
+    nonisolated(nonsending) func sweepTombstones(deletedBefore date: Date) async
     /// The bytes the store holds, for the quota (C8 `--max-data-mb`); cheap, may be a little old.
     func usedBytes() -> Int64
 }

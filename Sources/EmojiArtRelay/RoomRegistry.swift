@@ -47,11 +47,15 @@ actor RoomRegistry {
     @discardableResult
     func create(_ id: String, verifier: String) async throws -> Bool {
         guard try await room(id) == nil else { return false }
+        // A deleted room's id is made again only with its own keys (its members coming back).
+        let tombstone = await store.tombstone(id)
+        if let tombstone, tombstone != verifier { throw Refusal.roomIDTaken }
         let count = store.isShared ? try await store.roomCount() : try await cachedRoomCount()
         guard count < configuration.bounds.maxRooms else { throw Refusal.tooManyRooms(limit: configuration.bounds.maxRooms) }
         guard quota.reserve(Self.newRoomBytes) else { throw Refusal.outOfSpace }
         let epoch = RoomLink.randomRoomID()
         guard let storage = try await store.create(id, epoch: epoch, verifier: verifier) else { return false }
+        if tombstone != nil { await store.removeTombstone(id) }
         if rooms[id] == nil {
             rooms[id] = RoomActor(
                 id: id, room: RelayRoom(id: id, epoch: epoch, verifier: verifier), storage: storage, configuration: configuration)
@@ -74,6 +78,11 @@ actor RoomRegistry {
         guard await store.delete(id) else { return false }
         roomCount = roomCount.map { max(0, $0 - 1) }
         return true
+    }
+
+    /// Forgets the tombstones of rooms deleted before `date` (their time to live passed again).
+    func sweepTombstones(deletedBefore date: Date) async {
+        await store.sweepTombstones(deletedBefore: date)
     }
 
     /// Makes every room's received pushes durable (shutdown).

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Deletes the rooms nobody touched for the time to live (SPEC C8 `--room-ttl-days`): at start,
-/// then every `period`. A room with a connection open is never deleted, however old its time.
+/// then every `period`. A room with a connection open is never deleted, however old its time. A
+/// deleted room leaves a tombstone for as long again, so its id cannot be taken (C10).
 struct RoomSweeper: Sendable {
     let registry: RoomRegistry
     let activity: RoomActivity
@@ -30,6 +31,7 @@ struct RoomSweeper: Sendable {
             activity.forget(id)
             deleted.append(id)
         }
+        await registry.sweepTombstones(deletedBefore: now.addingTimeInterval(-seconds))
         return deleted
     }
 }

@@ -25,10 +25,10 @@ import FoundationNetworking
     /// so a request body can be added here alone.
     static func createRoom(
         _ relay: RelayProcess, room: String = RoomLink.randomRoomID(), forwardedFor: String? = nil, token: String? = nil,
-        from source: String = "127.0.0.1"
+        from source: String = "127.0.0.1", credentials: RoomCredentials = PlainSealer.testCredentials
     ) throws -> HTTPReply {
         // The body registers the room's public keys (C10), as every protocol-3 client sends them.
-        let registration = PlainSealer.testCredentials.registration
+        let registration = credentials.registration
         let body = #"{"editor":"\#(registration.editor)","viewer":"\#(registration.viewer)"}"#
         var headers = ["Content-Length: \(body.utf8.count)", "Connection: close"]
         if let forwardedFor { headers.append("X-Forwarded-For: \(forwardedFor)") }
