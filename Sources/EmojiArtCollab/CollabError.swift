@@ -40,6 +40,8 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
     case viewOnly
     /// A room from before protocol 3 that only an edit link can prove again.
     case needsEditLinkOnce
+    /// A shared document naming a room whose key this computer keeps for another relay (C10).
+    case keyForAnotherRelay(room: String, kept: String, named: String)
 
     public var description: String {
         switch self {
@@ -123,6 +125,11 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
         case .needsEditLinkOnce:
             localized(
                 "This room was made by an earlier EmojiArt and must be opened once with its edit link before a view link can join it.")
+        case .keyForAnotherRelay(let room, let kept, let named):
+            // TRANSLATORS: {kept} and {named} are relays' addresses, e.g. ws://relay.example:7447.
+            localized(
+                "This document names the room {room} at {named}, but this computer keeps that room's key for {kept}, so it stays offline. If the room really moved, join it again with its link.",
+                ["room": room, "kept": kept, "named": named])
         case .journalOfAnotherRoom(let path):
             localized("“{path}” holds the waiting edits of another room; it was left as it is.", ["path": path])
         }

@@ -34,34 +34,52 @@ public struct RoomKeyStore: Hashable, Sendable {
         self.folder = folder
     }
 
-    /// The key text of `room` (as in the link after `#`), nil when this user has none.
-    public func key(for room: String) throws -> String? {
-        let url = try file(for: room)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        do {
-            let text = String(decoding: try AtomicFile.read(url, maxBytes: 4096), as: UTF8.self)
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
-        } catch {
-            throw CollabError.keyUnreadable(path: url.path, reason: String(describing: error))
-        }
+    /// The key text of `room` (as in the link after `#`), nil when this user has none — or, given
+    /// `relay`, when the key is kept for the room on another relay (C10: a document naming a known
+    /// room at another relay never takes the key there). A key kept before relays were recorded
+    /// counts for any relay until it is kept again.
+    public func key(for room: String, relay: String? = nil) throws -> String? {
+        guard let kept = try kept(room) else { return nil }
+        if let relay, let keptRelay = kept.relay, keptRelay != relay { return nil }
+        return kept.key
     }
 
-    /// Keeps `key` for `room`, readable by this user only. Another key already kept for the room
-    /// is replaced only when `replacing` (the person agreed); otherwise `anotherKeyStored`.
-    public func save(_ key: String, for room: String, replacing: Bool = false) throws {
-        if let kept = try self.key(for: room) {
-            if kept == key { return }
-            guard replacing else { throw CollabError.anotherKeyStored(room: room) }
+    /// The relay `room`'s key is kept for; nil when there is none, or it was kept before relays were recorded.
+    public func relay(for room: String) throws -> String? {
+        try kept(room)?.relay
+    }
+
+    /// Keeps `key` for `room` on `relay`, readable by this user only. Another key already kept
+    /// for the room is replaced only when `replacing` (the person agreed); otherwise
+    /// `anotherKeyStored`. The same key is kept again for the relay the person joined it on.
+    public func save(_ key: String, for room: String, relay: String, replacing: Bool = false) throws {
+        if let kept = try kept(room) {
+            if kept.key == key && kept.relay == relay { return }
+            guard kept.key == key || replacing else { throw CollabError.anotherKeyStored(room: room) }
         }
         let url = try file(for: room)
         try PrivateFolder.prepare(folder)
         let temporary = folder.appendingPathComponent(".\(room).key.\(UUID().uuidString)")
         do {
-            try Self.createPrivately(temporary, contents: Data((key + "\n").utf8))
+            // The key, then the relay it is for (a file of one line is a key kept before that).
+            try Self.createPrivately(temporary, contents: Data((key + "\n" + relay + "\n").utf8))
             guard rename(temporary.path, url.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch {
             unlink(temporary.path)
             throw CollabError.keyUnwritable(path: url.path, reason: String(describing: error))
+        }
+    }
+
+    private func kept(_ room: String) throws -> (key: String, relay: String?)? {
+        let url = try file(for: room)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            let lines = String(decoding: try AtomicFile.read(url, maxBytes: 4096), as: UTF8.self)
+                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let key = lines.first else { return nil }
+            return (key, lines.count > 1 && !lines[1].isEmpty ? lines[1] : nil)
+        } catch {
+            throw CollabError.keyUnreadable(path: url.path, reason: String(describing: error))
         }
     }
 

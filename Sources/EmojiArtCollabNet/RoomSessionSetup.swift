@@ -35,7 +35,7 @@ public struct RoomSessionSetup: Sendable {
     /// Keeps the link's key for its room (after something opened with it, or for a room this
     /// computer made), replacing another only when `replacing`.
     public func keepKey(replacing: Bool = false) throws {
-        try storage.keys.save(key, for: address.room, replacing: replacing)
+        try storage.keys.save(key, for: address.room, relay: address.server, replacing: replacing)
     }
 
     /// The link's relay, as one this user agreed to use (C10).

@@ -80,7 +80,8 @@ import Glibc
         #expect(object["collab"] as? [String: String] == ["server": relay.server, "room": link.room])
         #expect(!info.standardOutput.contains(link.key!), "the key is never in the document")
         let keyFile = URL(fileURLWithPath: ann["XDG_STATE_HOME"]!).appendingPathComponent("emojiart/keys/\(link.room).key")
-        #expect(try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == link.key)
+        // The key, then the relay it is kept for (C10).
+        #expect(try String(contentsOf: keyFile, encoding: .utf8).split(separator: "\n") == [Substring(link.key!), Substring(relay.server)])
 
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-joined.emojiart")
         let joined = try CommandRunner.run(["join", printed, "-o", copy.path], environment: bob)
@@ -123,13 +124,15 @@ import Glibc
         let joined = try CommandRunner.run(
             ["join", "-", "-o", output.path, "--timeout", "10"], environment: bob, input: link.description + "\n")
         #expect(joined.status == 0, "\(joined.standardError)")
-        #expect(try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == link.key)
+        // The key, then the relay it is kept for (C10).
+        #expect(try String(contentsOf: keyFile, encoding: .utf8).split(separator: "\n") == [Substring(link.key!), Substring(relay.server)])
 
         // A "new link" for the same room with another key: refused before connecting, the kept key stays.
         let swapped = try CommandRunner.run(["join", wrong.description, "-o", output.path, "--timeout", "10"], environment: bob)
         #expect(swapped.status == 1)
         #expect(swapped.standardError.contains("another key for this room"), "\(swapped.standardError)")
-        #expect(try String(contentsOf: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == link.key)
+        // The key, then the relay it is kept for (C10).
+        #expect(try String(contentsOf: keyFile, encoding: .utf8).split(separator: "\n") == [Substring(link.key!), Substring(relay.server)])
     }
 
     @Test("join refuses a wrong key, a room that does not exist, and a link that is not one, with a sentence")

@@ -24,14 +24,37 @@ import Testing
         try Self.withStorage { storage, _ in
             let store = storage.keys
             #expect(try store.key(for: "room-0001") == nil)
-            try store.save("k3yk3yk3yk3yk3yk3yk3yk", for: "room-0001")
+            try store.save("k3yk3yk3yk3yk3yk3yk3yk", for: "room-0001", relay: "ws://relay-a:7447")
             #expect(try store.key(for: "room-0001") == "k3yk3yk3yk3yk3yk3yk3yk")
             #expect(try Self.mode(storage.keysFolder.appendingPathComponent("room-0001.key")) == 0o600)
             #expect(try Self.mode(storage.keysFolder) == 0o700)
-            #expect(throws: RoomLinkError.badRoomID("../etc")) { try store.save("x", for: "../etc") }
+            #expect(throws: RoomLinkError.badRoomID("../etc")) { try store.save("x", for: "../etc", relay: "ws://relay-a:7447") }
             #expect(storage.journalFolder.lastPathComponent == "collab")
             #expect(
                 try FileManager.default.contentsOfDirectory(atPath: storage.keysFolder.path) == ["room-0001.key"], "no temporary file left")
+        }
+    }
+
+    @Test(
+        "issue 45 item 11: a key is kept for its relay and room: a file naming the room at another relay gets no key; a key kept before relays were recorded counts until kept again"
+    )
+    func keysBelongToTheirRelay() throws {
+        try Self.withStorage { storage, _ in
+            let store = storage.keys
+            try store.save("k3yk3yk3yk3yk3yk3yk3yk", for: "room-0001", relay: "ws://relay-a:7447")
+            #expect(try store.key(for: "room-0001", relay: "ws://relay-a:7447") == "k3yk3yk3yk3yk3yk3yk3yk")
+            #expect(try store.key(for: "room-0001", relay: "ws://evil.example:7447") == nil)
+            #expect(try store.relay(for: "room-0001") == "ws://relay-a:7447")
+            // Joined again with the same key on a relay it moved to: kept for that one now.
+            try store.save("k3yk3yk3yk3yk3yk3yk3yk", for: "room-0001", relay: "ws://relay-b:7447")
+            #expect(try store.key(for: "room-0001", relay: "ws://relay-a:7447") == nil)
+            #expect(try store.key(for: "room-0001", relay: "ws://relay-b:7447") == "k3yk3yk3yk3yk3yk3yk3yk")
+            // A file of one line, from before: any relay, until it is kept again.
+            try Data("0ldk3y0ldk3y0ldk3y0ldk\n".utf8).write(to: storage.keysFolder.appendingPathComponent("room-0002.key"))
+            #expect(try store.key(for: "room-0002", relay: "ws://anywhere:7447") == "0ldk3y0ldk3y0ldk3y0ldk")
+            #expect(try store.relay(for: "room-0002") == nil)
+            try store.save("0ldk3y0ldk3y0ldk3y0ldk", for: "room-0002", relay: "ws://relay-a:7447")
+            #expect(try store.key(for: "room-0002", relay: "ws://anywhere:7447") == nil)
         }
     }
 
@@ -39,11 +62,13 @@ import Testing
     func noSilentReplacement() throws {
         try Self.withStorage { storage, _ in
             let store = storage.keys
-            try store.save("k3yk3yk3yk3yk3yk3yk3yk", for: "room-0001")
-            try store.save("k3yk3yk3yk3yk3yk3yk3yk", for: "room-0001")
-            #expect(throws: CollabError.anotherKeyStored(room: "room-0001")) { try store.save("an0therk3yan0therk3yan", for: "room-0001") }
+            try store.save("k3yk3yk3yk3yk3yk3yk3yk", for: "room-0001", relay: "ws://relay-a:7447")
+            try store.save("k3yk3yk3yk3yk3yk3yk3yk", for: "room-0001", relay: "ws://relay-a:7447")
+            #expect(throws: CollabError.anotherKeyStored(room: "room-0001")) {
+                try store.save("an0therk3yan0therk3yan", for: "room-0001", relay: "ws://relay-a:7447")
+            }
             #expect(try store.key(for: "room-0001") == "k3yk3yk3yk3yk3yk3yk3yk")
-            try store.save("an0therk3yan0therk3yan", for: "room-0001", replacing: true)
+            try store.save("an0therk3yan0therk3yan", for: "room-0001", relay: "ws://relay-a:7447", replacing: true)
             #expect(try store.key(for: "room-0001") == "an0therk3yan0therk3yan")
             #expect(try Self.mode(storage.keysFolder.appendingPathComponent("room-0001.key")) == 0o600)
         }
@@ -55,7 +80,7 @@ import Testing
             try FileManager.default.createDirectory(
                 at: storage.keysFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
             chmod(storage.keysFolder.path, 0o777)
-            try storage.keys.save("k3yk3yk3yk3yk3yk3yk3yk", for: "room-0001")
+            try storage.keys.save("k3yk3yk3yk3yk3yk3yk3yk", for: "room-0001", relay: "ws://relay-a:7447")
             #expect(try Self.mode(storage.keysFolder) == 0o700)
 
             let elsewhere = state.appendingPathComponent("elsewhere")

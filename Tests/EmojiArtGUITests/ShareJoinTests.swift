@@ -60,7 +60,7 @@ extension GUITests {
                     try await relay.createRoom(SharedWindows.room, registration: TestRoomKey.registration)
                     // The key is here (an earlier join), the relay is not known: a copy of the file
                     // from elsewhere naming another relay looks like this.
-                    try workspace.storeRoomKey(TestRoomKey.text, for: SharedWindows.room)
+                    try workspace.storeRoomKey(TestRoomKey.text, for: SharedWindows.room, relay: relay.server)
                     let file = try workspace.writeDocument(
                         named: "from-the-web.emojiart", contents: SharedWindows.sharedDocument(server: relay.server))
                     let members = relay.dataFolder.appendingPathComponent("rooms/\(SharedWindows.room)/clients.jsonl")

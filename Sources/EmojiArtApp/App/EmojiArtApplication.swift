@@ -133,7 +133,8 @@ final class EmojiArtApplication {
     /// keeps for the room replaces it only when the person agrees (C10: a forged link must not
     /// swap a key silently).
     func openSharedWindow(_ address: RoomLink) {
-        if let existing = windows.first(where: { $0.sharing?.address.room == address.room }) {
+        if let existing = windows.first(where: { $0.sharing?.address.room == address.room && $0.sharing?.address.server == address.server })
+        {
             return existing.present()
         }
         let kept = try? CollabStorage(locations: StorageLocations()).keys.key(for: address.room)

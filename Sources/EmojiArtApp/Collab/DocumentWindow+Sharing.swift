@@ -65,7 +65,13 @@ extension DocumentWindow {
         guard sharing == nil, let room = document.model.collab else { return }
         // C10: without the room's key on this computer the document stays offline, and says how
         // to rejoin; it never connects unencrypted.
-        guard let key = try? CollabStorage(locations: StorageLocations()).keys.key(for: room.room) else {
+        let keys = CollabStorage(locations: StorageLocations()).keys
+        guard let key = try? keys.key(for: room.room, relay: room.server) else {
+            // A key of this room kept for another relay is never taken there (C10): a file that
+            // names a known room at an unknown relay stays offline and says so.
+            if let keptRelay = try? keys.relay(for: room.room) {
+                return showToast(CollabError.keyForAnotherRelay(room: room.room, kept: keptRelay, named: room.server).description)
+            }
             return showToast(CollabError.noKeyForSharedDocument(server: room.server).description)
         }
         // Its relay may have lost the room (its data deleted): the file makes it again from its content (C6).

@@ -54,14 +54,14 @@ extension TestWorkspace {
 
     /// Keeps `key` for `room` where the app looks for it (C10: a shared document without its
     /// room's key on this computer stays offline).
-    func storeRoomKey(_ key: String, for room: String) throws {
-        try CollabStorage(locations: storage).keys.save(key, for: room)
+    func storeRoomKey(_ key: String, for room: String, relay: String) throws {
+        try CollabStorage(locations: storage).keys.save(key, for: room, relay: relay)
     }
 
     /// What this user would have after joining `room` on `server` once: its key kept, and the
     /// relay known (C10: a document naming another relay asks before connecting).
     func joinedBefore(_ room: String, on server: String, key: String = TestRoomKey.text) throws {
-        try storeRoomKey(key, for: room)
+        try storeRoomKey(key, for: room, relay: server)
         try CollabStorage(locations: storage).knownRelays.remember(server)
     }
 }
