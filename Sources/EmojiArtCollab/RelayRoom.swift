@@ -119,6 +119,13 @@ public struct RelayRoom: Sendable {
         verifier.flatMap(RoomVerifier.init(stored:))?.editorKey
     }
 
+    /// Whether an image upload named `name` is an editor's (C10): `signature` is the edit key's
+    /// over `Signed.blob`. Strangers and viewers cannot fill the relay's disk.
+    public func admitsUpload(named name: String, signature: String?) -> Bool {
+        guard let editorKey, let signature else { return false }
+        return Ed25519.isValid(signature, for: Signed.blob(room: id, name: name), publicKey: editorKey)
+    }
+
     /// Why the room does not take `push` from `client` (C10): a number out of range, or no
     /// edit key's signature. nil when it takes it.
     public func refusal(of push: ClientMessage.Push, from client: ClientID) -> RelayError? {

@@ -213,6 +213,11 @@ public enum Signed {
         bytes("emojiart-push-3", room, client.rawValue, String(cseq), payload.signedText)
     }
 
+    /// An image upload's say-so (`PUT /blob/NAME` with the room's id): only an editor uploads.
+    public static func blob(room: String, name: String) -> [UInt8] {
+        bytes("emojiart-blob-3", room, name)
+    }
+
     public static func snapshot(room: String, seq: Int, payload: Payload) -> [UInt8] {
         bytes("emojiart-snapshot-3", room, String(seq), payload.signedText)
     }

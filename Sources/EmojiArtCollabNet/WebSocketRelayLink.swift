@@ -218,9 +218,14 @@ public final class WebSocketRelayLink: RelayLink, @unchecked Sendable {
         _ = try await request("PUT", path: "/room/\(address.room)", body: body, headers: authorization, expecting: [200, 201])
     }
 
+    /// Uploads with the room's id and the edit key's say-so (C10); a view link has none to give.
     public func putBlob(_ data: Data) async throws -> String {
         let name = SHA256.hex(data)
-        _ = try await request("PUT", path: "/blob/\(name)", body: data, expecting: [200, 201])
+        let signature = (try? RoomKey(text: address.key ?? ""))?.credentials.sign(Signed.blob(room: address.room, name: name))
+        let headers =
+            [(name: "X-EmojiArt-Room", value: address.room)]
+            + (signature.map { [(name: "Authorization", value: "EmojiArt-Edit \($0)")] } ?? [])
+        _ = try await request("PUT", path: "/blob/\(name)", body: data, headers: headers, expecting: [200, 201])
         return name
     }
 

@@ -12,7 +12,9 @@ final class FolderStore: RelayStore {
 
     init(folder: URL, maxBlobBytes: Int) {
         self.folder = folder
-        blobs = BlobStore(folder: folder.appendingPathComponent("blobs", isDirectory: true), maxBytes: maxBlobBytes)
+        blobs = BlobStore(
+            folder: folder.appendingPathComponent("blobs", isDirectory: true), maxBytes: maxBlobBytes,
+            roomsFolder: folder.appendingPathComponent("rooms", isDirectory: true))
     }
 
     var isShared: Bool { false }
@@ -69,6 +71,8 @@ final class FolderStore: RelayStore {
                 (try? AtomicFile.write(verifier, to: tombstonesFolder.appendingPathComponent(id), private: true)) != nil
             else { return false }
         }
+        // Its images go with it (a sealed image opens in its own room only).
+        (blobs as? BlobStore)?.deleteBlobs(listedIn: BlobStore.listURL(of: id, in: roomsFolder))
         return (try? FileManager.default.removeItem(at: roomFolder)) != nil
     }
 

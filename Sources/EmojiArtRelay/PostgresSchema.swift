@@ -9,7 +9,7 @@ import PostgresNIO
 ///                    when it was made and last pushed to
 ///     room_clients   each client id's secret hash (C10) and its highest durable cseq
 ///     ops            one SequencedPush (its JSON, as a log line) per (room, seq), after the snapshot
-///     blobs          background images by SHA-256
+///     blobs          background images by SHA-256, and the room each was uploaded for
 ///     tombstones     a deleted room's verifier, until --room-ttl-days after
 enum PostgresSchema {
     static let migrations: [[String]] = [
@@ -44,7 +44,9 @@ enum PostgresSchema {
         ],
         [
             // A deleted room's verifier (C10): only its own keys make the id again.
-            "CREATE TABLE tombstones (id text PRIMARY KEY, verifier text NOT NULL, deleted_at timestamptz NOT NULL DEFAULT now())"
+            "CREATE TABLE tombstones (id text PRIMARY KEY, verifier text NOT NULL, deleted_at timestamptz NOT NULL DEFAULT now())",
+            // The room a blob was uploaded for (protocol 3): deleted with it.
+            "ALTER TABLE blobs ADD COLUMN room text",
         ],
     ]
 

@@ -110,6 +110,7 @@ final class PostgresStore: RelayStore {
                 INSERT INTO tombstones (id, verifier) SELECT id, verifier FROM rooms WHERE id = \(id) AND verifier IS NOT NULL
                 ON CONFLICT (id) DO UPDATE SET verifier = excluded.verifier, deleted_at = now()
                 """, logger: logger)
+            try await connection.query("DELETE FROM blobs WHERE room = \(id)", logger: logger)
             try await connection.query("DELETE FROM rooms WHERE id = \(id)", logger: logger)
         }
         return deleted != nil
@@ -230,14 +231,15 @@ struct PostgresBlobs: BlobStorage {
     let logger: Logger
     let maxBytes: Int
 
-    func put(_ data: Data, name: String) async throws(BlobStore.Failure) {
+    func put(_ data: Data, name: String, room: String) async throws(BlobStore.Failure) {
         guard BlobStore.isName(name) else { throw .badName(name) }
         guard data.count <= maxBytes else { throw .tooLarge(data.count, limit: maxBytes) }
         let actual = SHA256.hex(data)
         guard actual == name else { throw .hashMismatch(name: name, actual: actual) }
         do {
             try await client.query(
-                "INSERT INTO blobs (name, data) VALUES (\(name), \(ByteBuffer(bytes: data))) ON CONFLICT (name) DO NOTHING", logger: logger)
+                "INSERT INTO blobs (name, data, room) VALUES (\(name), \(ByteBuffer(bytes: data)), \(room)) ON CONFLICT (name) DO NOTHING",
+                logger: logger)
         } catch {
             throw .unwritable(String(reflecting: error))
         }

@@ -25,6 +25,8 @@ enum Refusal: Error, Hashable, Sendable {
     case tooManyWrongTokens(perMinute: Int)
     /// 409: the id of a deleted room, asked for with other keys than its own (C10).
     case roomIDTaken
+    /// 403: an image upload without a room's editor's say-so (C10).
+    case uploadRefused
 
     var status: HTTPResponse.Status {
         switch self {
@@ -36,6 +38,7 @@ enum Refusal: Error, Hashable, Sendable {
         case .tokenMissing: .unauthorized
         case .tokenWrong: .forbidden
         case .roomIDTaken: .conflict
+        case .uploadRefused: .forbidden
         }
     }
 
@@ -52,6 +55,7 @@ enum Refusal: Error, Hashable, Sendable {
         case .tokenWrong: "token wrong"
         case .tooManyWrongTokens: "wrong tokens per minute"
         case .roomIDTaken: "deleted room's id"
+        case .uploadRefused: "upload without a member's signature"
         }
     }
 
@@ -79,6 +83,8 @@ enum Refusal: Error, Hashable, Sendable {
             localized(
                 "Too many wrong tokens from your address (at most {limit} a minute); wait a minute and try again.",
                 ["limit": String(perMinute)])
+        case .uploadRefused:
+            localized("Only a member of a room with its edit link uploads images to it; name the room and sign the upload.")
         case .roomIDTaken:
             localized("This room id belonged to a room that was deleted; only its own members can make it again. Use a new room id.")
         }

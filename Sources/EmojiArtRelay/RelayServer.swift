@@ -1,5 +1,6 @@
 import EmojiArtCollab
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
@@ -161,6 +162,18 @@ public struct RelayServer: Sendable {
             if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maxBlobBytes {
                 return refuse(.tooLarge(limit: configuration.maxBlobBytes), address, context)
             }
+            // Only a member with the edit key uploads (C10), for its room: named in the request and
+            // signed, checked before a byte of the body is read.
+            let room = request.headers[Self.roomHeader] ?? ""
+            let signature = request.headers[.authorization].flatMap { value in
+                value.hasPrefix("EmojiArt-Edit ") ? String(value.dropFirst("EmojiArt-Edit ".count)) : nil
+            }
+            guard RoomLink.isRoomID(room), let actor = try? await registry.room(room),
+                await actor.admitsUpload(named: name, signature: signature)
+            else {
+                log.record(.uploadRefused, from: address)
+                return Self.text(.forbidden, Refusal.uploadRefused.sentence)
+            }
             // Refused before its bytes are read: a full relay does not take in 32 MB to say no.
             let isFull = quota.isFull
             let storedAlready = isFull ? await blobs.has(name) : false
@@ -174,7 +187,7 @@ public struct RelayServer: Sendable {
             guard await !blobs.has(name) else { return Self.text(.ok, name) }
             guard quota.reserve(Int64(body.readableBytes)) else { return refuse(.outOfSpace, address, context) }
             do throws(BlobStore.Failure) {
-                try await blobs.put(Data(buffer: body), name: name)
+                try await blobs.put(Data(buffer: body), name: name, room: room)
                 return Self.text(.created, name)
             } catch {
                 quota.cancel(Int64(body.readableBytes))
@@ -207,6 +220,9 @@ public struct RelayServer: Sendable {
                 await connection.run(inbound: inbound, outbound: outbound)
             })
     }
+
+    /// The room an image is uploaded for (`PUT /blob/NAME`).
+    private static let roomHeader = HTTPField.Name("X-EmojiArt-Room")!
 
     private static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
         Response(

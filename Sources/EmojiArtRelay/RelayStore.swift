@@ -83,7 +83,8 @@ struct RoomChanges: Sendable {
 
 /// Background images, content-addressed by their SHA-256.
 protocol BlobStorage: Sendable {
-    func put(_ data: Data, name: String) async throws(BlobStore.Failure)
+    /// Stores a blob for `room`: it is deleted with the room (a sealed image is bound to one room).
+    func put(_ data: Data, name: String, room: String) async throws(BlobStore.Failure)
     func has(_ name: String) async -> Bool
     func get(_ name: String) async -> Data?
     /// The blob's file, when the storage keeps blobs as files: served from disk a chunk at a

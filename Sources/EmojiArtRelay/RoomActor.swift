@@ -235,6 +235,11 @@ actor RoomActor {
 
     var room: RelayRoom { host.room }
 
+    /// Whether an upload of the image `name` carries an editor's say-so (C10).
+    func admitsUpload(named name: String, signature: String?) -> Bool {
+        host.room.admitsUpload(named: name, signature: signature)
+    }
+
     private func scheduleFlush() {
         guard !flushScheduled else { return }
         flushScheduled = true

@@ -12,6 +12,8 @@ public struct PlainSealer: PayloadSealer {
 
     /// The edit link of every plain room (the in-memory relay registers its public keys).
     public static let testCredentials = RoomCredentials(roomKey: Array(repeating: 7, count: 16))
+    /// Its key as a link carries it (what signs a plain room's uploads).
+    public static let testKeyText = Base64URL.encode(Array(repeating: 7, count: 16))
     /// Its view link.
     public static let testViewCredentials = RoomCredentials(viewKey: testCredentials.viewKey!)!
     /// What a plain room's relay keeps.

@@ -38,8 +38,17 @@ import FoundationNetworking
             from: source)
     }
 
-    static func putBlob(_ relay: RelayProcess, _ data: Data, forwardedFor: String? = nil) throws -> HTTPReply {
-        var head = "PUT /blob/\(SHA256.hex(data)) HTTP/1.1\r\nHost: relay\r\nContent-Length: \(data.count)\r\nConnection: close\r\n"
+    /// `PUT /blob` for `room`, signed with `credentials`' edit key (nil: unsigned, a stranger's).
+    static func putBlob(
+        _ relay: RelayProcess, _ data: Data, room: String, credentials: RoomCredentials? = PlainSealer.testCredentials,
+        forwardedFor: String? = nil
+    ) throws -> HTTPReply {
+        let name = SHA256.hex(data)
+        var head = "PUT /blob/\(name) HTTP/1.1\r\nHost: relay\r\nContent-Length: \(data.count)\r\nConnection: close\r\n"
+        head += "X-EmojiArt-Room: \(room)\r\n"
+        if let signature = credentials?.sign(Signed.blob(room: room, name: name)) {
+            head += "Authorization: EmojiArt-Edit \(signature)\r\n"
+        }
         if let forwardedFor { head += "X-Forwarded-For: \(forwardedFor)\r\n" }
         return try exchange(relay, Data((head + "\r\n").utf8) + data)
     }
@@ -155,7 +164,7 @@ import FoundationNetworking
         for size in [300_000, 100_000, 30_000, 10_000, 4096] {
             for _ in 0..<10 {
                 let blob = Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &random) })
-                let status = try Self.putBlob(relay, blob).status
+                let status = try Self.putBlob(relay, blob, room: first.room).status
                 statuses.append(status)
                 if status != 201 { break }
             }
@@ -213,7 +222,12 @@ import FoundationNetworking
 
         // A body trickled in a byte at a time is cut once it falls behind the pace.
         let trickle = try RawConnection(port: relay.port)
-        try trickle.send("PUT /blob/\(String(repeating: "cd", count: 32)) HTTP/1.1\r\nHost: relay\r\nContent-Length: 100000\r\n\r\n")
+        // A member's upload (the relay checks its say-so before reading the body).
+        let name = String(repeating: "cd", count: 32)
+        let signature = PlainSealer.testCredentials.sign(Signed.blob(room: first.room, name: name)) ?? ""
+        try trickle.send(
+            "PUT /blob/\(name) HTTP/1.1\r\nHost: relay\r\nX-EmojiArt-Room: \(first.room)\r\nAuthorization: EmojiArt-Edit \(signature)\r\nContent-Length: 100000\r\n\r\n"
+        )
         var sent = 0
         while !trickle.isClosedByPeer, sent < 100 {
             try? trickle.send("x")
@@ -490,13 +504,33 @@ import FoundationNetworking
         }
     }
 
+    @Test("issue 45 item 9: only a room's editor uploads images — a stranger, a viewer or another room's key gets 403 and stores nothing")
+    func uploadsNeedTheEditKey() async throws {
+        let relay = try RelayProcess()
+        let room = RoomLink.randomRoomID()
+        #expect(try Self.createRoom(relay, room: room).status == 201)
+        let image = Data("a sealed image, as far as the relay knows".utf8)
+        let stored = relay.dataFolder.appendingPathComponent("blobs/\(SHA256.hex(image))")
+        let viewer = RoomCredentials(viewKey: PlainSealer.testCredentials.viewKey!)!
+        for credentials in [nil, viewer, RoomCredentials(roomKey: Array(repeating: 9, count: 16))] {
+            let reply = try Self.putBlob(relay, image, room: room, credentials: credentials)
+            #expect(reply.status == 403, "\(reply.status) \(reply.body)")
+        }
+        #expect(try Self.putBlob(relay, image, room: "no-such-room-1").status == 403)
+        #expect(!FileManager.default.fileExists(atPath: stored.path))
+        #expect(try Self.putBlob(relay, image, room: room).status == 201)
+        #expect(FileManager.default.fileExists(atPath: stored.path))
+    }
+
     @Test("stalled readers of a large image hold a chunk each, not the image: 16 of them on 24 MB leave the relay's peak under 250 MB (C8)")
     func stalledBlobReaders() async throws {
         let relay = try RelayProcess()
         var generator = SeededRandom(seed: 12)
         let image = Data((0..<24 * 1_048_576).map { _ in UInt8.random(in: 0...255, using: &generator) })
         let name = SHA256.hex(image)
-        #expect(try Self.putBlob(relay, image).status == 201)
+        let room = RoomLink.randomRoomID()
+        #expect(try Self.createRoom(relay, room: room).status == 201)
+        #expect(try Self.putBlob(relay, image, room: room).status == 201)
         var stalled: [RawConnection] = []
         defer { for connection in stalled { connection.close() } }
         for _ in 0..<16 {

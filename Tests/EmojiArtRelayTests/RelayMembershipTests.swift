@@ -19,7 +19,7 @@ import FoundationNetworking
     func strangerWithTheRoomID() async throws {
         let relay = try RelayProcess()
         let key = RoomKey.random()
-        let address = try await RelayServerTests.makeRoom(relay, credentials: key.credentials)
+        let address = try await RelayServerTests.makeRoom(relay, key: key.text)
         let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 21)
         try await waitUntil("ann is live") { ann.settled }
         for (index, text) in ["🦊", "🐙", "🌵"].enumerated() {
@@ -94,7 +94,7 @@ import FoundationNetworking
     func sealedBlobs() async throws {
         let relay = try RelayProcess()
         let key = RoomKey.random()
-        let address = try await RelayServerTests.makeRoom(relay, credentials: key.credentials)
+        let address = try await RelayServerTests.makeRoom(relay, key: key.text)
         let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 23)
         try await waitUntil("ann is live") { ann.settled }
         let image =
@@ -139,7 +139,7 @@ extension RelayMembershipTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let relay = try RelayProcess(dataFolder: folder)
         let key = RoomKey.random()
-        let address = try await RelayServerTests.makeRoom(relay, credentials: key.credentials)
+        let address = try await RelayServerTests.makeRoom(relay, key: key.text)
         let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 31)
         try await waitUntil("ann is live") { ann.settled }
         try ann.perform { try $0.addEmoji("🐸", x: 1, y: 2, size: 40).1 }

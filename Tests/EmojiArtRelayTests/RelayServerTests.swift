@@ -12,12 +12,12 @@ import FoundationNetworking
 /// The relay on real sockets (SPEC C1): the `emojiart-relay` binary on 127.0.0.1, driven by
 /// `WebSocketRelayLink`s and raw WebSockets.
 @Suite(.serialized) struct RelayServerTests {
-    /// A new room on `relay` for the holders of `credentials` (`PlainSealer`'s by default).
-    static func makeRoom(_ relay: RelayProcess, credentials: RoomCredentials = PlainSealer.testCredentials) async throws -> RoomLink {
-        let address = RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: nil)
+    /// A new room on `relay` for the holders of `key` (`PlainSealer`'s by default); its link.
+    static func makeRoom(_ relay: RelayProcess, key: String = PlainSealer.testKeyText) async throws -> RoomLink {
+        let address = RoomLink(server: relay.server, room: RoomLink.randomRoomID(), key: key)
         let link = WebSocketRelayLink(address: address)
         defer { link.close() }
-        try await link.createRoom(credentials.registration)
+        try await link.createRoom(try RoomKey(text: key).credentials.registration)
         return address
     }
 
@@ -248,6 +248,10 @@ import FoundationNetworking
         var request = URLRequest(url: URL(string: address.httpBase + "/blob/\(wrongName)")!)
         request.httpMethod = "PUT"
         request.httpBody = Data("not the image".utf8)
+        // A member's upload, with its say-so: refused for its bytes.
+        request.setValue(address.room, forHTTPHeaderField: "X-EmojiArt-Room")
+        let signature = PlainSealer.testCredentials.sign(Signed.blob(room: address.room, name: wrongName)) ?? ""
+        request.setValue("EmojiArt-Edit \(signature)", forHTTPHeaderField: "Authorization")
         let (body, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 400)
         #expect(String(decoding: body, as: UTF8.self).contains("hash to"))
@@ -263,7 +267,7 @@ import FoundationNetworking
     func relaySeesCiphertextOnly() async throws {
         let relay = try RelayProcess()
         let key = RoomKey.random()
-        let address = try await RelayServerTests.makeRoom(relay, credentials: key.credentials)
+        let address = try await RelayServerTests.makeRoom(relay, key: key.text)
         let ann = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 11)
         let bob = try NetPeer(link: WebSocketRelayLink(address: address), room: address.room, sealer: AESGCMSealer(key: key), seed: 12)
         try await waitUntil("both are live") { ann.settled && bob.settled }

@@ -70,13 +70,17 @@ enum RelayStoreContract: String, CaseIterable, Sendable, CustomTestStringConvert
             let data = Data("an image".utf8)
             let name = SHA256.hex(data)
             #expect(await !store.blobs.has(name))
-            try await store.blobs.put(data, name: name)
-            try await store.blobs.put(data, name: name)
+            _ = try await store.create(id, epoch: "e", verifier: Self.hello)
+            try await store.blobs.put(data, name: name, room: id)
+            try await store.blobs.put(data, name: name, room: id)
             #expect(await store.blobs.has(name))
             #expect(await store.blobs.get(name) == data)
             let other = String(repeating: "0", count: 64)
-            await #expect(throws: BlobStore.Failure.self) { try await store.blobs.put(data, name: other) }
+            await #expect(throws: BlobStore.Failure.self) { try await store.blobs.put(data, name: other, room: id) }
             #expect(await store.blobs.get(other) == nil)
+            // Its images go with the room (issue 45 item 9).
+            #expect(await store.delete(id))
+            #expect(await !store.blobs.has(name))
         case .deletion:
             _ = try await store.create(id, epoch: "e", verifier: Self.hello)
             #expect(await store.delete(id))
