@@ -83,11 +83,13 @@ public struct CollabImport: Sendable {
             }
             previousZ = z
             ids.adopt(emoji.id, for: cid)
-            ops.append(
-                .add(
-                    EmojiValues(
-                        cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
-                        rotation: emoji.rotation, flipped: emoji.flipped, z: z, group: emoji.group, locked: emoji.locked)))
+            var values = EmojiValues(
+                cid: cid, text: emoji.text, x: emoji.position.x, y: emoji.position.y, size: emoji.size,
+                rotation: emoji.rotation, flipped: emoji.flipped, z: z, group: emoji.group, locked: emoji.locked)
+            // Another member's emoji of a file shared before: the room has it again, its id
+            // still its owner's (C10).
+            values.restored = cid.client != session.client
+            ops.append(.add(values))
         }
         var images = [String: Data]()
         var uploads = [String: Data]()

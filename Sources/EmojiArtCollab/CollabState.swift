@@ -27,8 +27,11 @@ public struct CollabState: Hashable, Sendable, Codable {
         switch op {
         case .add(let values):
             guard let values = values.clamped else { return false }
+            // An add of another member's emoji id is refused (C10: nobody claims ids ahead of
+            // their owner), unless it sends a lost room again.
+            guard values.cid.client == client || values.restored else { return false }
             if let existing = emojis[values.cid] {
-                // An add of the id's owner takes back an id another member added first (C10).
+                // An add of the id's owner takes back an id another member restored first.
                 if existing.addedByOther != nil, client == values.cid.client {
                     emojis[values.cid] = EmojiRecord(values, by: client)
                     return true

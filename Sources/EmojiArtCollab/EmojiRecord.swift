@@ -17,10 +17,18 @@ public struct EmojiValues: Hashable, Sendable, Codable {
         set { lockedIfSet = newValue ? true : nil }
     }
     private var lockedIfSet: Bool?
+    /// An add that sends the room again after the relay lost it (invariant 7): the only add of
+    /// another member's emoji id a replica takes, and one its owner's own add replaces (C10).
+    public var restored: Bool {
+        get { restoredIfSet ?? false }
+        set { restoredIfSet = newValue ? true : nil }
+    }
+    private var restoredIfSet: Bool?
 
     private enum CodingKeys: String, CodingKey {
         case cid, text, x, y, size, rotation, flipped, z, deleted, group
         case lockedIfSet = "locked"
+        case restoredIfSet = "restored"
     }
 
     public init(
@@ -48,9 +56,11 @@ public struct EmojiValues: Hashable, Sendable, Codable {
             case .rotation(let rotation)? = FieldValue.rotation(rotation).clamped,
             FieldValue.group(group).clamped != nil
         else { return nil }
-        return EmojiValues(
+        var values = EmojiValues(
             cid: cid, text: text, x: x, y: y, size: size, rotation: rotation, flipped: flipped, z: z, deleted: deleted,
             group: group, locked: locked)
+        values.restored = restored
+        return values
     }
 }
 

@@ -102,6 +102,7 @@ extension CollabOp {
                     "\(values.flipped)", values.z.rawValue, "\(values.deleted)",
                 ]
                 + (values.group.map { ["group=" + $0] } ?? []) + (values.locked ? ["locked=true"] : [])
+                + (values.restored ? ["restored=true"] : [])
         case .set(let cid, let value, let expected):
             parts = ["\u{0}set", cid.description, field(value), expected.map(field) ?? "-"]
         case .background(let value, let expected):

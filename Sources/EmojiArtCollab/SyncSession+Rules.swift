@@ -44,7 +44,11 @@ extension SyncSession {
     }
 
     static func republication(of state: CollabState) -> [CollabOp] {
-        var ops = state.emojis.values.sorted { $0.cid < $1.cid }.map { CollabOp.add($0.values) }
+        var ops = state.emojis.values.sorted { $0.cid < $1.cid }.map { record in
+            var values = record.values
+            values.restored = true
+            return CollabOp.add(values)
+        }
         if state.background.value != .blank { ops.append(.background(state.background.value)) }
         return ops
     }

@@ -61,11 +61,15 @@ import Testing
     @Test("an add of an existing emoji merges only a delete (a re-push never resurrects one)")
     func reAdd() {
         var state = added(deleted: true)
-        let changed5 = state.apply(.add(EmojiValues(cid: cid, text: "🐱", x: 0, y: 0, size: 9, z: ZKey("a1")!)), from: bob)
+        var again = EmojiValues(cid: cid, text: "🐱", x: 0, y: 0, size: 9, z: ZKey("a1")!)
+        again.restored = true  // bob sends the room again (invariant 7)
+        let changed5 = state.apply(.add(again), from: bob)
         #expect(!changed5)
         #expect(state.emojis[cid]?.deleted.value == true)
         var alive = added()
-        let changed6 = alive.apply(.add(EmojiValues(cid: cid, text: "🐱", x: 0, y: 0, size: 9, z: ZKey("a1")!, deleted: true)), from: bob)
+        var deleted = EmojiValues(cid: cid, text: "🐱", x: 0, y: 0, size: 9, z: ZKey("a1")!, deleted: true)
+        deleted.restored = true
+        let changed6 = alive.apply(.add(deleted), from: bob)
         #expect(changed6)
         #expect(alive.emojis[cid]?.deleted.value == true)
         #expect(alive.emojis[cid]?.text.value == "🐶")
@@ -76,7 +80,7 @@ import Testing
         var state = CollabState()
         let ids = [CollabID(client: bob, counter: 1), CollabID(client: ann, counter: 2), CollabID(client: ann, counter: 1)]
         for (cid, z) in zip(ids, ["a1", "a0", "a1"]) {
-            state.apply(.add(EmojiValues(cid: cid, text: "🐶", x: 0, y: 0, size: 9, z: ZKey(z)!)), from: ann)
+            state.apply(.add(EmojiValues(cid: cid, text: "🐶", x: 0, y: 0, size: 9, z: ZKey(z)!)), from: cid.client)
         }
         #expect(state.drawingOrder.map(\.cid) == [ids[1], ids[2], ids[0]])
     }

@@ -389,7 +389,7 @@ import Testing
         #expect(session.lastProblem != nil)
     }
 
-    @Test("issue 45 item 18: an add of another member's emoji id does not take it: the owner's own add wins")
+    @Test("issue 45 item 18: an add of another member's emoji id is refused; one restoring a lost room never takes it from its owner")
     func emojiIDsBelongToTheirOwner() throws {
         var state = CollabState()
         let ann = ClientID("ann")!
@@ -397,7 +397,15 @@ import Testing
         var random = SeededRandom(seed: 9)
         let cid = CollabID(client: ann, counter: 1)
         let z = ZKey.between(nil, nil, using: &random)
-        state.apply(.add(EmojiValues(cid: cid, text: "💣", x: 0, y: 0, size: 20, z: z)), from: eve)
+        let claimed = state.apply(.add(EmojiValues(cid: cid, text: "💣", x: 0, y: 0, size: 20, z: z)), from: eve)
+        #expect(!claimed)
+        #expect(state.emojis[cid] == nil, "eve cannot claim ann's next id")
+        // Sending a lost room again (invariant 7) adds others' emojis, as restored: the owner's own add still wins.
+        var restored = EmojiValues(cid: cid, text: "💣", x: 0, y: 0, size: 20, z: z)
+        restored.restored = true
+        let restoredByEve = state.apply(.add(restored), from: eve)
+        #expect(restoredByEve)
+        #expect(state.emojis[cid]?.addedByOther == eve)
         state.apply(.add(EmojiValues(cid: cid, text: "🐶", x: 5, y: 5, size: 30, z: z)), from: ann)
         #expect(state.emojis[cid]?.text.value == "🐶")
         #expect(state.emojis[cid]?.addedByOther == nil)
