@@ -245,11 +245,17 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     }
 
     private func handle(_ message: RelayMessage) {
+        let problems = session.problemCount
         do {
             send(try session.receive(message))
         } catch {
             onMessage?(String(describing: error))
+            return
         }
+        // What the session caught on the way (C10): said, never silently applied or dropped. A
+        // relay's refusal is said where it arrives (`receive`), once however often it comes.
+        let isRefusal = if case .error = message { true } else { false }
+        if !isRefusal, session.problemCount != problems, let problem = session.lastProblem { onMessage?(problem) }
     }
 
     private func perform(_ ops: [CollabOp], named name: String, joining: Bool) {

@@ -25,7 +25,12 @@ public final class SyncSession {
     public private(set) var participants: [ClientID: Presence] = [:]
     public private(set) var previews: [CollabID: PreviewFrame] = [:]
     /// The last refusal from the relay, or a payload that could not be opened.
-    public private(set) var lastProblem: String?
+    public private(set) var lastProblem: String? {
+        didSet { if lastProblem != nil { problemCount += 1 } }
+    }
+    /// Counts the problems said so far, so a window says each new one once (C10: a replay, a
+    /// gap, an unsigned edit, a new epoch are all shown).
+    public private(set) var problemCount = 0
     /// Whether anything of the room opened with this session's key: only then is a key worth
     /// keeping (C10).
     public private(set) var hasOpenedPayload = false

@@ -43,6 +43,18 @@ import Testing
         #expect(peer.messages.filter { $0 == notMember.sentence }.count == 2, "said again after the room was back")
     }
 
+    @Test("issue 45: what the session catches on the way is said in the window (C10: every epoch change is shown)")
+    func caughtProblemsAreSaid() throws {
+        let room = try BridgedRoom(sharing: Self.threeEmojis(), others: 1)
+        let bob = room.peers[1]
+        let before = bob.messages.count
+        // The relay says a new epoch: bob is told, and sends the room again.
+        bob.bridge.receive([.welcome(.init(epoch: "another-epoch", seq: 0, ackedCseq: 0, snapshot: nil, ops: []))])
+        #expect(bob.messages.count == before + 1)
+        #expect(bob.messages.last?.contains("afresh") == true)
+        #expect(bob.document.model.emojis.count == 3, "and the window keeps the room")
+    }
+
     @Test("a shared document arrives whole in the windows that join; the share is not a step to undo")
     func joinersSeeTheDocument() throws {
         let room = try BridgedRoom(sharing: Self.threeEmojis(), others: 2)
