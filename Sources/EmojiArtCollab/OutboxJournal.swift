@@ -18,11 +18,15 @@ public struct OutboxRecord: Hashable, Sendable, Codable {
     public var secret: String?
     /// The hash of my last push in `epoch` (`SenderChains`): what my next push names.
     public var chainHead: String?
+    /// The relay these pushes are for (C10: an outbox of a room on one relay never goes to
+    /// another); nil in an outbox written before it was recorded.
+    public var server: String?
 
     public init(
         room: String, client: ClientID, epoch: String?, nextCseq: Int, nextCounter: Int, pending: [PendingPush],
-        secret: String? = nil, chainHead: String? = nil
+        secret: String? = nil, chainHead: String? = nil, server: String? = nil
     ) {
+        self.server = server
         self.secret = secret
         self.chainHead = chainHead
         self.room = room

@@ -37,6 +37,8 @@ public final class SyncSession {
 
     private var nextCseq: Int
     private var nextCounter: Int
+    /// The relay this session's outbox is for (recorded in it, C10).
+    private let server: String?
     /// Binds my client id to me on the relay (C10): sent with each proof, kept in the outbox.
     private let secret: String
     /// Each sender's chain as far as `confirmed` goes (C10).
@@ -61,9 +63,10 @@ public final class SyncSession {
     /// from an earlier run; it is used only when it belongs to the journal's epoch.
     public init(
         room: String, journal: OutboxJournal, replica: ConfirmedReplica? = nil,
-        sealer: PayloadSealer, random: SeededRandom = SeededRandom()
+        sealer: PayloadSealer, random: SeededRandom = SeededRandom(), server: String? = nil
     ) throws {
         self.room = room
+        self.server = server
         self.journal = journal
         self.sealer = sealer
         self.random = random
@@ -434,6 +437,6 @@ public final class SyncSession {
     private var outboxRecord: OutboxRecord {
         OutboxRecord(
             room: room, client: client, epoch: epoch, nextCseq: nextCseq, nextCounter: nextCounter, pending: pending, secret: secret,
-            chainHead: chainHead)
+            chainHead: chainHead, server: server)
     }
 }

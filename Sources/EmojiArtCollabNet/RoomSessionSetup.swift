@@ -25,11 +25,30 @@ public struct RoomSessionSetup: Sendable {
     /// has an outbox of the room: a replica without its outbox belongs to no client).
     public func makeSession(usesReplica: Bool = true) throws -> OpenedSession {
         let journal = try FileOutboxJournal(folder: storage.journalFolder, room: address.room)
-        let hadOutbox = FileManager.default.fileExists(atPath: journal.url.path)
         let replicaFile = ReplicaFile(besides: journal)
+        // An outbox of this room on another relay never goes to this one (C10): it is set
+        // aside, whole, and this relay's session starts afresh.
+        if let kept = try journal.load()?.server, kept != address.server {
+            try Self.setAside([journal.url, replicaFile.url])
+        }
+        let hadOutbox = FileManager.default.fileExists(atPath: journal.url.path)
         let session = try SyncSession(
-            room: address.room, journal: journal, replica: usesReplica && hadOutbox ? replicaFile.load() : nil, sealer: sealer)
+            room: address.room, journal: journal, replica: usesReplica && hadOutbox ? replicaFile.load() : nil, sealer: sealer,
+            server: address.server)
         return OpenedSession(session: session, journal: journal, replicaFile: replicaFile, hadOutbox: hadOutbox)
+    }
+
+    /// Renames each file that exists to `NAME.other-relay-DATE`, beside it.
+    private static func setAside(_ urls: [URL]) throws {
+        let stamp = Int(Date().timeIntervalSince1970)
+        for url in urls where FileManager.default.fileExists(atPath: url.path) {
+            let aside = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent).other-relay-\(stamp)")
+            do {
+                try FileManager.default.moveItem(at: url, to: aside)
+            } catch {
+                throw CollabError.journalUnwritable(path: url.path, reason: String(describing: error))
+            }
+        }
     }
 
     /// Keeps the link's key for its room (after something opened with it, or for a room this

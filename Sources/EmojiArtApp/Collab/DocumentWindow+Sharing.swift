@@ -90,9 +90,7 @@ extension DocumentWindow {
                 recreatesMissingRoom: recreatesMissingRoom, key: key, wake: MainLoopWake.wake)
             sharing.identity.colour = ParticipantColours.palette[ParticipantColours.index(of: sharing.bridge.session.client)].hex
             self.sharing = sharing
-            // A view link (C12): the window shows the room, and every editing verb is off.
-            document.isReadOnly = !sharing.bridge.session.credentials.canEdit
-            updateCommandStates()
+            setEditable(sharing.bridge.session.credentials.canEdit)
             sharing.onMessage = { [weak self] message in self?.showToast(message) }
             sharing.connection.onStatusChange = { [weak self] in self?.sharingDidChange() }
             setEnabled(sharingState.stopAction!, true)
@@ -100,6 +98,14 @@ extension DocumentWindow {
         } catch {
             showToast(String(describing: error))
         }
+    }
+
+    /// A view link (C12): the window shows the room, every editing verb is off and the palette
+    /// strip, which only adds, is insensitive.
+    private func setEditable(_ editable: Bool) {
+        document.isReadOnly = !editable
+        gtk_widget_set_sensitive(paletteBar.widget, editable ? 1 : 0)
+        updateCommandStates()
     }
 
     /// Leaves the room (the window is going away): the outbox is on disk already.
@@ -144,8 +150,7 @@ extension DocumentWindow {
         self.sharing = nil
         document.leaveRoom()
         // The document is this computer's own now, to edit as any other.
-        document.isReadOnly = false
-        updateCommandStates()
+        setEditable(true)
         sharingStatus.hide()
         setEnabled(sharingState.stopAction!, false)
         wasConnected = false
