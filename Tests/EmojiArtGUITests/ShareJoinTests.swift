@@ -40,6 +40,29 @@ extension GUITests {
         }
 
         /// What the X clipboard holds as text, read by another process.
+        /// Share… in `document`'s window, with the relay's "host:port" typed (taken as ws://host:port).
+        static func share(_ document: OpenDocument, in app: AppUnderTest, through relay: RelayProcess, on bus: AccessibilityBus)
+            async throws
+        {
+            try await chooseFromMainMenu("Share…", in: document, on: bus)
+            let ask = XInput(server: app.server, window: try await app.waitForWindow(titled: "Share Document"))
+            try await ask.key("ctrl+a")
+            try await ask.xdotool(["type", "--delay", "20", String(relay.server.dropFirst("ws://".count))])
+            try await ask.key("Return")
+        }
+
+        /// Join… from `document`'s window with `link` typed; the window it opens.
+        static func join(_ link: String, from document: OpenDocument, in app: AppUnderTest, on bus: AccessibilityBus) async throws
+            -> OpenDocument
+        {
+            try await chooseFromMainMenu("Join…", in: document, on: bus)
+            let join = XInput(server: app.server, window: try await app.waitForWindow(titled: "Join Shared Document"))
+            try await join.focus()
+            try await join.xdotool(["type", "--delay", "20", link])
+            try await join.key("Return")
+            return try await OpenDocument.waitForUntitledWindow(in: app)
+        }
+
         static func clipboardText(on server: XvfbServer) async throws -> String {
             try await waitFor("the clipboard holds text") {
                 let output = try await ExternalCommand.run(
@@ -131,14 +154,7 @@ extension GUITests {
                             try await withApp(in: first, arguments: [artFile.path], name: "sharer", extraEnvironment: bus.environment) {
                                 sharer in
                                 let a = try await OpenDocument.waitForWindow(of: artFile, in: sharer)
-                                try await Self.chooseFromMainMenu("Share…", in: a, on: bus)
-                                let askWindow = try await sharer.waitForWindow(titled: "Share Document")
-                                let ask = XInput(server: sharer.server, window: askWindow)
-                                // "host:port" is taken as ws://host:port.
-                                let hostAndPort = String(relay.server.dropFirst("ws://".count))
-                                try await ask.key("ctrl+a")
-                                try await ask.xdotool(["type", "--delay", "20", hostAndPort])
-                                try await ask.key("Return")
+                                try await Self.share(a, in: sharer, through: relay, on: bus)
                                 _ = try await sharer.waitForWindow(titled: "Document Shared")
                                 _ = try await AccessibleTree.waitFor("the link's dialog shows the link", in: sharer, on: bus) {
                                     $0.first(role: "text", name: "Edit link")
@@ -163,13 +179,7 @@ extension GUITests {
                                     in: second, arguments: [mineFile.path], name: "joiner", extraEnvironment: secondBus.environment
                                 ) { joiner in
                                     let mine = try await OpenDocument.waitForWindow(of: mineFile, in: joiner)
-                                    try await Self.chooseFromMainMenu("Join…", in: mine, on: secondBus)
-                                    let joinWindow = try await joiner.waitForWindow(titled: "Join Shared Document")
-                                    let join = XInput(server: joiner.server, window: joinWindow)
-                                    try await join.focus()
-                                    try await join.xdotool(["type", "--delay", "20", text])
-                                    try await join.key("Return")
-                                    let window = try await OpenDocument.waitForUntitledWindow(in: joiner)
+                                    let window = try await Self.join(text, from: mine, in: joiner, on: secondBus)
                                     let draft = try await second.waitForDraft("holds the shared document") { model in
                                         model.emojis.map(\.text) == ["😀", "🐶", "🐱"] && model.collab?.room == link.room
                                     }
@@ -226,12 +236,7 @@ extension GUITests {
                             try await withApp(in: first, arguments: [artFile.path], name: "sharer", extraEnvironment: bus.environment) {
                                 sharer in
                                 let a = try await OpenDocument.waitForWindow(of: artFile, in: sharer)
-                                try await Self.chooseFromMainMenu("Share…", in: a, on: bus)
-                                let askWindow = try await sharer.waitForWindow(titled: "Share Document")
-                                let ask = XInput(server: sharer.server, window: askWindow)
-                                try await ask.key("ctrl+a")
-                                try await ask.xdotool(["type", "--delay", "20", String(relay.server.dropFirst("ws://".count))])
-                                try await ask.key("Return")
+                                try await Self.share(a, in: sharer, through: relay, on: bus)
                                 _ = try await AccessibleTree.waitFor("the dialog shows the view link", in: sharer, on: bus) {
                                     $0.first(role: "text", name: "View link")
                                 }
@@ -248,13 +253,7 @@ extension GUITests {
                                     in: second, arguments: [mineFile.path], name: "viewer", extraEnvironment: secondBus.environment
                                 ) { viewer in
                                     let mine = try await OpenDocument.waitForWindow(of: mineFile, in: viewer)
-                                    try await Self.chooseFromMainMenu("Join…", in: mine, on: secondBus)
-                                    let joinWindow = try await viewer.waitForWindow(titled: "Join Shared Document")
-                                    let join = XInput(server: viewer.server, window: joinWindow)
-                                    try await join.focus()
-                                    try await join.xdotool(["type", "--delay", "20", text])
-                                    try await join.key("Return")
-                                    let window = try await OpenDocument.waitForUntitledWindow(in: viewer)
+                                    let window = try await Self.join(text, from: mine, in: viewer, on: secondBus)
                                     let draft = try await second.waitForDraft("holds the shared document") { model in
                                         model.emojis.map(\.text) == ["😀", "🐶", "🐱"] && model.collab?.room == link.room
                                     }
