@@ -7,7 +7,8 @@ import Foundation
 /// WebSocket address `ws://relay.example:7447`), then the room's id (`collab.room`); the key
 /// after `#` never reaches the relay — WebSocket clients do not send a fragment — and is never
 /// written into the document. The relay's own addresses, `ws://HOST:PORT/room/ROOM#KEY` and
-/// `wss://…`, which earlier versions printed, are read too.
+/// `wss://…`, which earlier versions printed, are read too, and so are web links,
+/// `http(s)://HOST:PORT/r/ROOM#KEY` (C11, `RoomLink+Web.swift`).
 public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
     /// `ws://host:port` or `wss://host:port` (maybe with a path, behind a proxy), without a
     /// trailing slash.
@@ -45,6 +46,8 @@ public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
             guard Self.hasHost(relay) else { throw .notALink(text) }
             server = (scheme == Self.tlsScheme ? "wss://" : "ws://") + relay
             room = String(rest[rest.index(after: slash)...])
+        case "http", "https":
+            (server, room) = try Self.parseWebAddress(rest, isTLS: scheme == "https", text: text)
         case "ws", "wss":
             guard let marker = rest.range(of: "/room/") else { throw .noRoom(text) }
             let relay = rest[..<marker.lowerBound]
@@ -113,7 +116,7 @@ public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A relay part names a host: something before any port or path, no spaces.
-    private static func hasHost(_ relay: Substring) -> Bool {
+    static func hasHost(_ relay: Substring) -> Bool {
         let host = relay.prefix { $0 != ":" && $0 != "/" }
         return !host.isEmpty && !relay.contains(where: \.isWhitespace)
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// A room's link (SPEC C2): printed as `emojiart://HOST:PORT/ROOM#KEY` (`emojiarts://` for a TLS
 /// relay), read in that form and in the relay's own `ws://HOST:PORT/room/ROOM#KEY`, refused with
-/// a reason otherwise.
+/// a reason otherwise; web links (C11) in `http(s)://HOST:PORT/r/ROOM#KEY`.
 @Suite struct RoomLinkTests {
     @Test("a link is printed in SPEC C2's form and read back to the same relay, room and key")
     func printsAndReads() throws {
@@ -50,6 +50,63 @@ import Testing
         #expect(throws: RoomLinkError.badRoomID("../../etc")) { try RoomLink(parsing: "ws://x/room/../../etc") }
         #expect(RoomLinkError.notALink("x").description.contains("emojiart://relay.example:7447/ROOM#KEY"))
         #expect(RoomLink.isRoomID(RoomLink.randomRoomID()))
+    }
+
+    @Test("C11: a web link is the relay's http(s) address, /r/ and the room, the key after #; it reads back to the same link")
+    func webLinks() throws {
+        let link = RoomLink(server: "ws://127.0.0.1:7447", room: "AbC_123-xyz", key: "k3y")
+        #expect(link.webLink == "http://127.0.0.1:7447/r/AbC_123-xyz#k3y")
+        #expect(try RoomLink(parsing: link.webLink) == link)
+        #expect(try RoomLink(parsing: " HTTP://127.0.0.1:7447/r/AbC_123-xyz#k3y\n") == link, "any case, spaces around")
+
+        // Behind TLS: https, and back to wss; a host without a port keeps none.
+        let secure = RoomLink(server: "wss://relay.example", room: "abcdefgh", key: "key")
+        #expect(secure.webLink == "https://relay.example/r/abcdefgh#key")
+        #expect(try RoomLink(parsing: secure.webLink) == secure)
+        #expect(RoomLink(server: "wss://relay.example", room: "abcdefgh", key: nil).webLink == "https://relay.example/r/abcdefgh")
+
+        // A proxy's path prefix is kept both ways; the last /r/ splits it from the room.
+        let proxied = RoomLink(server: "wss://example.org:8443/emojiart", room: "abcdefgh", key: "key")
+        #expect(proxied.webLink == "https://example.org:8443/emojiart/r/abcdefgh#key")
+        #expect(try RoomLink(parsing: proxied.webLink) == proxied)
+        let nested = try RoomLink(parsing: "https://example.org/r/r/abcdefgh#key")
+        #expect(nested.server == "wss://example.org/r")
+        #expect(nested.webSocketURL == "wss://example.org/r/room/abcdefgh")
+        #expect(nested.webLink == "https://example.org/r/r/abcdefgh#key")
+
+        // The same form carries the app's link: one reads as the other.
+        #expect(try RoomLink(parsing: link.webLink).description == link.description)
+        #expect(try RoomLink(parsing: link.description).webLink == link.webLink)
+    }
+
+    @Test("C11, C12: a view link's web link carries the view key and reads back as a view link")
+    func webViewLinks() throws {
+        let edit = RoomLink(
+            server: "ws://relay.example:7447/emojiart", room: RoomLink.randomRoomID(), key: Base64URL.encode((0..<16).map { UInt8($0 * 7) })
+        )
+        let view = try #require(edit.viewLink)
+        #expect(view.webLink.hasPrefix("http://relay.example:7447/emojiart/r/\(edit.room)#"))
+        let read = try RoomLink(parsing: view.webLink)
+        #expect(read == view)
+        #expect(read.isViewLink)
+        #expect(try RoomLink(parsing: edit.webLink) == edit)
+        #expect(read.key?.count == 86)
+    }
+
+    @Test("C11: a web address that is not a room's web link is refused with the reason")
+    func webRefusals() {
+        #expect(throws: RoomLinkError.notALink("https://example.org/")) { try RoomLink(parsing: "https://example.org/") }
+        #expect(throws: RoomLinkError.notALink("https://example.org/rooms/abcdefgh")) {
+            try RoomLink(parsing: "https://example.org/rooms/abcdefgh")
+        }
+        #expect(throws: RoomLinkError.notALink("http:///r/abcdefgh#k")) { try RoomLink(parsing: "http:///r/abcdefgh#k") }
+        #expect(throws: RoomLinkError.notALink("http://:7447/r/abcdefgh")) { try RoomLink(parsing: "http://:7447/r/abcdefgh") }
+        #expect(throws: RoomLinkError.notALink("ftp://example.org/r/abcdefgh")) { try RoomLink(parsing: "ftp://example.org/r/abcdefgh") }
+        #expect(throws: RoomLinkError.badRoomID("short")) { try RoomLink(parsing: "https://example.org/r/short#k") }
+        #expect(throws: RoomLinkError.badRoomID("")) { try RoomLink(parsing: "https://example.org/r/#k") }
+        #expect(throws: RoomLinkError.badRoomID("abcdefgh/more")) { try RoomLink(parsing: "http://x/r/abcdefgh/more") }
+        #expect(throws: RoomLinkError.badRoomID("abcdefgh?x=1")) { try RoomLink(parsing: "http://x/r/abcdefgh?x=1#k") }
+        #expect(throws: RoomLinkError.badRoomID("..")) { try RoomLink(parsing: "http://x/r/../r/..") }
     }
 
     @Test("a relay address for share --relay: ws:// or wss:// with a host, a trailing / dropped")
