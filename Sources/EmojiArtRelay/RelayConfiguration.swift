@@ -1,4 +1,5 @@
 import EmojiArtCollab
+import EmojiArtCore
 import Foundation
 
 /// How a relay runs: where it listens, where it keeps its data, and its bounds (C1, C8).
@@ -29,6 +30,9 @@ public struct RelayConfiguration: Sendable {
     /// With a database: how often rooms with someone in them look for pushes other relays made,
     /// in case a notification was missed.
     public var pollInterval: Duration = .seconds(2)
+    /// The browser client's files, served at `/r/ROOM` and `/web/NAME` (C11): the program's own
+    /// (`ProgramFiles.webClientDirectory`, or `$EMOJIART_WEB_CLIENT_DIR`); nil serves none.
+    public var webClientFolder: URL? = ProgramFiles.webClientDirectory()
 
     public init(
         host: String = "127.0.0.1", port: Int = 7447, dataFolder: URL,

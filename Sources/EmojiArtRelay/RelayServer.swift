@@ -1,4 +1,5 @@
 import EmojiArtCollab
+import EmojiArtCore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -16,6 +17,8 @@ import NIOCore
 ///   way a room is made (C10).
 /// - `PUT /blob/<sha256>`, `GET /blob/<sha256>`: sealed background images (C7), refused when the
 ///   body does not hash to its name.
+/// - `GET /r/<id>`, `GET /web/<name>`: the browser client (C11), its page for a room and its files
+///   (`WebClientFiles`).
 ///
 /// It never reads a payload: with encryption (C7) it could not, and without it there is no need.
 /// Strangers are kept within `RelayBounds` (C8); every refusal is a status and a sentence.
@@ -29,6 +32,7 @@ public struct RelayServer: Sendable {
     private let connections: ConnectionCounter
     private let activity: RoomActivity
     private let log = RefusalLog()
+    private let webClient: WebClientFiles?
 
     public init(configuration: RelayConfiguration) {
         self.configuration = configuration
@@ -43,6 +47,8 @@ public struct RelayServer: Sendable {
         gate = RoomCreationGate(token: bounds.createToken.map(CreateToken.init), roomsPerMinute: bounds.roomsPerMinute)
         connections = ConnectionCounter(limit: bounds.connectionsPerAddress)
         activity = RoomActivity(roomsFolder: configuration.dataFolder.appendingPathComponent("rooms", isDirectory: true))
+        // Read once, here: a request never reaches the file system (C11).
+        webClient = configuration.webClientFolder.map(WebClientFiles.load(from:))
     }
 
     /// Serves until the task is cancelled (or, with `signals`, until SIGTERM or SIGINT);
@@ -56,6 +62,13 @@ public struct RelayServer: Sendable {
         logger.logLevel = .critical
         let router = Router(context: RelayRequestContext.self)
         addRoutes(to: router)
+        addWebRoutes(to: router)
+        if webClient?.isInstalled != true {
+            let folder = webClient?.folder.path ?? "?"
+            let line = localized(
+                "The web client is not installed: {folder} has no index.html, so web links answer 404.", ["folder": folder])
+            FileHandle.standardError.write(Data("emojiart-relay: \(line)\n".utf8))
+        }
         let app = Application(
             router: router,
             server: serverBuilder(webSocketRouter: router),
@@ -219,6 +232,40 @@ public struct RelayServer: Sendable {
                     room: id, registry: registry, activity: activity, maxMessageBytes: configuration.maxMessageBytes)
                 await connection.run(inbound: inbound, outbound: outbound)
             })
+    }
+
+    /// The browser client (C11): `GET /r/ROOM` answers its page for any valid room id (whether
+    /// the room exists is the WebSocket's business, after the key is proven), `GET /web/NAME` its
+    /// file NAME; anything else under them is 404. Every answer carries `WebClientFiles.headers`.
+    private func addWebRoutes(to router: Router<RelayRequestContext>) {
+        let webClient = webClient
+        @Sendable func notFound() -> Response {
+            let sentence =
+                webClient?.isInstalled == true
+                ? localized("The relay has no such page.")
+                : localized("The web client is not installed on this relay; open the link in the EmojiArt app (Join…).")
+            return Self.web(.notFound, "text/plain; charset=utf-8", ByteBuffer(string: sentence + "\n"))
+        }
+        // A catch-all each, and the folders themselves, so that every answer under /r/ and /web/
+        // is theirs, its headers included.
+        router.get("/r") { _, _ in notFound() }
+        router.get("/web") { _, _ in notFound() }
+        router.get("/r/**") { request, _ -> Response in
+            let room = String(request.uri.path.dropFirst("/r/".count))
+            guard request.uri.path.hasPrefix("/r/"), RoomLink.isRoomID(room), let page = webClient?.index else { return notFound() }
+            return Self.web(.ok, page.contentType, page.bytes)
+        }
+        router.get("/web/**") { request, _ -> Response in
+            let name = String(request.uri.path.dropFirst("/web/".count))
+            guard request.uri.path.hasPrefix("/web/"), let file = webClient?.file(named: name) else { return notFound() }
+            return Self.web(.ok, file.contentType, file.bytes)
+        }
+    }
+
+    private static func web(_ status: HTTPResponse.Status, _ contentType: String, _ body: ByteBuffer) -> Response {
+        var headers = WebClientFiles.headers
+        headers[.contentType] = contentType
+        return Response(status: status, headers: headers, body: .init(byteBuffer: body))
     }
 
     /// The room an image is uploaded for (`PUT /blob/NAME`).

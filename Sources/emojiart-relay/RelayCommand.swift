@@ -12,8 +12,9 @@ struct RelayCommand: AsyncParsableCommand {
         commandName: "emojiart-relay",
         abstract: "Run a relay that shared EmojiArt documents connect to.",
         discussion: """
-            Serves rooms over WebSocket at ws://HOST:PORT/room/ID and background images at \
-            /blob/SHA256. Every edit is written to the data folder and synced to disk before anyone \
+            Serves rooms over WebSocket at ws://HOST:PORT/room/ID, background images at \
+            /blob/SHA256, and the browser client at /r/ID (a room's web link) and /web/NAME, from the files \
+            installed in PREFIX/share/emojiart-relay/web (or the folder $EMOJIART_WEB_CLIENT_DIR names). Every edit is written to the data folder and synced to disk before anyone \
             sees it, so stopping the relay in any way loses no edit it acknowledged. The relay never \
             reads the edits: in an encrypted room (the key after “#” in the link) it cannot.
             On a public address, run it behind a TLS proxy named with --trust-proxy; the bounds below keep \

@@ -18,6 +18,7 @@ import Testing
         #expect(root.path == "/home/ann/emojiart")
         #expect(files.catalogDirectory.path == "/home/ann/emojiart/.build/locale")
         #expect(files.unlistedIconDirectory?.path == "/home/ann/emojiart/data/icons")
+        #expect(files.webClientDirectory.path == "/home/ann/emojiart/web/client")
     }
 
     @Test("an installed binary uses PREFIX/share, and its icons need no extra theme folder")
@@ -30,11 +31,19 @@ import Testing
         #expect(prefix.path == "/usr/local")
         #expect(files.catalogDirectory.path == "/usr/local/share/locale")
         #expect(files.unlistedIconDirectory == nil)
+        #expect(files.webClientDirectory.path == "/usr/local/share/emojiart-relay/web")
     }
 
     @Test("EMOJIART_LOCALEDIR wins over the program's own catalogs")
     func environmentOverride() {
         #expect(Localization.catalogDirectory(environment: ["EMOJIART_LOCALEDIR": "/tmp/po"])?.path == "/tmp/po")
         #expect(Localization.catalogDirectory(environment: [:]) == ProgramFiles.current?.catalogDirectory)
+    }
+
+    @Test("EMOJIART_WEB_CLIENT_DIR wins over the relay's own web client (C11)")
+    func webClientOverride() {
+        #expect(ProgramFiles.webClientDirectory(environment: ["EMOJIART_WEB_CLIENT_DIR": "/tmp/web"])?.path == "/tmp/web")
+        #expect(ProgramFiles.webClientDirectory(environment: ["EMOJIART_WEB_CLIENT_DIR": ""]) == ProgramFiles.current?.webClientDirectory)
+        #expect(ProgramFiles.webClientDirectory(environment: [:]) == ProgramFiles.current?.webClientDirectory)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the running program's own files are: a binary built in a checkout (a path inside
 /// `.build`) uses the checkout's, one installed as `PREFIX/bin/NAME` those under `PREFIX/share`.
-/// The app and the relay find their catalogs by it, and the app its icon.
+/// The app and the relay find their catalogs by it, the app its icon and the relay the web client.
 public enum ProgramFiles: Hashable, Sendable {
     case checkout(root: URL)
     case installed(prefix: URL)
@@ -43,5 +43,26 @@ public enum ProgramFiles: Hashable, Sendable {
         case .checkout(let root): root.appendingPathComponent("data/icons")
         case .installed: nil
         }
+    }
+
+    /// The browser client the relay serves (SPEC C11): the checkout's `web/client`, or
+    /// `PREFIX/share/emojiart-relay/web`, where the relay's package installs it.
+    public var webClientDirectory: URL {
+        switch self {
+        case .checkout(let root): root.appendingPathComponent("web/client", isDirectory: true)
+        case .installed(let prefix): prefix.appendingPathComponent("share/emojiart-relay/web", isDirectory: true)
+        }
+    }
+
+    /// Overrides where the relay looks for the web client (a folder of its files).
+    public static let webClientDirectoryVariable = "EMOJIART_WEB_CLIENT_DIR"
+
+    /// Where the running relay's web client is: `$EMOJIART_WEB_CLIENT_DIR`, else its own
+    /// (`webClientDirectory`); nil when neither can be told.
+    public static func webClientDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        if let directory = environment[webClientDirectoryVariable], !directory.isEmpty {
+            return URL(fileURLWithPath: directory, isDirectory: true)
+        }
+        return current?.webClientDirectory
     }
 }

@@ -99,6 +99,8 @@ final class RawConnection: @unchecked Sendable {
 struct HTTPReply: Sendable {
     let status: Int
     let body: String
+    /// The head's fields by their lower-cased names (the last of a repeated one).
+    let headers: [String: String]
 
     /// nil until `data` holds a whole head and the body its `Content-Length` announces.
     init?(_ data: Data) {
@@ -107,16 +109,18 @@ struct HTTPReply: Sendable {
         let lines = head.components(separatedBy: "\r\n")
         let statusWords = lines[0].split(separator: " ")
         guard statusWords.count >= 2, let status = Int(statusWords[1]) else { return nil }
-        let length =
-            lines.dropFirst().compactMap { line -> Int? in
-                let parts = line.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                return Int(parts[1].trimmingCharacters(in: .whitespaces))
-            }.first ?? 0
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces)
+        }
+        let length = headers["content-length"].flatMap { Int($0) } ?? 0
         let body = data[headEnd.upperBound...]
         guard body.count >= length else { return nil }
         self.status = status
         self.body = String(decoding: body.prefix(length), as: UTF8.self)
+        self.headers = headers
     }
 }
 
