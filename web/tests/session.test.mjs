@@ -1,3 +1,4 @@
+import './setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RoomCredentials } from '../client/credentials.js';
