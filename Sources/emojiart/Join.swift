@@ -13,7 +13,7 @@ struct Join: ParsableCommand {
         abstract: "Join a shared document by its link and write it to a file.",
         discussion: """
             Connects to the room of LINK (emojiart://HOST:PORT/ROOM#KEY, as `emojiart share` prints it; \
-            the older ws://HOST:PORT/room/ROOM#KEY works too), \
+            its web link http://HOST:PORT/r/ROOM#KEY and the older ws://HOST:PORT/room/ROOM#KEY work too), \
             writes the room's document to FILE with its `collab` key, and keeps the key in \
             $XDG_STATE_HOME/emojiart/keys/ so the app can open FILE in the room. With --follow it stays \
             connected and rewrites FILE (atomically) after every change anyone makes, until it is \

@@ -6,7 +6,8 @@ import EmojiArtRender
 import Foundation
 
 /// `emojiart share FILE --relay ws://HOST:PORT`: puts a document into a new encrypted room and
-/// prints the link to give to others (SPEC C2, C7).
+/// prints the link to give to others (SPEC C2, C7), and on request its view link (C12) and web
+/// links (C11).
 struct Share: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "share",
@@ -18,7 +19,11 @@ struct Share: ParsableCommand {
             Everything in the room is encrypted with the key after “#”, which the relay never sees; keep the link \
             private. The document gets a `collab` key naming the relay and the room (never the key), and \
             the key is kept in $XDG_STATE_HOME/emojiart/keys/. A relay run with --create-token makes rooms only for \
-            its token: pass it with --token-file. With --view-link a second line follows: the room's view link             (86 characters after “#”), which opens the room live but read-only and cannot make an edit. Exit status: 0 on success; 1 when the \
+            its token: pass it with --token-file. With --view-link a second line follows: the room's view link \
+            (86 characters after “#”), which opens the room live but read-only and cannot make an edit. With --web-link \
+            the web links follow, which open the room in any web browser from the relay's own page: the edit link's, \
+            http://HOST:PORT/r/ROOM#KEY (https:// for a wss:// relay), then with --view-link the view link's. The lines, \
+            in order: edit link, view link, web link, web view link. Exit status: 0 on success; 1 when the \
             document cannot be read, its background file cannot be embedded, the token file cannot be read, or the relay cannot be reached, \
             refuses (a token, a full relay, too many requests) or does not answer in time.
             """
@@ -35,6 +40,12 @@ struct Share: ParsableCommand {
 
     @Flag(help: "Also print the room's view link, on a second line: it opens the room read-only (SPEC C12).")
     var viewLink = false
+
+    @Flag(
+        help:
+            "Also print the room's web link, which opens it in any web browser (SPEC C11), after the other lines; with --view-link the view link's web link follows it."
+    )
+    var webLink = false
 
     @Option(
         help: "A file whose first line is the relay's token for making rooms (for a relay run with --create-token).", completion: .file())
@@ -89,7 +100,13 @@ struct Share: ParsableCommand {
             let shared = room.with { $0.document(ids: &ids, room: SharedRoom(server: server, room: address.room), images: imported.images) }
             try DocumentFile.write(shared, to: url, shrinkingImageWith: .reencoding)
         }
+        // The order --help gives: edit link, view link, web link, web view link.
+        let view = viewLink ? address.viewLink : nil
         print(address.description)
-        if viewLink, let view = address.viewLink { print(view.description) }
+        if let view { print(view.description) }
+        if webLink {
+            print(address.webLink)
+            if let view { print(view.webLink) }
+        }
     }
 }

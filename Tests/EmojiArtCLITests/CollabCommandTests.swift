@@ -60,6 +60,68 @@ import Glibc
         #expect(try DocumentFile.read(from: copy).emojis.map(\.text) == original.emojis.map(\.text))
     }
 
+    @Test(
+        "C11: share --web-link prints the web links after the others, in --help's order; the relay answers the page at each, and join takes them"
+    )
+    func webLinks() async throws {
+        try await withTemporaryDirectory { client in
+            // The relay's page, from a folder of the test's own.
+            let page = "<!doctype html><title>web link test</title>\n"
+            try Data(page.utf8).write(to: client.appendingPathComponent("index.html"))
+            var relayEnvironment = ProcessInfo.processInfo.environment
+            relayEnvironment["EMOJIART_WEB_CLIENT_DIR"] = client.path
+            let relay = try RelayProcess(command: [CommandRunner.executableURL.path, "relay"], environment: relayEnvironment)
+            let document = try Self.copyExample("sunny-meadow.emojiart")
+            let original = try Self.emojiTexts(document)
+
+            let alone = try CommandRunner.run(
+                ["share", document.path, "--relay", relay.server, "--web-link"], environment: try Self.environment("ann"))
+            #expect(alone.status == 0, "\(alone.standardError)")
+            let two = alone.standardOutput.split(separator: "\n").map(String.init)
+            #expect(two.count == 2)
+            #expect(two.last?.hasPrefix("http://127.0.0.1:\(relay.port)/r/") == true, "\(two)")
+            #expect(try RoomLink(parsing: two[0]) == RoomLink(parsing: two.last ?? ""), "the same room and key")
+
+            let again = try Self.copyExample("sunny-meadow.emojiart")
+            let shared = try CommandRunner.run(
+                ["share", again.path, "--relay", relay.server, "--web-link", "--view-link"], environment: try Self.environment("bob"))
+            #expect(shared.status == 0, "\(shared.standardError)")
+            let lines = shared.standardOutput.split(separator: "\n").map(String.init)
+            try #require(lines.count == 4, "\(lines)")
+            let edit = try RoomLink(parsing: lines[0])
+            let view = try #require(edit.viewLink)
+            #expect(lines == [edit.description, view.description, edit.webLink, view.webLink], "edit, view, web, web view")
+            #expect(lines[2] == "http://127.0.0.1:\(relay.port)/r/\(edit.room)#\(edit.key ?? "")")
+
+            // Each web link's page is the relay's; the key after # is never sent.
+            for link in [lines[2], lines[3]] {
+                let (body, status) = try Self.httpGet(link)
+                #expect(status == 200 && body == page, "\(status): \(body)")
+            }
+
+            // join takes both web links.
+            for (index, link) in [lines[2], lines[3]].enumerated() {
+                let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-web-\(index).emojiart")
+                let joined = try CommandRunner.run(["join", link, "-o", copy.path], environment: try Self.environment("cat\(index)"))
+                #expect(joined.status == 0, "\(joined.standardError)")
+                #expect(try Self.emojiTexts(copy) == original)
+                #expect(try DocumentFile.read(from: copy).collab == SharedRoom(server: relay.server, room: edit.room))
+            }
+        }
+    }
+
+    /// GET of a web link as a browser asks for it (the fragment stays here; Python's urllib, as
+    /// the CLI tests link no URLSession): the body and the status.
+    static func httpGet(_ link: String) throws -> (body: String, status: Int) {
+        let script = [
+            "import sys, urllib.request", "answer = urllib.request.urlopen(sys.argv[1])", "print(answer.status)",
+            "sys.stdout.write(answer.read().decode())",
+        ].joined(separator: "\n")
+        let (status, output) = try CommandRunner.runTool("python3", ["-c", script, link])
+        guard status == 0, let newline = output.firstIndex(of: "\n") else { return (output, 0) }
+        return (String(output[output.index(after: newline)...]), Int(output[..<newline]) ?? 0)
+    }
+
     @Test("share prints a link and writes the collab key; join writes the same document; info --json shows the room")
     func shareAndJoin() throws {
         let relay = try Self.relay()

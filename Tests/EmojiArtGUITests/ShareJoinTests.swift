@@ -39,7 +39,21 @@ extension GUITests {
             try await AccessibleTree.perform("click", role: "push button", name: button.name, in: app, on: bus)
         }
 
-        /// What the X clipboard holds as text, read by another process.
+        /// In the Document Shared dialog: the web link (C11) shown as `entryName`, copied with
+        /// its own Copy button `button` (which leaves the dialog open); what the clipboard then holds.
+        static func copyWebLink(_ entryName: String, pressing button: String, in app: AppUnderTest, on bus: AccessibilityBus)
+            async throws -> String
+        {
+            _ = try await AccessibleTree.waitFor("the dialog shows the \(entryName)", in: app, on: bus) {
+                $0.first(role: "text", name: entryName)
+            }
+            try await pressDialogButton(button, in: app, on: bus)
+            return try await waitFor("the clipboard holds the \(entryName)") { () -> String? in
+                let text = try await clipboardText(on: app.server)
+                return text.hasPrefix("http") ? text : nil
+            }
+        }
+
         /// Share… in `document`'s window, with the relay's "host:port" typed (taken as ws://host:port).
         static func share(_ document: OpenDocument, in app: AppUnderTest, through relay: RelayProcess, on bus: AccessibilityBus)
             async throws
@@ -63,6 +77,7 @@ extension GUITests {
             return try await OpenDocument.waitForUntitledWindow(in: app)
         }
 
+        /// What the X clipboard holds as text, read by another process.
         static func clipboardText(on server: XvfbServer) async throws -> String {
             try await waitFor("the clipboard holds text") {
                 let output = try await ExternalCommand.run(
@@ -140,7 +155,7 @@ extension GUITests {
         }
 
         @Test(
-            "Share… asks for a relay and shows the links, Copy Edit Link puts the edit link on the clipboard; Join… with it opens the document in a new window; Stop Sharing leaves the room (C2)"
+            "Share… asks for a relay and shows the links, Copy Web Link and Copy Edit Link put them on the clipboard; Join… with the web link opens the document in a new window; Stop Sharing leaves the room (C2, C11)"
         )
         func shareJoinAndStop() async throws {
             // A bus for each app: two EmojiArt processes on one session bus would be one application.
@@ -159,11 +174,17 @@ extension GUITests {
                                 _ = try await AccessibleTree.waitFor("the link's dialog shows the link", in: sharer, on: bus) {
                                     $0.first(role: "text", name: "Edit link")
                                 }
-                                let shot = try await a.screenshot()
+                                let web = try await Self.copyWebLink("Web edit link", pressing: "Copy Web Link", in: sharer, on: bus)
+                                #expect(web.hasPrefix("http://127.0.0.1:\(relay.port)/r/"), "C11's web link: \(web)")
+                                let shot = try await Screenshot.capture(on: sharer.server)
                                 try await shot.archive(as: "share-link-dialog")
                                 try await Self.pressDialogButton("Copy Edit Link", in: sharer, on: bus)
-                                let text = try await Self.clipboardText(on: sharer.server)
+                                let text = try await waitFor("the clipboard holds the edit link") { () -> String? in
+                                    let text = try await Self.clipboardText(on: sharer.server)
+                                    return text.hasPrefix("emojiart://") ? text : nil
+                                }
                                 let link = try RoomLink(parsing: text)
+                                #expect(try RoomLink(parsing: web) == link, "the web link names the same relay, room and key")
                                 #expect(link.server == relay.server)
                                 #expect(link.key != nil, "the link carries the room's key (C7)")
                                 // The keyboard focus went back to the menu button: a click on empty canvas
@@ -179,7 +200,8 @@ extension GUITests {
                                     in: second, arguments: [mineFile.path], name: "joiner", extraEnvironment: secondBus.environment
                                 ) { joiner in
                                     let mine = try await OpenDocument.waitForWindow(of: mineFile, in: joiner)
-                                    let window = try await Self.join(text, from: mine, in: joiner, on: secondBus)
+                                    // Join… takes the web link as well as the app's (C11).
+                                    let window = try await Self.join(web, from: mine, in: joiner, on: secondBus)
                                     let draft = try await second.waitForDraft("holds the shared document") { model in
                                         model.emojis.map(\.text) == ["😀", "🐶", "🐱"] && model.collab?.room == link.room
                                     }
@@ -240,12 +262,18 @@ extension GUITests {
                                 _ = try await AccessibleTree.waitFor("the dialog shows the view link", in: sharer, on: bus) {
                                     $0.first(role: "text", name: "View link")
                                 }
+                                let web = try await Self.copyWebLink("Web view link", pressing: "Copy Web View Link", in: sharer, on: bus)
+                                #expect(try RoomLink(parsing: web).isViewLink, "the web view link carries the view key: \(web)")
                                 let shot = try await a.screenshot()
                                 try await shot.archive(as: "share-links-dialog")
                                 try await Self.pressDialogButton("Copy View Link", in: sharer, on: bus)
-                                let text = try await Self.clipboardText(on: sharer.server)
+                                let text = try await waitFor("the clipboard holds the view link") { () -> String? in
+                                    let text = try await Self.clipboardText(on: sharer.server)
+                                    return text.hasPrefix("emojiart://") ? text : nil
+                                }
                                 let link = try RoomLink(parsing: text)
                                 #expect(link.isViewLink, "the view link's key: \(link.key?.count ?? 0) characters")
+                                #expect(try RoomLink(parsing: web) == link)
                                 try await a.input.click(at: a.canvas.screenPoint(for: DocumentPoint(x: -200, y: -150)))
                                 _ = try await a.waitForSavedModel("names its room") { $0.collab?.room == link.room }
 

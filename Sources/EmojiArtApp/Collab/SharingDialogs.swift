@@ -116,7 +116,9 @@ enum SharingDialogs {
     }
 
     /// The room's links (C12), selectable, each with its Copy: the edit link and the view link
-    /// derived from it; a window that holds only a view link shows only that.
+    /// derived from it; a window that holds only a view link shows only that. Under each, its web
+    /// link (C11), which opens the room in any web browser, with its own Copy, which keeps the
+    /// dialog open (the link copied is selected), so both kinds can be copied in one visit.
     static func showLink(_ link: RoomLink, parent: UnsafeMutablePointer<GtkWidget>) {
         let viewLink = link.isViewLink ? link : link.viewLink
         let editLink = link.isViewLink ? nil : link
@@ -137,17 +139,18 @@ enum SharingDialogs {
         }
         adw_message_dialog_set_close_response(cast(dialog), "close")
         let links = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        for (shown, name) in [(editLink, localized("Edit link")), (viewLink, localized("View link"))] {
+        let shownLinks = [
+            (editLink, localized("Edit link"), localized("Web edit link"), localized("Copy _Web Link")),
+            (viewLink, localized("View link"), localized("Web view link"), localized("Copy Web View _Link")),
+        ]
+        for (shown, name, webName, copyWeb) in shownLinks {
             guard let shown else { continue }
             let caption = gtk_label_new(name)!
             gtk_widget_set_halign(caption, GTK_ALIGN_START)
             gtk_widget_add_css_class(caption, "caption-heading")
-            let entry = gtk_entry_new()!
-            gtk_editable_set_text(cast(entry), shown.description)
-            gtk_editable_set_editable(cast(entry), 0)
-            emojiart_accessible_set_label(entry, name)
             gtk_box_append(cast(links), caption)
-            gtk_box_append(cast(links), entry)
+            gtk_box_append(cast(links), linkEntry(shown.description, name: name))
+            gtk_box_append(cast(links), webLinkRow(shown.webLink, name: webName, copy: copyWeb, clipboardOf: parent))
         }
         adw_message_dialog_set_extra_child(cast(dialog), links)
         connect(dialog, .messageDialogResponse) { [parent] response in
@@ -156,6 +159,44 @@ enum SharingDialogs {
             gdk_clipboard_set_text(gtk_widget_get_clipboard(parent), copied.description)
         }
         gtk_window_present(cast(dialog))
+    }
+
+    /// A link shown selectable but not editable, named for screen readers.
+    private static func linkEntry(_ text: String, name: String) -> UnsafeMutablePointer<GtkWidget> {
+        let entry = gtk_entry_new()!
+        gtk_editable_set_text(cast(entry), text)
+        gtk_editable_set_editable(cast(entry), 0)
+        emojiart_accessible_set_label(entry, name)
+        return entry
+    }
+
+    /// A web link (C11): a row with its caption, "Opens in any web browser", and its Copy, above
+    /// the link itself (the whole width, so that most of it shows).
+    private static func webLinkRow(
+        _ webLink: String, name: String, copy: String, clipboardOf widget: UnsafeMutablePointer<GtkWidget>
+    ) -> UnsafeMutablePointer<GtkWidget> {
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        let caption = gtk_label_new(localized("Opens in any web browser"))!
+        gtk_label_set_wrap(cast(caption), 1)
+        gtk_label_set_xalign(cast(caption), 0)
+        gtk_widget_set_hexpand(caption, 1)
+        gtk_widget_add_css_class(caption, "caption")
+        gtk_widget_add_css_class(caption, "dim-label")
+        let entry = linkEntry(webLink, name: name)
+        let button = gtk_button_new_with_mnemonic(copy)!
+        gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+        connect(button, .clicked) { [entry, widget] in
+            gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), webLink)
+            // The dialog stays open: what was copied shows selected instead.
+            gtk_widget_grab_focus(entry)
+            gtk_editable_select_region(cast(entry), 0, -1)
+        }
+        gtk_box_append(cast(row), caption)
+        gtk_box_append(cast(row), button)
+        gtk_box_append(cast(column), row)
+        gtk_box_append(cast(column), entry)
+        return column
     }
 
     private static func entryDialog(
