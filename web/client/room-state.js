@@ -6,6 +6,9 @@
 import { FIELDS, compareCID, parseCID, readBackground, readFieldValue } from './ops.js';
 import { clampField, validBackground } from './emoji-rules.js';
 import { compareZ, isZKey } from './zkey.js';
+import { swiftJSON } from './swift-json.js';
+import { sha256Now } from './sha256.js';
+import { toHex, utf8 } from './bytes.js';
 
 const BLANK = { blank: {} };
 
@@ -142,6 +145,18 @@ export class RoomState {
     return values;
   }
 
+  /** The state in the app's JSON shape (what a snapshot carries). */
+  toJSON() {
+    const sorted = [...this.emojis.keys()].sort(compareCID);
+    return { emojis: sorted.flatMap((cid) => [cid, recordJSON(this.emojis.get(cid))]), background: stampedJSON(this.background) };
+  }
+
+  /** The app's digest of a state: records in cid order, writers included, then the background. */
+  digest() {
+    const records = [...this.emojis.keys()].sort(compareCID).map((cid) => recordJSON(this.emojis.get(cid)));
+    return toHex(sha256Now(utf8(swiftJSON(records) + swiftJSON(stampedJSON(this.background)))));
+  }
+
   /**
    * A state from a snapshot's JSON (the app's shape: `emojis` is [cid, record, cid, record…]).
    * A snapshot is another member's data: records are clamped, unusable ones left out, as the app
@@ -163,6 +178,19 @@ export class RoomState {
     }
     return new RoomState(emojis, background);
   }
+}
+
+function stampedJSON(stamped) {
+  return stamped.writer === null ? { value: stamped.value } : { value: stamped.value, writer: stamped.writer };
+}
+
+function recordJSON(record) {
+  const json = { cid: record.cid };
+  for (const field of ['text', 'x', 'y', 'size', 'rotation', 'flipped', 'z', 'deleted', 'group', 'locked']) {
+    if (record[field] !== undefined) json[field] = stampedJSON(record[field]);
+  }
+  if (record.addedByOther !== undefined) json.addedByOther = record.addedByOther;
+  return json;
 }
 
 function readStamped(field, json) {

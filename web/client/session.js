@@ -157,6 +157,28 @@ export class RoomSession {
     return clientFrames.push(push.cseq, payload, signature);
   }
 
+  /**
+   * The room's snapshot as it stands now (confirmed state, seq, each sender's chain), to seal
+   * and sign when its turn to be sent comes.
+   */
+  snapshotMaker() {
+    const seq = this.confirmedSeq;
+    const content = {
+      roomSnapshot: {
+        _0: {
+          epoch: this.epoch ?? '', seq, state: this.confirmed.toJSON(), digest: this.confirmed.digest(),
+          senders: { marks: [...this.chains.marks].sort(([a], [b]) => (a < b ? -1 : 1)).flatMap(([sender, mark]) => [sender, { ...mark }]) },
+        },
+      },
+    };
+    const context = this.context('snapshot', null, seq);
+    return async () => {
+      const payload = await seal(content, context, this.credentials);
+      const signature = await this.credentials.signEdit(signedBytes('emojiart-snapshot-3', this.room, String(seq), sealedText(payload)));
+      return clientFrames.snapshot(seq, payload, signature);
+    };
+  }
+
   /** Numbered frames (presence, drag previews): each one later than the last sent. */
   nextFrameSeq() {
     this.lastFrameSent = Math.max(this.lastFrameSent + 1, Date.now());
@@ -203,9 +225,9 @@ export class RoomSession {
         if (!this.isLive || frame.seq <= this.confirmedSeq) return [];
         if (frame.seq !== this.confirmedSeq + 1) return this.connected();
         this.applyConfirmed(frame, this.take(taken));
-        if (frame.client === this.client && frame.seq % COMPACTION_INTERVAL === 0) {
-          // The app compacts on its own pushes at these points; the page leaves the room's log
-          // as it is (the next compaction point's sender compacts).
+        // Compaction: the sender of every thousandth push snapshots the room there.
+        if (frame.client === this.client && frame.seq % COMPACTION_INTERVAL === 0 && this.credentials.canEdit) {
+          return [this.snapshotMaker()];
         }
         return [];
       }
@@ -342,7 +364,7 @@ export class RoomSession {
     const room = content?.roomSnapshot?._0;
     if (room !== undefined) {
       const state = RoomState.fromJSON(room?.state);
-      if (state === null || room.epoch !== epoch || room.seq !== snapshot.seq) {
+      if (state === null || room.epoch !== epoch || room.seq !== snapshot.seq || state.digest() !== room.digest) {
         this.report('A snapshot of the room is not the one it says it is and was ignored.');
         return null;
       }

@@ -102,3 +102,24 @@ test('an edit the relay replays is ignored and said; one not signed with the edi
   assert.ok(problems.some((sentence) => /not signed/.test(sentence)), problems.join('\n'));
   assert.equal(visible(b).length, 1);
 });
+
+test('the page compacts the room when its edit lands on a compaction point, and a newcomer starts from that snapshot', async () => {
+  const { relay, sessions: [a] } = await room([vectors.roomKey]);
+  const { cid, pushes } = a.addEmoji('🦊', 0, 0, 40);
+  relay.send(a, pushes);
+  relay.send(a, a.perform([{ op: 'set', cid, field: 'group', value: 'g1' }], 'Group'));
+  for (let index = 3; index <= 1000; index += 1) relay.send(a, a.setFields([[cid, 'x', index / 3]], 'Move'));
+  await relay.settle();
+  assert.equal(relay.snapshot?.seq, 1000, 'the snapshot of seq 1000 was taken');
+  relay.send(a, a.setFields([[cid, 'y', 7]], 'Move'));
+  await relay.settle();
+  const newcomer = new RoomSession({ room: ROOM, credentials: await RoomCredentials.fromLinkKey(vectors.viewKey) });
+  const problems = [];
+  newcomer.onProblem = (sentence) => problems.push(sentence);
+  relay.connect(newcomer);
+  await relay.settle();
+  assert.deepEqual(problems, []);
+  assert.equal(newcomer.confirmedSeq, 1001);
+  assert.equal(newcomer.shown.digest(), a.shown.digest());
+  assert.equal(newcomer.shown.emojis.get(cid).x.value, 1000 / 3);
+});
