@@ -83,6 +83,11 @@ class Page {
     document.body.classList.toggle('refused', this.connection.state === 'refused');
     // A refusal (a wrong key) stays said: the page will not try again.
     if (this.connection.state === 'refused') clearTimeout(this.problemTimer);
+    // A relay that went away is said while it is away; the page keeps what it shows.
+    const away = this.connection.state === 'reconnecting';
+    if (away && !this.saidAway) this.showProblem('The relay cannot be reached: this page keeps what it shows and tries again.', { keep: true });
+    if (!away && this.saidAway && this.connection.state === 'connected') elements.problem.hidden = true;
+    this.saidAway = away;
     elements.undo.disabled = this.session.history.undoSteps.length === 0;
     elements.redo.disabled = this.session.history.redoSteps.length === 0;
     elements.undo.title = this.session.history.undoName ? `Undo ${this.session.history.undoName} (Ctrl+Z)` : 'Undo (Ctrl+Z)';
@@ -109,11 +114,11 @@ class Page {
     }));
   }
 
-  showProblem(sentence) {
+  showProblem(sentence, { keep = false } = {}) {
     elements.problem.textContent = sentence;
     elements.problem.hidden = false;
     clearTimeout(this.problemTimer);
-    if (this.connection.state !== 'refused') this.problemTimer = setTimeout(() => { elements.problem.hidden = true; }, 10000);
+    if (!keep && this.connection.state !== 'refused') this.problemTimer = setTimeout(() => { elements.problem.hidden = true; }, 10000);
   }
 
   backgroundChanged() {
@@ -149,6 +154,10 @@ class Page {
         selection: this.selection, participants: [...this.session.participants.values()], canEdit: this.credentials.canEdit,
       });
       document.body.dataset.drawn = String(Number(document.body.dataset.drawn ?? 0) + 1);
+      // When the room was first on screen, in ms since the page began loading (the benchmark's figure).
+      if (this.session.isLive && document.body.dataset.firstDrawnAt === undefined) {
+        document.body.dataset.firstDrawnAt = performance.now().toFixed(1);
+      }
     });
   }
 

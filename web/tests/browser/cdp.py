@@ -172,6 +172,21 @@ class Page:
             time.sleep(0.01)
         self.mouse("mouseReleased", *end, buttons=0)
 
+    def touch(self, kind, points):
+        """touchStart, touchMove or touchEnd with the fingers at `points` [(x, y), …]."""
+        touch_points = [{"x": x, "y": y, "id": index} for index, (x, y) in enumerate(points)]
+        self.call("Input.dispatchTouchEvent", type=kind, touchPoints=touch_points)
+
+    def swipe(self, starts, ends, steps=10):
+        """Fingers put down at `starts`, moved together to `ends`, lifted."""
+        self.call("Page.bringToFront")
+        self.touch("touchStart", starts)
+        for step in range(1, steps + 1):
+            fraction = step / steps
+            self.touch("touchMove", [(a[0] + (b[0] - a[0]) * fraction, a[1] + (b[1] - a[1]) * fraction) for a, b in zip(starts, ends)])
+            time.sleep(0.01)
+        self.touch("touchEnd", [])
+
     def key(self, key, code, modifiers=0, windows_code=0):
         for kind in ("rawKeyDown", "keyUp"):
             self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, modifiers=modifiers, windowsVirtualKeyCode=windows_code)
@@ -210,14 +225,18 @@ class Browser:
             time.sleep(0.05)
         self.port = int(pathlib.Path(port_file).read_text().split("\n")[0])
 
-    def open(self, url):
-        """A new tab at `url`, with requests recorded from its first one."""
+    def open(self, url, phone=False):
+        """A new tab at `url`, with requests recorded from its first one; with `phone`, the size
+        and touch screen of a phone (390 × 844 CSS pixels)."""
         request = urllib.request.Request(f"http://127.0.0.1:{self.port}/json/new?about:blank", method="PUT")
         target = json.load(urllib.request.urlopen(request, timeout=30))
         page = Page(target["webSocketDebuggerUrl"])
         page.call("Network.enable")
         page.call("Page.enable")
         page.call("Runtime.enable")
+        if phone:
+            page.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
+            page.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
         page.call("Page.navigate", url=url)
         return page
 

@@ -30,12 +30,23 @@ class Relay:
         self.environment = dict(os.environ, LANG="C.UTF-8", LANGUAGE="", XDG_STATE_HOME=str(self.home / "state"),
                                 XDG_DATA_HOME=str(self.home / "data"), XDG_CONFIG_HOME=str(self.home / "config"))
         self.log = open(self.home / "relay.log", "w+")
-        self.process = subprocess.Popen([str(BUILD / "emojiart-relay"), "--port", "0", "--data", str(self.home / "relay")],
+        self.port = 0
+        self.followers = []
+        self.start()
+        self.address = f"ws://127.0.0.1:{self.port}"
+
+    def start(self):
+        """Starts the relay (again on the same port and folder, once it had one)."""
+        self.log.truncate(0)
+        self.log.seek(0)
+        self.process = subprocess.Popen([str(BUILD / "emojiart-relay"), "--port", str(self.port), "--data", str(self.home / "relay")],
                                         stdout=self.log, stderr=subprocess.STDOUT, env=self.environment)
         match = wait_until(lambda: re.search(r"ws://127\.0\.0\.1:(\d+)", (self.home / "relay.log").read_text()), what="the relay to listen")
         self.port = int(match.group(1))
-        self.address = f"ws://127.0.0.1:{self.port}"
-        self.followers = []
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
 
     def document(self, name, emojis, background=None):
         path = self.home / name

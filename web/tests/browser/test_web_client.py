@@ -148,6 +148,41 @@ class WebClientTests(unittest.TestCase):
         self.assertTrue(set(sent) <= {"hello", "proof", "ping"}, sent)
         self.screenshot(page, "web-client-wrong-key")
 
+    def test_a_phone_sized_page_moves_with_one_finger_and_pinches_with_two(self):
+        links = self.shared("touch")
+        follower = self.relay.follow(links["edit"])
+        page = self.browser.open(links["web"], phone=True)
+        self.pages.append(page)
+        page.wait_for(f"{LIVE} && emojiArtPage.displayedEmojis().length === 3")
+        self.assertEqual(page.evaluate("window.innerWidth"), 390)
+        start = self.view_point(page, "🐸")
+        page.swipe([start], [(start[0], start[1] + 40)])
+        zoom = page.evaluate("emojiArtPage.viewport.zoom")
+        moved = wait_until(lambda: [e for e in (Relay.emojis(follower) or []) if e["text"] == "🐸" and e["y"] != 20],
+                           what="the frog moved by a finger in join's file")
+        self.assertAlmostEqual(moved[0]["y"], 20 + 40 / zoom, delta=2)
+        self.assertEqual(moved[0]["x"], 40)
+        centre = (195, 300)
+        page.swipe([(centre[0] - 40, centre[1]), (centre[0] + 40, centre[1])], [(centre[0] - 120, centre[1]), (centre[0] + 120, centre[1])])
+        self.assertGreater(page.evaluate("emojiArtPage.viewport.zoom"), zoom * 2)
+        self.screenshot(page, "web-client-phone")
+
+    def test_a_relay_that_goes_away_is_said_and_the_page_comes_back_with_it(self):
+        links = self.shared("away")
+        page = self.open(links["web"])
+        page.wait_for(f"{LIVE} && emojiArtPage.displayedEmojis().length === 3")
+        self.relay.stop()
+        try:
+            page.wait_for("!document.getElementById('problem').hidden && /cannot be reached/.test(document.getElementById('problem').textContent)",
+                          what="the sentence that the relay went away")
+            self.assertEqual(page.evaluate("emojiArtPage.displayedEmojis().length"), 3, "the page keeps what it shows")
+            page.evaluate("emojiArtPage.addEmoji('🦊', null)")
+            self.assertEqual(page.evaluate("document.getElementById('state').textContent"), "Offline, 1 edit waiting")
+        finally:
+            self.relay.start()
+        page.wait_for("emojiArtPage.session.isLive && emojiArtPage.session.pending.length === 0 && document.getElementById('problem').hidden",
+                      timeout=40, what="the page back with its edit sent")
+
     def test_a_view_link_shows_the_room_live_and_edits_nothing(self):
         links = self.shared("view")
         follower = self.relay.follow(links["edit"])
