@@ -325,7 +325,8 @@ class Page {
   addEmoji(text, viewPoint) {
     if (!this.credentials.canEdit) return;
     const point = this.viewport.toDocument(viewPoint ?? { x: this.size.width / 2, y: this.size.height / 2 }, this.size);
-    const size = DEFAULT_EMOJI_SIZE / Math.min(Math.max(this.viewport.zoom, 0.25), 4);
+    // The app's default size in document points, whatever the zoom (P1).
+    const size = DEFAULT_EMOJI_SIZE;
     this.edit(() => {
       const { cid, pushes } = this.session.addEmoji(text, point.x, point.y, size);
       this.selection = new Set([cid]);

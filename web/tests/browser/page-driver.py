@@ -37,7 +37,7 @@ def main():
                     answer = {"value": None}
                 else:
                     answer = {"error": f"unknown command {sorted(command)}"}
-            except (RuntimeError, TimeoutError, ConnectionError) as error:
+            except (RuntimeError, TimeoutError, ConnectionError, OSError) as error:
                 answer = {"error": str(error)}
             print(json.dumps(answer), flush=True)
     finally:
