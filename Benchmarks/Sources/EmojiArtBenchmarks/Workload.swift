@@ -18,6 +18,7 @@ struct Workload: Sendable {
         Workload(name: "launch", run: LaunchBenchmarks.run),
         Workload(name: "zoom", run: ZoomStepBenchmarks.run),
         Workload(name: "collab", run: CollabBenchmarks.run),
+        Workload(name: "web", run: WebClientBenchmarks.run),
     ]
 }
 
