@@ -63,17 +63,21 @@ public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
         self.key = fragment.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Reads a relay's address as `share --relay` and Share… take it: `ws://HOST:PORT` or
-    /// `wss://HOST:PORT` (a trailing `/` is dropped); nil for anything else.
+    /// Reads a relay's address as Share… and `share --relay` both take it, the one rule for
+    /// both: `ws://HOST[:PORT][/PATH]` or `wss://…` (the scheme in any case, written lower; a
+    /// proxy's path kept, a trailing `/` dropped), or a bare `HOST[:PORT][/PATH]`, taken as
+    /// `ws://`. Nil for anything else: another scheme, no host, a space, a query or a fragment.
     public static func server(parsing text: String) -> String? {
-        var server = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        while server.hasSuffix("/") { server.removeLast() }
-        guard let separator = server.range(of: "://"),
-            ["ws", "wss"].contains(server[..<separator.lowerBound].lowercased()),
-            hasHost(server[separator.upperBound...]),
-            !server.contains("#"), !server.contains("?")
-        else { return nil }
-        return server
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var scheme = "ws"
+        var relay = Substring(trimmed)
+        if let separator = trimmed.range(of: "://") {
+            scheme = trimmed[..<separator.lowerBound].lowercased()
+            relay = trimmed[separator.upperBound...]
+        }
+        while relay.hasSuffix("/") { relay.removeLast() }
+        guard scheme == "ws" || scheme == "wss", hasHost(relay), !relay.contains("#"), !relay.contains("?") else { return nil }
+        return scheme + "://" + relay
     }
 
     /// The link to pass on: `emojiart://HOST:PORT/ROOM#KEY` (`emojiarts://` for a `wss://` relay).

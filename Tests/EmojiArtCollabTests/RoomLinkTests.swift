@@ -109,13 +109,30 @@ import Testing
         #expect(throws: RoomLinkError.badRoomID("..")) { try RoomLink(parsing: "http://x/r/../r/..") }
     }
 
-    @Test("a relay address for share --relay: ws:// or wss:// with a host, a trailing / dropped")
+    /// Share… and `share --relay` read addresses with this one rule (they once disagreed on
+    /// four of these six: issue 50).
+    @Test("a relay address, for Share… and share --relay alike: ws:// or wss:// or a bare host, a path kept, no query or fragment")
     func relayAddresses() {
-        #expect(RoomLink.server(parsing: "ws://127.0.0.1:7447/") == "ws://127.0.0.1:7447")
-        #expect(RoomLink.server(parsing: " wss://relay.example ") == "wss://relay.example")
-        #expect(RoomLink.server(parsing: "emojiart://127.0.0.1:7447") == nil)
-        #expect(RoomLink.server(parsing: "127.0.0.1:7447") == nil)
-        #expect(RoomLink.server(parsing: "ws://") == nil)
-        #expect(RoomLink.server(parsing: "ws://x#key") == nil)
+        let table: [(String, String?)] = [
+            ("relay.example:7447", "ws://relay.example:7447"),
+            ("WS://relay.example:7447", "ws://relay.example:7447"),
+            ("Wss://relay.example", "wss://relay.example"),
+            ("ws://relay.example/emojiart", "ws://relay.example/emojiart"),
+            ("ws://relay.example?x=1", nil),
+            ("ws://127.0.0.1:7447/", "ws://127.0.0.1:7447"),
+            (" wss://relay.example ", "wss://relay.example"),
+            ("127.0.0.1:7447", "ws://127.0.0.1:7447"),
+            ("relay.example/proxied/", "ws://relay.example/proxied"),
+            ("emojiart://127.0.0.1:7447", nil),
+            ("http://relay.example", nil),
+            ("ws://", nil),
+            ("", nil),
+            (":7447", nil),
+            ("ws://x#key", nil),
+            ("relay example:7447", nil),
+        ]
+        for (text, server) in table {
+            #expect(RoomLink.server(parsing: text) == server, "“\(text)”")
+        }
     }
 }

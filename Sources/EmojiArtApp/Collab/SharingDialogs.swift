@@ -11,17 +11,6 @@ enum SharingDialogs {
     /// The relay the user typed last, or the local default (SPEC C1's 127.0.0.1:7447).
     static var lastRelay = "ws://127.0.0.1:7447"
 
-    /// `ws://host:port` from what the user typed ("host:port" is taken as ws://).
-    static func relayAddress(_ text: String) -> String? {
-        var address = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        while address.hasSuffix("/") { address.removeLast() }
-        if !address.contains("://") { address = "ws://" + address }
-        guard address.hasPrefix("ws://") || address.hasPrefix("wss://"),
-            let url = URL(string: address), let host = url.host, !host.isEmpty, url.path.isEmpty
-        else { return nil }
-        return address
-    }
-
     /// `failure`: why the last try with `lastRelay` did not work, shown under the address until
     /// it is edited, so a failed Share comes back with what was typed.
     static func askForRelay(
@@ -32,10 +21,10 @@ enum SharingDialogs {
             body: localized("Others with the link can edit this document with you. Enter the address of a relay (emojiart relay)."),
             entryName: localized("Relay address"), initial: lastRelay, failure: failure, action: localized("_Share"),
             validate: { text in
-                relayAddress(text) == nil ? localized("Enter a relay address such as ws://relay.example:7447.") : nil
+                RoomLink.server(parsing: text) == nil ? localized("Enter a relay address such as ws://relay.example:7447.") : nil
             },
             completion: { text in
-                guard let address = relayAddress(text) else { return }
+                guard let address = RoomLink.server(parsing: text) else { return }
                 lastRelay = address
                 completion(address)
             })
