@@ -152,11 +152,9 @@ struct RelayCommand: AsyncParsableCommand {
         }
     }
 
+    /// `$XDG_STATE_HOME/emojiart/relay`, by the app's one XDG rule (a relative or empty
+    /// XDG_STATE_HOME is ignored, as the specification requires).
     static var defaultDataFolder: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let state =
-            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("emojiart/relay", isDirectory: true)
+        StorageLocations().stateDirectory.appendingPathComponent("relay", isDirectory: true)
     }
 }

@@ -42,4 +42,37 @@ import Testing
             #expect(help.contains("\"name\" : \"\(flag.dropFirst(2))\"") || help.contains("\"name\":\"\(flag.dropFirst(2))\""), "\(flag)")
         }
     }
+
+    /// The relay's own default folder follows the app's one XDG rule (issue 50: it once took a
+    /// relative XDG_STATE_HOME, which the specification says to ignore).
+    @Test("without --data the relay keeps its rooms in $XDG_STATE_HOME/emojiart/relay, a relative XDG_STATE_HOME ignored")
+    func defaultDataFolder() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("relay-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        for (state, expected) in [
+            ("relative/state", home.appendingPathComponent(".local/state/emojiart/relay").path),
+            (home.appendingPathComponent("xdg").path, home.appendingPathComponent("xdg/emojiart/relay").path),
+        ] {
+            let process = Process()
+            process.executableURL = CommandRunner.builtProgram("emojiart-relay")
+            process.arguments = ["--port", "0"]
+            process.environment = ["HOME": home.path, "XDG_STATE_HOME": state, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+            process.currentDirectoryURL = FileManager.default.temporaryDirectory
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer {
+                process.terminate()
+                process.waitUntilExit()
+            }
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line.append(chunk)
+            }
+            #expect(String(decoding: line, as: UTF8.self).contains("(data in \(expected))"), "XDG_STATE_HOME=\(state)")
+        }
+    }
 }
