@@ -12,6 +12,7 @@ import { PALETTES } from './palettes.js';
 import { BackgroundLoader } from './background.js';
 import { PresenceSender, PreviewSender } from './pacing.js';
 
+// The app's Emoji.defaultSize (D1).
 const DEFAULT_EMOJI_SIZE = 40;
 const PREVIEW_TIMEOUT = 3000;
 const COLOURS = ['#1c71d8', '#c01c28', '#2ec27e', '#e66100', '#813d9c', '#865e3c', '#f5c211', '#0b8a8a'];

@@ -1,12 +1,10 @@
 import CGtk
+import EmojiArtCore
 
 /// The desktop's text-scaling factor (A1, the original's ScaledMetric): GTK's `gtk-xft-dpi`
 /// setting, in 1024ths of a dot per inch, over the 96 dpi of normal text size.
 @MainActor
 enum TextScale {
-    /// The default emoji size at normal text size, in points (D1).
-    static let baseEmojiSize = 40.0
-
     static var factor: Double {
         guard let settings = gtk_settings_get_default() else { return 1 }
         var value = GValue()
@@ -19,7 +17,7 @@ enum TextScale {
 
     /// The default emoji size for the current text size: 40 at 1.0, 50 at 1.25.
     static var defaultEmojiSize: Double {
-        baseEmojiSize * factor
+        Emoji.defaultSize * factor
     }
 
     /// Calls `handler` whenever the user changes the text size, until `stopObserving` is given

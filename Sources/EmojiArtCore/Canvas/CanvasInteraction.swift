@@ -17,7 +17,7 @@ public final class CanvasInteraction {
     public internal(set) var pointer: ViewPoint?
     public internal(set) var selection = EmojiSelection()
     /// The emoji size for drops and palette clicks at zoom 1: 40 at normal text size (D1, A1).
-    public internal(set) var defaultEmojiSize = 40.0
+    public internal(set) var defaultEmojiSize = Emoji.defaultSize
     /// The loaded background image's frame in document points, for fitting (G1); nil when none.
     public internal(set) var backgroundFrame: DocumentRect?
     /// The background loader's last status (B2, B4).
@@ -51,7 +51,7 @@ public final class CanvasInteraction {
     /// The lines the running drag snapped to, in document points: drawn, never exported (R1).
     public internal(set) var snapGuides: [SnapGuide] = []
 
-    public init(document: EmojiArtDocument, viewport: Viewport = Viewport(), defaultEmojiSize: Double = 40) {
+    public init(document: EmojiArtDocument, viewport: Viewport = Viewport(), defaultEmojiSize: Double = Emoji.defaultSize) {
         self.document = document
         self.viewport = viewport
         self.defaultEmojiSize = defaultEmojiSize

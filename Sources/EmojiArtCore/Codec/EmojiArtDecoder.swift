@@ -175,7 +175,7 @@ public struct EmojiArtDecoder: Sendable {
         var text: String?
         var x = 0.0
         var y = 0.0
-        var size = 40.0
+        var size = Emoji.defaultSize
         var id = 0  // 0 or less is replaced by a fresh id, like a duplicate (see EmojiArtModel.init)
         var rotation = 0.0
         var flipped = false

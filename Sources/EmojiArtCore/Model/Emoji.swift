@@ -56,6 +56,10 @@ public struct Emoji: Identifiable, Hashable, Sendable {
         DocumentRect(center: position, size: DocumentSize(width: size, height: size))
     }
 
+    /// An emoji's size in points when nothing says otherwise: added at normal text size (D1),
+    /// read from a file that gives none (M4), and in the browser client (web/client/main.js).
+    public static let defaultSize = 40.0
+
     /// Brings any angle into −180 < r ≤ 180, so equal turns compare equal; non-finite is 0.
     public static func normalized(rotation: Double) -> Double {
         guard rotation.isFinite else { return 0 }
