@@ -98,28 +98,10 @@ extension CanvasView {
         gtk_widget_add_controller(drawingArea, keys)
     }
 
+    /// The key by GDK's name, read through Core's one table (`CanvasKey.byKeyName`).
     private static func canvasKey(_ key: Int32, modifiers: CanvasModifiers) -> CanvasKey? {
-        if !modifiers.isDisjoint(with: [.control, .alt]) { return nil }  // Ctrl+… and Alt+… are window actions (U4, R2)
-        switch key {
-        case GDK_KEY_Escape: return .escape
-        case GDK_KEY_Left, GDK_KEY_KP_Left: return .left
-        case GDK_KEY_Right, GDK_KEY_KP_Right: return .right
-        case GDK_KEY_Up, GDK_KEY_KP_Up: return .up
-        case GDK_KEY_Down, GDK_KEY_KP_Down: return .down
-        case GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab, GDK_KEY_KP_Tab: return .tab
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: return .pageUp
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: return .pageDown
-        case GDK_KEY_Home, GDK_KEY_KP_Home: return .home
-        case GDK_KEY_End, GDK_KEY_KP_End: return .end
-        case GDK_KEY_less, GDK_KEY_comma: return .scaleDown
-        case GDK_KEY_greater, GDK_KEY_period: return .scaleUp
-        case GDK_KEY_bracketleft, GDK_KEY_braceleft: return .rotateLeft
-        case GDK_KEY_bracketright, GDK_KEY_braceright: return .rotateRight
-        case GDK_KEY_h, GDK_KEY_H: return .flip
-        case GDK_KEY_Menu: return .menu
-        case GDK_KEY_F10 where modifiers.contains(.shift): return .menu
-        default: return nil
-        }
+        guard let name = gdk_keyval_name(guint(bitPattern: key)) else { return nil }
+        return CanvasKey(keyName: String(cString: name), modifiers: modifiers)
     }
 
     private func modifiers(of controller: some GObjectPointer) -> CanvasModifiers {
