@@ -25,7 +25,7 @@ public final class RoomHost {
         /// The largest snapshot payload accepted.
         public var maxSnapshotBytes: Int
 
-        public init(maxLogBytes: Int = 256 * 1024 * 1024, maxSnapshotBytes: Int = CollabProtocol.maxFrameBytes) {
+        public init(maxLogBytes: Int = RelayDefaults.maxRoomMegabytes * 1024 * 1024, maxSnapshotBytes: Int = CollabProtocol.maxFrameBytes) {
             self.maxLogBytes = maxLogBytes
             self.maxSnapshotBytes = maxSnapshotBytes
         }

@@ -35,7 +35,7 @@ public struct RelayConfiguration: Sendable {
     public var webClientFolder: URL? = ProgramFiles.webClientDirectory()
 
     public init(
-        host: String = "127.0.0.1", port: Int = 7447, dataFolder: URL,
+        host: String = RelayDefaults.host, port: Int = RelayDefaults.port, dataFolder: URL,
         maxMessageBytes: Int = 2 * CollabProtocol.maxFrameBytes, roomLimits: RoomHost.Limits = .init(),
         maxConnectionsPerRoom: Int = 64, maxBlobBytes: Int = 32 * 1024 * 1024, maxQueuedFrames: Int = 20_000,
         maxQueuedBytes: Int = 32 * 1024 * 1024, bounds: RelayBounds = .init()

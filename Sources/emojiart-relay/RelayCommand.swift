@@ -25,10 +25,10 @@ struct RelayCommand: AsyncParsableCommand {
     )
 
     @Option(help: "The address to listen on (0.0.0.0 for every interface).")
-    var host = "127.0.0.1"
+    var host = RelayDefaults.host
 
     @Option(help: "The port to listen on (0 picks a free one, printed at start).")
-    var port = 7447
+    var port = RelayDefaults.port
 
     @Option(help: "The folder for rooms and images (default: $XDG_STATE_HOME/emojiart/relay).")
     var data: String?
@@ -43,7 +43,7 @@ struct RelayCommand: AsyncParsableCommand {
     var pollSeconds = 2.0
 
     @Option(help: "The megabytes of edits a room keeps between two compactions.")
-    var maxRoomMb = 256
+    var maxRoomMb = RelayDefaults.maxRoomMegabytes
 
     @Option(help: "Open connections one client address may have.")
     var connectionsPerAddress = 32

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EmojiArtCollab
 import EmojiArtCore
 import Foundation
 
@@ -19,16 +20,16 @@ struct Relay: ParsableCommand {
     )
 
     @Option(help: "The address to listen on (0.0.0.0 for every interface).")
-    var host = "127.0.0.1"
+    var host = RelayDefaults.host
 
     @Option(help: "The port to listen on (0 picks a free one, printed at start).")
-    var port = 7447
+    var port = RelayDefaults.port
 
     @Option(help: "The folder for rooms and images (default: $XDG_STATE_HOME/emojiart/relay).")
     var data: String?
 
     @Option(help: "The megabytes of edits a room keeps between two compactions.")
-    var maxRoomMb = 256
+    var maxRoomMb = RelayDefaults.maxRoomMegabytes
 
     @Argument(
         parsing: .allUnrecognized,

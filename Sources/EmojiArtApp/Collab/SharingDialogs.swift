@@ -9,7 +9,7 @@ import Foundation
 @MainActor
 enum SharingDialogs {
     /// The relay the user typed last, or the local default (SPEC C1's 127.0.0.1:7447).
-    static var lastRelay = "ws://127.0.0.1:7447"
+    static var lastRelay = RelayDefaults.localServer
 
     /// `failure`: why the last try with `lastRelay` did not work, shown under the address until
     /// it is edited, so a failed Share comes back with what was typed.
