@@ -193,6 +193,12 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ]
         ),
+        // The client's networking pieces that need no relay: backoff, sealing and the shared
+        // protocol vectors (data/protocol), which the browser client's tests check too.
+        .testTarget(
+            name: "EmojiArtCollabNetTests",
+            dependencies: ["EmojiArtCollabNet", "EmojiArtCollab"]
+        ),
         .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore", "EmojiArtTestSupport"]),
         // Swift Testing runs tests on the cooperative pool, never the main thread: the test
         // spawns MainLoopBridgeCheck, which owns its main thread. Depends on it so it is built first.
