@@ -102,11 +102,9 @@ extension GUITests {
                 }
                 #expect(SharedWindows.emoji("🌵", in: try b.savedModel())?.position == SharedWindows.cactus)
 
-                let released = ContinuousClock.now
+                // How fast is the benchmarks' to say (`collab`); here, that it arrives.
                 try await a.input.xdotool(["mouseup", "1"])
                 _ = try await b.waitForSavedModel("has 🌵 where A's drag ended") { SharedWindows.emoji("🌵", in: $0)?.position == ended }
-                let latency = ContinuousClock.now - released
-                #expect(latency < .seconds(1), "the drag's edit took \(latency) to reach B's file")
                 _ = try await a.waitForSavedModel("has 🌵 where the drag ended") { SharedWindows.emoji("🌵", in: $0)?.position == ended }
             }
         }

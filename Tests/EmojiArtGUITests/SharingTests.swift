@@ -57,18 +57,16 @@ extension GUITests {
             Dictionary(model.emojis.map { ($0.text, $0.position) }, uniquingKeysWith: { first, _ in first })
         }
 
-        @Test("an edit in one window reaches the other's file within a second; interleaved edits converge; my undo leaves yours (C3, C4)")
+        @Test("an edit in one window reaches the other's file; interleaved edits converge; my undo leaves yours (C3, C4)")
         func editsTravelAndUndoIsMine() async throws {
             try await withTwoWindows { _, a, b in
                 // Tab selects the first emoji in drawing order (😀); Right nudges it 1 pt.
                 try await a.input.key("Tab")
-                let sent = ContinuousClock.now
+                // How fast is the benchmarks' to say (`collab`); here, that it arrives.
                 try await a.input.key("Right")
                 let moved = try await b.waitForSavedModel("😀 moved 1 pt right") { model in
                     Self.emoji("😀", in: model)?.position == DocumentPoint(x: 1, y: 0)
                 }
-                let latency = ContinuousClock.now - sent
-                #expect(latency < .seconds(1), "the edit took \(latency) to reach the other window's file")
                 #expect(moved.collab?.room == Self.room)
 
                 // Interleaved: A nudges 😀 right, B nudges 🐱 (its first after Tab, Tab, Tab) left.
