@@ -206,16 +206,7 @@ import Testing
     @Test("switching to blank while fetching cancels the fetch and shows nothing")
     func blankWhileFetching() async {
         let sawCancellation = LoadingBox(false)
-        let (loader, _) = makeLoader(
-            ImageFetcher { [pngA] _ in
-                do {
-                    try await Task.sleep(for: .seconds(60))
-                } catch {
-                    sawCancellation.value = true
-                    throw error
-                }
-                return pngA
-            })
+        let (loader, _) = makeLoader(.hanging(cancelled: sawCancellation))
         loader.load(.url(first))
         let task = loader.loadingTask
         loader.load(.blank)
@@ -232,16 +223,7 @@ import Testing
     func cancelFreesLoader() async throws {
         let started = LoadingBox(false)
         let sawCancellation = LoadingBox(false)
-        let fetcher = ImageFetcher { [pngA] _ in
-            started.value = true
-            do {
-                try await Task.sleep(for: .seconds(60))
-            } catch {
-                sawCancellation.value = true
-                throw error
-            }
-            return pngA
-        }
+        let fetcher = ImageFetcher.hanging(started: started, cancelled: sawCancellation)
         weak var weakLoader: BackgroundLoader<TestImage>?
         let changes = LoadingBox(0)
         do {
@@ -262,16 +244,7 @@ import Testing
     func droppedLoaderIsFreed() async throws {
         let started = LoadingBox(false)
         let sawCancellation = LoadingBox(false)
-        let fetcher = ImageFetcher { [pngA] _ in
-            started.value = true
-            do {
-                try await Task.sleep(for: .seconds(60))
-            } catch {
-                sawCancellation.value = true
-                throw error
-            }
-            return pngA
-        }
+        let fetcher = ImageFetcher.hanging(started: started, cancelled: sawCancellation)
         weak var weakLoader: BackgroundLoader<TestImage>?
         do {
             let loader = BackgroundLoader(fetcher: fetcher, decode: Self.decodeBytes)
@@ -323,5 +296,22 @@ import Testing
     /// Waits synchronously, a bounded time, for `semaphore`; false if it never came.
     nonisolated static func wait(for semaphore: DispatchSemaphore) -> Bool {
         semaphore.wait(timeout: .now() + 60) == .success
+    }
+}
+
+extension ImageFetcher {
+    /// A fetch that never finishes until it is cancelled: it says when it began and when it
+    /// saw its cancellation.
+    static func hanging(started: LoadingBox<Bool> = LoadingBox(false), cancelled: LoadingBox<Bool>) -> ImageFetcher {
+        ImageFetcher { _ in
+            started.value = true
+            do {
+                try await Task.sleep(for: .seconds(60))
+            } catch {
+                cancelled.value = true
+                throw error
+            }
+            throw CancellationError()
+        }
     }
 }
