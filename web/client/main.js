@@ -18,7 +18,7 @@ const PREVIEW_TIMEOUT = 3000;
 const COLOURS = ['#1c71d8', '#c01c28', '#2ec27e', '#e66100', '#813d9c', '#865e3c', '#f5c211', '#0b8a8a'];
 
 const elements = Object.fromEntries(
-  ['title', 'role', 'people', 'state', 'undo', 'redo', 'fit', 'problem', 'stage', 'canvas', 'palette', 'palette-choice']
+  ['title', 'role', 'people', 'state', 'name', 'undo', 'redo', 'fit', 'problem', 'stage', 'canvas', 'palette', 'palette-choice']
     .map((id) => [id, document.getElementById(id)]));
 
 class Page {
@@ -52,6 +52,7 @@ class Page {
     elements.undo.addEventListener('click', () => this.undo());
     elements.redo.addEventListener('click', () => this.redo());
     elements.fit.addEventListener('click', () => this.fit());
+    elements.name.addEventListener('click', () => this.askForName());
     this.buildPalettes();
     setInterval(() => this.expirePreviews(), 1000);
     this.connection.start();
@@ -363,6 +364,19 @@ class Page {
       this.showProblem(String(error?.message ?? error));
     }
     this.changed();
+  }
+
+  /** The name the others see for this page, kept in this browser. */
+  askForName() {
+    const name = window.prompt('Your name, as the others see it:', this.presence.identity.name)?.trim();
+    if (!name) return;
+    this.presence.identity.name = name.slice(0, 100);
+    try {
+      localStorage.setItem('emojiart.name', this.presence.identity.name);
+    } catch {
+      // Storage can be off (private windows): the name lasts as long as the page.
+    }
+    this.presence.sendNow();
   }
 
   // MARK: - Palettes

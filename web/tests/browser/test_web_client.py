@@ -167,6 +167,17 @@ class WebClientTests(unittest.TestCase):
         self.assertGreater(page.evaluate("emojiArtPage.viewport.zoom"), zoom * 2)
         self.screenshot(page, "web-client-phone")
 
+    def test_a_name_given_in_one_page_shows_in_the_others(self):
+        links = self.shared("name")
+        mine, theirs = self.open(links["web"]), self.open(links["web"])
+        for page in (mine, theirs):
+            page.wait_for(f"{LIVE} && emojiArtPage.displayedEmojis().length === 3")
+        mine.evaluate("window.prompt = () => 'Ada Lovelace'; document.getElementById('name').click(); true")
+        theirs.wait_for("[...emojiArtPage.session.participants.values()].some((p) => p.name === 'Ada Lovelace')",
+                        what="the other page to show the name")
+        theirs.wait_for("document.getElementById('people').textContent.includes('AL')", what="the initials in the header")
+        self.assertEqual(mine.evaluate("localStorage.getItem('emojiart.name')"), "Ada Lovelace")
+
     def test_a_relay_that_goes_away_is_said_and_the_page_comes_back_with_it(self):
         links = self.shared("away")
         page = self.open(links["web"])
