@@ -44,9 +44,9 @@ import Testing
         #expect(!badKey.standardError.contains("is not valid"), "\(badKey.standardError)")
 
         let document = CommandRunner.packageRoot.appendingPathComponent("examples/sunny-meadow.emojiart").path
-        let badRelay = try CommandRunner.run(["share", document, "--relay", "relay.example"], environment: environment)
+        let badRelay = try CommandRunner.run(["share", document, "--relay", "http://relay.example"], environment: environment)
         #expect(badRelay.status != 0)
-        #expect(badRelay.standardError.contains("„relay.example“ ist keine Relay-Adresse"), "\(badRelay.standardError)")
+        #expect(badRelay.standardError.contains("„http://relay.example“ ist keine Relay-Adresse"), "\(badRelay.standardError)")
         #expect(!badRelay.standardError.contains("is not a relay address"), "\(badRelay.standardError)")
     }
 

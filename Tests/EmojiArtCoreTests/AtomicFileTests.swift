@@ -135,7 +135,8 @@ import Darwin
         #expect(error == .notARegularFile(path: "/dev/null", reason: error?.reason ?? ""))
     }
 
-    // Root may write anywhere, so a read-only folder only fails for other users.
+    // Root may write anywhere, so a read-only folder only fails for other users; CI runs as root,
+    // and UnprivilegedSaveTests (CLI) checks the same as `nobody` there.
     @Test(
         "a read-only folder fails the save and leaves the previous file intact",
         .enabled(if: geteuid() != 0, "root ignores folder permissions"))
