@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// A save into a folder the user may not write in (SPEC M6: bad input gets a sentence and loses
+/// A save into a folder the user may not write in (SPEC E2: a failed write gets a sentence and loses
 /// nothing), by another user than root: CI runs as root, which writes anywhere, so the test drops
 /// to `nobody` in a child (`setpriv`) instead of skipping there (issue 50).
 @Suite struct UnprivilegedSaveTests {
