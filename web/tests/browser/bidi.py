@@ -8,10 +8,9 @@ import shutil
 import socket
 import subprocess
 import tempfile
-import threading
 import time
 
-from cdp import WebSocket
+from cdp import Conversation
 
 
 def free_port():
@@ -20,7 +19,7 @@ def free_port():
         return probe.getsockname()[1]
 
 
-class Firefox:
+class Firefox(Conversation):
     def __init__(self, width=1000, height=700):
         executable = shutil.which("firefox-esr") or shutil.which("firefox")
         if executable is None:
@@ -44,42 +43,9 @@ class Firefox:
                 self.errors.seek(0)
                 raise RuntimeError("firefox did not start: " + self.errors.read().decode(errors="replace")[-2000:])
             time.sleep(0.1)
-        self.socket = WebSocket(f"ws://127.0.0.1:{port}/session")
-        self.next_id = 0
-        self.answers = {}
-        self.condition = threading.Condition()
-        threading.Thread(target=self._pump, daemon=True).start()
+        super().__init__(f"ws://127.0.0.1:{port}/session", "Firefox")
         self.call("session.new", capabilities={})
         self.context = self.call("browsingContext.getTree")["contexts"][0]["context"]
-
-    def _pump(self):
-        try:
-            while True:
-                message = json.loads(self.socket.receive())
-                if "id" in message:
-                    with self.condition:
-                        self.answers[message["id"]] = message
-                        self.condition.notify_all()
-        except (ConnectionError, OSError):
-            with self.condition:
-                self.condition.notify_all()
-
-    def call(self, method, timeout=30, **params):
-        with self.condition:
-            self.next_id += 1
-            identifier = self.next_id
-        self.socket.send(json.dumps({"id": identifier, "method": method, "params": params}))
-        deadline = time.monotonic() + timeout
-        with self.condition:
-            while identifier not in self.answers:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise TimeoutError(f"Firefox did not answer {method} within {timeout} s")
-                self.condition.wait(left)
-            answer = self.answers.pop(identifier)
-        if answer.get("type") == "error":
-            raise RuntimeError(f"{method}: {answer.get('error')}: {answer.get('message')}")
-        return answer.get("result", {})
 
     def navigate(self, url):
         self.call("browsingContext.navigate", context=self.context, url=url, wait="complete")
@@ -91,19 +57,6 @@ class Firefox:
         if result.get("type") != "success":
             raise RuntimeError(f"{expression}: {result.get('exceptionDetails', {}).get('text')}")
         return json.loads(result["result"]["value"])
-
-    def wait_for(self, expression, timeout=20, what=None):
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                value = self.evaluate(expression)
-            except RuntimeError:
-                value = None
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"waited {timeout} s for {what or expression}")
-            time.sleep(0.05)
 
     def pointer(self, steps):
         """Mouse actions: ("move", x, y), ("down",), ("up",), in CSS pixels of the viewport."""

@@ -5,7 +5,6 @@ import base64
 import json
 import os
 import pathlib
-import queue
 import shutil
 import socket
 import struct
@@ -89,10 +88,13 @@ class WebSocket:
             pass
 
 
-class Page:
-    """One tab: `call` sends a command and waits for its answer; events are kept in order."""
+class Conversation:
+    """Commands with ids over a WebSocket, as DevTools and WebDriver BiDi both speak: `call`
+    sends one and waits for its answer; messages without an id (events) are kept in order.
+    Subclasses give `evaluate`, which `wait_for` polls."""
 
-    def __init__(self, url):
+    def __init__(self, url, peer):
+        self.peer = peer
         self.socket = WebSocket(url)
         self.next_id = 0
         self.answers = {}
@@ -124,19 +126,15 @@ class Page:
             while identifier not in self.answers:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise TimeoutError(f"DevTools did not answer {method} within {timeout} s")
+                    raise TimeoutError(f"{self.peer} did not answer {method} within {timeout} s")
                 self.condition.wait(left)
             answer = self.answers.pop(identifier)
         if "error" in answer:
-            raise RuntimeError(f"{method}: {answer['error']}")
+            raise RuntimeError(f"{method}: {answer['error']} {answer.get('message', '')}".strip())
         return answer.get("result", {})
 
-    def evaluate(self, expression, timeout=30):
-        """The value of a JavaScript expression (awaited when it is a promise)."""
-        result = self.call("Runtime.evaluate", timeout=timeout, expression=expression, awaitPromise=True, returnByValue=True)
-        if "exceptionDetails" in result:
-            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
-        return result["result"].get("value")
+    def evaluate(self, expression):
+        raise NotImplementedError
 
     def wait_for(self, expression, timeout=20, what=None):
         """Polls until the expression is truthy; its value, or TimeoutError naming `what`."""
@@ -151,6 +149,20 @@ class Page:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"waited {timeout} s for {what or expression}")
             time.sleep(0.05)
+
+
+class Page(Conversation):
+    """One tab over the DevTools protocol."""
+
+    def __init__(self, url):
+        super().__init__(url, "DevTools")
+
+    def evaluate(self, expression, timeout=30):
+        """The value of a JavaScript expression (awaited when it is a promise)."""
+        result = self.call("Runtime.evaluate", timeout=timeout, expression=expression, awaitPromise=True, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
 
     def mouse(self, kind, x, y, buttons=1, modifiers=0):
         event = {"mousePressed": "mousePressed", "mouseReleased": "mouseReleased", "mouseMoved": "mouseMoved"}[kind]
