@@ -19,7 +19,11 @@ import Testing
             let paths = KeyboardAccess.actions["win." + command.actionName] ?? []
             let hasKey = paths.contains { if case .accelerators = $0 { true } else if case .canvasKey = $0 { true } else { false } }
             let inMenu = paths.contains(.mainMenu) || paths.contains(.contextMenu)
-            #expect(hasKey || inMenu, "\(command) has neither a key nor a menu item")
+            let equivalent = paths.compactMap { if case .keyboardEquivalent(let other) = $0 { other } else { nil } }
+            #expect(hasKey || inMenu || !equivalent.isEmpty, "\(command) has neither a key nor a menu item")
+            for other in equivalent {
+                #expect(KeyboardAccess.actions[other]?.contains(.mainMenu) == true, "\(command)'s equivalent \(other) is in the main menu")
+            }
             #expect(KeyboardAccess.reaches(action: command.actionName))
         }
     }

@@ -38,7 +38,7 @@ extension GUITests {
                 }
                 for name in [
                     "Cut", "Copy", "Paste", "Duplicate", "Delete", "Bring to Front", "Bring Forward",
-                    "Send Backward", "Send to Back", "Rotate Left", "Rotate Right", "Flip Horizontally",
+                    "Send Backward", "Send to Back", "Arrange", "Rotate Left", "Rotate Right", "Flip Horizontally", "Group", "Lock",
                 ] {
                     #expect(items.contains(name), "no “\(name)” among \(items)")
                 }
@@ -49,6 +49,42 @@ extension GUITests {
                 let copy = try #require(after.emojis.last)
                 #expect(copy.text == "🐶")
                 #expect(copy.position == DocumentPoint(x: dog.position.x + 10, y: dog.position.y + 10))
+            }
+        }
+
+        @Test("the context menus fit without scrolling; a right-click on a locked emoji offers Unlock for it alone (S9, R4)")
+        func contextMenusFitAndUnlock() async throws {
+            try await withAccessibleExample("sunny-meadow") { bus, document in
+                let app = document.app
+                let original = try document.savedModel()
+                let sun = try #require(original.emojis.first { $0.text == "☀️" })
+                let point = document.canvas.screenPoint(for: sun.position)
+                try await document.input.click(at: point)
+                try await document.input.key("ctrl+l")
+                _ = try await document.waitForSavedModel("the sun is locked") { $0.emoji(withID: sun.id)?.locked == true }
+                // Over empty canvas near the bottom, where the menu has least room below.
+                let low = ScreenPoint(x: document.canvas.frame.minX + 12, y: document.canvas.frame.maxY - 12)
+                for (place, item) in [(low, "Zoom to Fit"), (point, "Unlock")] {
+                    try await document.input.focus()
+                    try await document.input.xdotool(["mousemove", "\(place.x)", "\(place.y)", "click", "3"])
+                    let tree = try await AccessibleTree.waitFor("the menu with “\(item)” shows", in: app, on: bus) { tree in
+                        tree.names(ofRole: "menu item").contains(item) ? tree : nil
+                    }
+                    let scrollBars = tree.allNodes.filter { $0.role == "scroll bar" && $0.states.contains("showing") }
+                    #expect(scrollBars.isEmpty, "the menu needs scrolling: \(tree.names(ofRole: "menu item"))")
+                    if item == "Unlock" {
+                        try await Screenshot.capture(on: app.server).archive(as: "context-menu-locked")
+                        #expect(!tree.names(ofRole: "menu item").contains("Cut"), "the locked sun is not selected")
+                        try await AccessibleTree.perform("click", role: "menu item", name: "Unlock", in: app, on: bus)
+                    } else {
+                        try await document.input.key("Escape")
+                    }
+                }
+                _ = try await document.waitForSavedModel("the sun is unlocked") { $0.emoji(withID: sun.id)?.locked == false }
+                try await document.input.key("Delete")
+                _ = try await document.waitForSavedModel("the unlocked sun was selected, and Delete removed it") {
+                    $0.emoji(withID: sun.id) == nil
+                }
             }
         }
 
@@ -74,7 +110,7 @@ extension GUITests {
         }
 
         @Test(
-            "the main menu's Edit section names the step Undo would take, and its Background section removes the background as one step (U4, B7)"
+            "the main menu's Edit section names the step Undo would take, and its Background submenu removes the background as one step (U4, B7)"
         )
         func primaryMenuSections() async throws {
             try await withDocumentWithBackground { bus, document in
@@ -85,18 +121,28 @@ extension GUITests {
                 try await AccessibleTree.perform("click", role: "push button", name: "Main Menu", in: app, on: bus)
                 let items = try await AccessibleTree.waitFor("the main menu shows", in: app, on: bus) { tree in
                     let names = tree.names(ofRole: "menu item")
-                    return names.contains("Quit") ? names : nil
+                    return names.contains("About EmojiArt") ? names : nil
                 }
-                for name in [
-                    "Undo Rotate", "Redo", "Cut", "Copy", "Paste", "Duplicate", "Delete", "Select All",
-                    "Set Background from File…", "Set Background from URL…", "Remove Background",
-                ] {
+                for name in ["Undo Rotate", "Redo", "Cut", "Copy", "Paste", "Duplicate", "Delete", "Select All", "Background"] {
                     #expect(items.contains(name), "no “\(name)” among \(items)")
+                }
+                // The Background submenu slides in over the menu.
+                try await AccessibleTree.perform("click", role: "menu item", name: "Background", in: app, on: bus)
+                let background = try await AccessibleTree.waitFor("the Background submenu shows", in: app, on: bus) { tree in
+                    let names = tree.names(ofRole: "menu item")
+                    return names.contains("Remove Background") ? names : nil
+                }
+                for name in ["Set Background from File…", "Set Background from URL…", "Remove Background"] {
+                    #expect(background.contains(name), "no “\(name)” among \(background)")
                 }
                 try await AccessibleTree.perform("click", role: "menu item", name: "Remove Background", in: app, on: bus)
                 #expect(
                     try await document.waitForSavedModel("the background is gone") { $0.background == .blank }.emojis.count
                         == original.emojis.count)
+                // A submenu's item leaves the keys to the canvas: Ctrl+Z works at once.
+                _ = try await AccessibleTree.waitFor("the canvas has the focus back", in: app, on: bus) { tree in
+                    tree.allNodes.contains { $0.name == "Canvas" && $0.states.contains("focused") } ? true : nil
+                }
                 try await document.input.key("ctrl+z")
                 #expect(
                     try await document.waitForSavedModel("the background is back") { $0.background == original.background }

@@ -51,19 +51,28 @@ extension GUITests {
 
         /// Presses `key`, waits for the menu it opens, and returns its items; Escape closes it.
         static func openMenu(
-            with key: String, awaiting item: String, submenu: String? = nil, in document: OpenDocument, on bus: AccessibilityBus
+            with key: String, awaiting item: String, submenus: [(name: String, item: String)] = [], in document: OpenDocument,
+            on bus: AccessibilityBus
         ) async throws -> [String] {
             try await document.input.key(key)
             var items = try await AccessibleTree.waitFor("\(key) opens a menu showing “\(item)”", in: document.app, on: bus) { tree in
                 let items = shownMenuItems(tree)
                 return items.contains(item) ? items : nil
             }
-            if let submenu {
-                // The Arrange submenu slides in over its menu: its items are read once it has.
-                try await AccessibleTree.perform("click", role: "menu item", name: submenu, in: document.app, on: bus)
-                items += try await AccessibleTree.waitFor("“\(submenu)” opens", in: document.app, on: bus) { tree in
+            for (index, submenu) in submenus.enumerated() {
+                if index > 0 {
+                    // The menu again, for its next submenu.
+                    try await closeMenus(in: document, on: bus)
+                    try await document.input.key(key)
+                    _ = try await AccessibleTree.waitFor("\(key) opens the menu again", in: document.app, on: bus) { tree in
+                        shownMenuItems(tree).contains(item) ? true : nil
+                    }
+                }
+                // A submenu slides in over its menu: its items are read once it has.
+                try await AccessibleTree.perform("click", role: "menu item", name: submenu.name, in: document.app, on: bus)
+                items += try await AccessibleTree.waitFor("“\(submenu.name)” opens", in: document.app, on: bus) { tree in
                     let shown = shownMenuItems(tree)
-                    return shown.contains(CanvasCommand.alignLeft.label) ? shown : nil
+                    return shown.contains(submenu.item) ? shown : nil
                 }
             }
             try await closeMenus(in: document, on: bus)
@@ -92,9 +101,19 @@ extension GUITests {
                         {"text": "🌳", "x": 100, "y": 0, "size": 40, "id": 2, "locked": true}], "uniqueEmojiId": 2}
             """#
 
+        /// `tree` with a group of two more: Select All then holds two things, one a group, so the
+        /// context menu offers both Group and Ungroup.
+        static let treeWithGroup = tree.replacingOccurrences(
+            of: #""locked": true}],"#,
+            with: #""locked": true}, {"text": "🌼", "x": 200, "y": 0, "size": 40, "id": 3, "group": "g"}, "#
+                + #"{"text": "🌻", "x": 250, "y": 0, "size": 40, "id": 4, "group": "g"}],"#
+        ).replacingOccurrences(of: #""uniqueEmojiId": 2"#, with: #""uniqueEmojiId": 4"#)
+
         @Test("F10, Shift+F10 and Menu open the menus, which hold every menu path of KeyboardAccess; no action lacks a path (A2)")
         func menusHoldEveryAction() async throws {
-            try await withAccessibleDocument({ try $0.writeDocument(named: "tree.emojiart", contents: Self.tree) }) { bus, document in
+            #expect(Self.treeWithGroup.contains("🌻"))
+            try await withAccessibleDocument({ try $0.writeDocument(named: "tree.emojiart", contents: Self.treeWithGroup) }) {
+                bus, document in
                 let app = document.app
                 try await document.input.focus()  // the X input focus: GTK marks no widget focused before
                 _ = try await AccessibleTree.waitFor("the canvas has the focus", in: app, on: bus) { tree in
@@ -109,13 +128,19 @@ extension GUITests {
                 }
                 try await document.input.key("ctrl+a")
                 let emojiItems = try await Self.openMenu(
-                    with: "shift+F10", awaiting: CanvasCommand.flipHorizontally.label, submenu: "Arrange", in: document, on: bus)
+                    with: "shift+F10", awaiting: CanvasCommand.flipHorizontally.label,
+                    submenus: [("Arrange", CanvasCommand.alignLeft.label)], in: document, on: bus)
                 for label in Self.labels(reachedBy: .contextMenu) {
                     #expect(
                         emojiItems.contains(label) || canvasItems.contains(label),
                         "the context menu lacks “\(label)”: \(emojiItems) \(canvasItems)")
                 }
-                let mainItems = try await Self.openMenu(with: "F10", awaiting: "Quit", submenu: "Arrange", in: document, on: bus)
+                let mainItems = try await Self.openMenu(
+                    with: "F10", awaiting: "About EmojiArt",
+                    submenus: [
+                        ("Arrange", CanvasCommand.alignLeft.label), ("Background", CanvasCommand.removeBackground.label),
+                        ("View", "Snap to Objects"),
+                    ], in: document, on: bus)
                 for label in Self.labels(reachedBy: .mainMenu) {
                     #expect(mainItems.contains(label), "the main menu lacks “\(label)”: \(mainItems)")
                 }

@@ -22,9 +22,9 @@ extension GUITests {
         @Test(
             "the main menu, the palette strip and the window title read in the chosen language (A3)",
             arguments: [
-                ("ko", ["새 창", "열기…", "인쇄…", "키보드 바로 가기", "끝내기"], "얼굴"),
-                ("zh_CN", ["新建窗口", "打开…", "打印…", "键盘快捷键", "退出"], "表情"),
-                ("de", ["Neues Fenster", "Öffnen …", "Drucken …", "Tastenkürzel", "Beenden"], "Gesichter"),
+                ("ko", ["새 창", "열기…", "인쇄…", "키보드 바로 가기", "다른 이름으로 저장…", "정렬"], "얼굴"),
+                ("zh_CN", ["新建窗口", "打开…", "打印…", "键盘快捷键", "另存为…", "排列"], "表情"),
+                ("de", ["Neues Fenster", "Öffnen …", "Drucken …", "Tastenkürzel", "Speichern unter …", "Anordnen"], "Gesichter"),
             ])
         func mainMenuInLanguage(language: String, menuItems: [String], firstPalette: String) async throws {
             try await withAccessibilityBus { bus in

@@ -131,7 +131,7 @@ extension GUITests {
                         try await AccessibleTree.perform("click", role: "push button", name: "Main Menu", in: app, on: bus)
                         let items = try await AccessibleTree.waitFor("the main menu's items show", in: app, on: bus) { tree in
                             let names = tree.names(ofRole: "menu item")
-                            return names.contains("Quit") ? names : nil
+                            return names.contains("About EmojiArt") ? names : nil
                         }
                         let export = try #require(items.firstIndex(of: "Export…"))
                         #expect(items.firstIndex(of: "Print…") == export + 1, "Print… follows Export… in \(items)")

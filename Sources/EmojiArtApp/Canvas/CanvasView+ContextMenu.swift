@@ -15,14 +15,6 @@ extension CanvasView {
             g_menu_append_section(model, nil, cast(sectionModel))
             g_object_unref(sectionModel.raw)
         }
-        if !menu.arrangeSubmenu.isEmpty {
-            let arrange = Self.menuModel(of: menu.arrangeSubmenu)
-            let section = g_menu_new()!
-            g_menu_append_submenu(section, localized("Arrange"), cast(arrange))
-            g_menu_append_section(model, nil, cast(section))
-            g_object_unref(arrange.raw)
-            g_object_unref(section.raw)
-        }
         let popover = contextMenuPopover()
         gtk_popover_menu_set_menu_model(cast(popover), cast(model))
         g_object_unref(model.raw)
@@ -31,18 +23,41 @@ extension CanvasView {
         gtk_popover_popup(cast(popover))
     }
 
+    /// The menu's rows: commands as items of their window actions, submenus of sections.
+    static func menuModel(of items: [CanvasContextMenu.Item]) -> OpaquePointer {
+        let model = g_menu_new()!
+        for item in items {
+            switch item {
+            case .command(let command):
+                appendItem(of: command, to: model)
+            case .submenu(let label, let sections):
+                let submenu = g_menu_new()!
+                for section in sections {
+                    let sectionModel = menuModel(of: section.map(CanvasContextMenu.Item.command))
+                    g_menu_append_section(submenu, nil, cast(sectionModel))
+                    g_object_unref(sectionModel.raw)
+                }
+                g_menu_append_submenu(model, label, cast(submenu))
+                g_object_unref(submenu.raw)
+            }
+        }
+        return model
+    }
+
     /// The commands as menu items of their window actions.
     static func menuModel(of commands: [CanvasCommand]) -> OpaquePointer {
         let model = g_menu_new()!
-        for command in commands {
-            let item = g_menu_item_new(command.label, "win.\(command.actionName)")!
-            // Keys that act only on the focused canvas, shown beside their items (they are not
-            // application accelerators, so GTK would not show them by itself).
-            if let key = KeyboardAccess.canvasKey(for: command) { emojiart_menu_item_set_string(item, "accel", key) }
-            g_menu_append_item(model, item)
-            g_object_unref(item.raw)
-        }
+        for command in commands { appendItem(of: command, to: model) }
         return model
+    }
+
+    private static func appendItem(of command: CanvasCommand, to model: OpaquePointer) {
+        let item = g_menu_item_new(command.label, "win.\(command.actionName)")!
+        // Keys that act only on the focused canvas, shown beside their items (they are not
+        // application accelerators, so GTK would not show them by itself).
+        if let key = KeyboardAccess.canvasKey(for: command) { emojiart_menu_item_set_string(item, "accel", key) }
+        g_menu_append_item(model, item)
+        g_object_unref(item.raw)
     }
 
     private func contextMenuPopover() -> UnsafeMutablePointer<GtkWidget> {
@@ -51,7 +66,9 @@ extension CanvasView {
         gtk_popover_set_has_arrow(cast(popover), 0)
         gtk_widget_set_halign(popover, GTK_ALIGN_START)
         gtk_popover_set_position(cast(popover), GTK_POS_BOTTOM)
-        gtk_widget_set_parent(popover, drawingArea)
+        // Parented on the overlay, not the drawing area: a popover of the drawing area is sized
+        // too small and its last items need scrolling.
+        gtk_widget_set_parent(popover, container)
         emojiart_accessible_set_label(popover, localized("Canvas Menu"))
         // However it closed (an item, Escape, a submenu's item), the keys go to the canvas again.
         connect(popover, .closed) { [unowned self] in

@@ -110,6 +110,15 @@ final class DocumentWindow {
             updateCommandStates()
         }
         canvas.onEmojiAdded = { [unowned application] emoji in application.recentEmojis.add(emoji) }
+        primaryMenu.onClose = { [unowned self] in
+            // An item of a submenu closes the menu with the focus left on a hidden item, where
+            // the window's keys reach nothing: the canvas takes them, as after its own menu.
+            DispatchQueue.main.async { [weak self] in
+                guard let self, !isClosed else { return }
+                let focus = gtk_window_get_focus(cast(window))
+                if focus == nil || gtk_widget_is_visible(focus) == 0 { gtk_widget_grab_focus(canvas.drawingArea) }
+            }
+        }
         // GTK may notify the size while it disposes the window.
         connect(window, .notifyDefaultWidth) { [unowned self] _ in
             guard !isClosed else { return }

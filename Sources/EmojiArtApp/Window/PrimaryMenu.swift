@@ -10,9 +10,15 @@ final class PrimaryMenu {
     /// The Edit section's model: Undo and Redo are its first two items.
     private let editSection: OpaquePointer
     private var shownHistory: (undo: String?, redo: String?)?
+    private let menu: OpaquePointer
+    /// The menu closed, however (an item, Escape, a click outside).
+    var onClose: (() -> Void)?
 
     init() {
-        let menu = g_menu_new()!
+        // Short enough to fit a laptop's screen (the HIG's primary menu): the document's
+        // commands, the Edit section (U4), then Arrange, Background and View as submenus where a
+        // menu bar would have them. Close and Quit are Ctrl+W and Ctrl+Q, as in GNOME's own apps.
+        menu = g_menu_new()!
         Self.appendSection(
             to: menu,
             [
@@ -23,55 +29,70 @@ final class PrimaryMenu {
             [
                 (localized("Save"), "win.save"), (localized("Save As…"), "win.save-as"), (localized("Export…"), "win.export"),
                 (localized("Print…"), "win.print"),
-                (localized("Share…"), "win.share"), (localized("Stop Sharing"), "win.stop-sharing"),
             ])
+        Self.appendSection(to: menu, [(localized("Share…"), "win.share"), (localized("Stop Sharing"), "win.stop-sharing")])
         editSection = g_menu_new()!
         for command: CanvasCommand in [.undo, .redo, .cut, .copy, .paste, .duplicate, .delete, .selectAll] {
             g_menu_append(editSection, command.label, "win.\(command.actionName)")
         }
-        // R2–R4: the align and distribute verbs, then groups and locks.
-        let arrange = g_menu_new()!
-        for commands in [CanvasCommand.arrangeCommands, [.group, .ungroup, .lock, .unlockAll]] {
-            Self.appendSection(to: arrange, commands.map { ($0.label, "win.\($0.actionName)") })
-        }
-        g_menu_append_submenu(editSection, localized("Arrange"), cast(arrange))
-        g_object_unref(arrange.raw)
         g_menu_append_section(menu, localized("Edit"), cast(editSection))
-        Self.appendSection(
-            to: menu,
-            [CanvasCommand.setBackgroundFromFile, .setBackgroundFromURL, .removeBackground].map {
-                ($0.label, "win.\($0.actionName)")
-            }, label: localized("Background"))
-        Self.appendSection(
-            to: menu,
-            [
-                (localized("Zoom to Fit"), "win.zoom-fit"), (localized("Zoom In"), "win.zoom-in"), (localized("Zoom Out"), "win.zoom-out"),
-                (localized("Snap to Objects"), "app.snap-to-objects"),
-            ], label: localized("View"))
+        let submenus = g_menu_new()!
+        // R2–R4: the align and distribute verbs, then groups and locks.
+        Self.appendSubmenu(
+            localized("Arrange"),
+            sections: [CanvasCommand.arrangeCommands, [.group, .ungroup, .lock, .unlockAll]].map { commands in
+                commands.map { ($0.label, "win.\($0.actionName)") }
+            }, to: submenus)
+        Self.appendSubmenu(
+            localized("Background"),
+            sections: [
+                [CanvasCommand.setBackgroundFromFile, .setBackgroundFromURL, .removeBackground].map { ($0.label, "win.\($0.actionName)") }
+            ], to: submenus)
+        Self.appendSubmenu(
+            localized("View"),
+            sections: [
+                [
+                    (localized("Zoom to Fit"), "win.zoom-fit"), (localized("Zoom In"), "win.zoom-in"),
+                    (localized("Zoom Out"), "win.zoom-out"),
+                ],
+                [(localized("Snap to Objects"), "app.snap-to-objects")],
+            ], to: submenus)
+        g_menu_append_section(menu, nil, cast(submenus))
+        g_object_unref(submenus.raw)
         Self.appendSection(
             to: menu,
             [
                 (localized("Keyboard Shortcuts"), "app.shortcuts"), (localized("About EmojiArt"), "app.about"),
             ])
-        Self.appendSection(to: menu, [(localized("Close Window"), "win.close"), (localized("Quit"), "app.quit")])
         button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
         // The popover and its ~25 item widgets are made when the menu first opens, not with the
-        // window, whose first frame they would delay; the button owns `menu` from here on.
-        gtk_menu_button_set_create_popup_func(cast(button), Self.createPopover, menu.raw, g_object_unref)
+        // window, whose first frame they would delay.
+        gtk_menu_button_set_create_popup_func(cast(button), Self.createPopover, Unmanaged.passUnretained(self).toOpaque(), nil)
         gtk_menu_button_set_primary(cast(button), 1)  // F10 opens it
         setTooltip(button, localized("Main Menu"))
         AccessibleNames.nameMenuButton(button, localized("Main Menu"))  // else AT-SPI reads "GtkMenuButton" (A2)
     }
 
     /// Called by GTK each time the menu is about to open: gives the button its popover once.
-    private static let createPopover: GtkMenuButtonCreatePopupFunc = { button, menu in
-        guard let button, let menu, gtk_menu_button_get_popover(button) == nil else { return }
-        gtk_menu_button_set_menu_model(button, menu.assumingMemoryBound(to: GMenuModel.self))
+    private static let createPopover: GtkMenuButtonCreatePopupFunc = { button, primaryMenu in
+        guard let button, let primaryMenu, gtk_menu_button_get_popover(button) == nil else { return }
+        let address = UInt(bitPattern: primaryMenu)
+        MainActor.assumeIsolated {
+            Unmanaged<PrimaryMenu>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue().createPopover()
+        }
+    }
+
+    private func createPopover() {
+        gtk_menu_button_set_menu_model(cast(button), cast(menu))
+        guard let popover = gtk_menu_button_get_popover(cast(button)) else { return }
+        connect(popover, .closed) { [weak self] in self?.onClose?() }
     }
 
     isolated deinit {
+        gtk_menu_button_set_create_popup_func(cast(button), nil, nil, nil)
         g_object_unref(editSection.raw)
+        g_object_unref(menu.raw)
     }
 
     /// "Undo Move" / "Redo Add 😀", or plain "Undo" / "Redo" (insensitive) when there is none.
@@ -84,6 +105,13 @@ final class PrimaryMenu {
         let redo = redoName.map { localized("Redo {action}", ["action": $0]) } ?? CanvasCommand.redo.label
         g_menu_insert(editSection, 0, undo, "win.undo")
         g_menu_insert(editSection, 1, redo, "win.redo")
+    }
+
+    private static func appendSubmenu(_ label: String, sections: [[(label: String, action: String)]], to menu: OpaquePointer) {
+        let submenu = g_menu_new()!
+        for section in sections { appendSection(to: submenu, section) }
+        g_menu_append_submenu(menu, label, cast(submenu))
+        g_object_unref(submenu.raw)
     }
 
     private static func appendSection(to menu: OpaquePointer, _ items: [(label: String, action: String)], label: String? = nil) {

@@ -22,7 +22,7 @@ public enum CanvasCommand: String, CaseIterable, Sendable {
     case alignBottom = "align-bottom"
     case distributeHorizontally = "distribute-horizontally"
     case distributeVertically = "distribute-vertically"
-    case group, ungroup, lock
+    case group, ungroup, lock, unlock
     case unlockAll = "unlock-all"
 
     /// The window action's name (`win.` + this).
@@ -60,6 +60,7 @@ public enum CanvasCommand: String, CaseIterable, Sendable {
         case .group: ActionName.group
         case .ungroup: ActionName.ungroup
         case .lock: ActionName.lock
+        case .unlock: ActionName.unlock
         case .unlockAll: ActionName.unlockAll
         }
     }
@@ -73,9 +74,11 @@ public enum CanvasCommand: String, CaseIterable, Sendable {
 
 extension CanvasInteraction {
     /// Opens the context menu at `point` (S9): over an emoji it becomes the selection unless it
-    /// is in it already; nil `point` (Menu key, Shift+F10) opens it over the selection, if any.
+    /// is in it already; over a locked one (R4) the menu offers to unlock it, and it stays
+    /// unselected; nil `point` (Menu key, Shift+F10) opens it over the selection, if any.
     public func contextMenu(at point: ViewPoint?) -> (menu: CanvasContextMenu, effects: CanvasEffects) {
         _ = finishGestures()
+        lockedMenuTarget = nil
         if let point {
             if let hit = emoji(at: point) {
                 var effects = CanvasEffects()
@@ -85,24 +88,47 @@ extension CanvasInteraction {
                 }
                 return (CanvasContextMenu(kind: .emoji, point: point, interaction: self), effects)
             }
+            if let locked = document.model.topmostEmoji(at: documentPoint(for: point), includingLocked: true), locked.locked {
+                lockedMenuTarget = locked.id
+                return (CanvasContextMenu(kind: .lockedEmoji, point: point, interaction: self), [.commands])
+            }
             return (CanvasContextMenu(kind: .canvas, point: point, interaction: self), [])
         }
         if let frame = selectionFrame {
-            return (CanvasContextMenu(kind: .emoji, point: frame.rect.center, interaction: self), [])
+            // At the frame's centre, or the nearest point of the view to it: a menu must open
+            // on screen even when the selection reaches past the view.
+            let center = frame.rect.center
+            let point = ViewPoint(x: min(max(center.x, 0), viewSize.width), y: min(max(center.y, 0), viewSize.height))
+            return (CanvasContextMenu(kind: .emoji, point: point, interaction: self), [])
         }
         return (CanvasContextMenu(kind: .canvas, point: pointer ?? viewSize.center, interaction: self), [])
     }
 }
 
-/// The context menu to show (S9): its sections of commands, at a view point.
+/// The context menu to show (S9): short enough to fit (the HIG's context menus), its rarer verbs
+/// in the Arrange submenu, and only the group verbs that apply.
 public struct CanvasContextMenu: Hashable, Sendable {
-    public enum Kind: Sendable { case emoji, canvas }
+    public enum Kind: Sendable { case emoji, lockedEmoji, canvas }
+
+    /// A row: a command, or a submenu of sections of commands.
+    public enum Item: Hashable, Sendable {
+        case command(CanvasCommand)
+        case submenu(label: String, sections: [[CanvasCommand]])
+    }
 
     public var kind: Kind
     public var point: ViewPoint
-    public var sections: [[CanvasCommand]]
-    /// The Arrange submenu (R2), over emojis only.
-    public var arrangeSubmenu: [CanvasCommand] { kind == .emoji ? CanvasCommand.arrangeCommands : [] }
+    public var sections: [[Item]]
+
+    /// Every command the menu offers, its submenus' included, in order.
+    public var commands: [CanvasCommand] {
+        sections.joined().flatMap { item -> [CanvasCommand] in
+            switch item {
+            case .command(let command): [command]
+            case .submenu(_, let sections): Array(sections.joined())
+            }
+        }
+    }
 
     @MainActor
     init(kind: Kind, point: ViewPoint, interaction: CanvasInteraction) {
@@ -110,18 +136,28 @@ public struct CanvasContextMenu: Hashable, Sendable {
         self.point = point
         switch kind {
         case .emoji:
+            // R2's align and distribute verbs, which need two or three things, in a submenu.
+            let arrange = Item.submenu(
+                label: localized("Arrange"),
+                sections: [Array(CanvasCommand.arrangeCommands.prefix(6)), [.distributeHorizontally, .distributeVertically]])
+            var grouping = [CanvasCommand.group, .ungroup].filter(interaction.canPerform)
+            if grouping.isEmpty { grouping = [.group] }
             sections = [
-                [.cut, .copy, .paste, .duplicate, .delete],
-                [.bringToFront, .bringForward, .sendBackward, .sendToBack],
-                [.rotateLeft, .rotateRight, .flipHorizontally],
-                [.group, .ungroup, .lock],
+                [.cut, .copy, .paste, .duplicate, .delete].map(Item.command),
+                [.bringToFront, .bringForward, .sendBackward, .sendToBack].map(Item.command) + [arrange],
+                [.rotateLeft, .rotateRight, .flipHorizontally].map(Item.command),
+                (grouping + [.lock]).map(Item.command),
             ]
+        case .lockedEmoji:
+            var unlocking: [CanvasCommand] = [.unlock]
+            if interaction.document.model.emojis.count(where: \.locked) > 1 { unlocking.append(.unlockAll) }
+            sections = [unlocking.map(Item.command), [.paste, .selectAll].map(Item.command)]
         case .canvas:
             var background: [CanvasCommand] = [.setBackgroundFromFile, .setBackgroundFromURL]
             if interaction.canPerform(.removeBackground) { background.append(.removeBackground) }
             var view: [CanvasCommand] = [.zoomToFit]
             if interaction.canPerform(.unlockAll) { view.append(.unlockAll) }
-            sections = [[.paste, .selectAll], background, view]
+            sections = [[.paste, .selectAll], background, view].map { $0.map(Item.command) }
         }
     }
 }

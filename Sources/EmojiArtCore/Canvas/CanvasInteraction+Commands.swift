@@ -18,6 +18,7 @@ extension CanvasInteraction {
         case .group: selectedUnitCount >= 2
         case .ungroup: selectedEmojis.contains { $0.group != nil }
         case .lock: hasSelection
+        case .unlock: lockedMenuTarget.flatMap { document.model.emoji(withID: $0) }?.locked ?? false
         case .unlockAll: document.model.hasLockedEmojis
         case .removeBackground: document.model.background != .blank
         case .setBackgroundFromFile, .setBackgroundFromURL, .zoomToFit: true
@@ -71,6 +72,13 @@ extension CanvasInteraction {
         case .lock:
             _ = arrange { $0.lock($1) }
             return CanvasResponse(pruneSelection().union([.redraw, .cursor]))  // R4: locked means unselectable
+        case .unlock:
+            guard let target = lockedMenuTarget else { return CanvasResponse() }
+            lockedMenuTarget = nil
+            let unit = document.model.expandingToGroups([target], includingLocked: true)
+            _ = arrange { document, _ in document.unlock(unit) }
+            selection.select(unit)  // what was freed is what the user acts on next
+            return CanvasResponse([.selection, .redraw, .cursor, .commands])
         case .unlockAll: return CanvasResponse(arrange { document, _ in document.unlockAll() })
         }
     }

@@ -48,6 +48,8 @@ public final class CanvasInteraction {
     /// The emoji the last input added from the strip or a drop (`.emojiAdded`), for the strip's
     /// recently added emojis (F1).
     public internal(set) var lastAddedEmoji: String?
+    /// The locked emoji whose context menu is open: what Unlock frees (R4).
+    var lockedMenuTarget: Int?
     /// The lines the running drag snapped to, in document points: drawn, never exported (R1).
     public internal(set) var snapGuides: [SnapGuide] = []
 

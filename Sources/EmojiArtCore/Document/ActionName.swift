@@ -22,6 +22,7 @@ public enum ActionName {
     public static var group: String { localized("Group") }
     public static var ungroup: String { localized("Ungroup") }
     public static var lock: String { localized("Lock") }
+    public static var unlock: String { localized("Unlock") }
     public static var unlockAll: String { localized("Unlock All") }
 
     /// The step of one Align menu item (R2), e.g. "Align Left".

@@ -43,6 +43,12 @@ extension EmojiArtDocument {
         replaceEmojis(unlocked.map { $0.with(locked: true) }, named: ActionName.lock)
     }
 
+    /// Unlocks these emojis (R4): one locked emoji, or its group, from its context menu.
+    public func unlock(_ ids: Set<Int>) {
+        let locked = model.emojis(withIDs: ids).filter(\.locked)
+        replaceEmojis(locked.map { $0.with(locked: false) }, named: ActionName.unlock)
+    }
+
     /// Unlocks every locked emoji (R4).
     public func unlockAll() {
         let locked = model.emojis.filter(\.locked)

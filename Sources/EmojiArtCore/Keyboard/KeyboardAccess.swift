@@ -18,6 +18,9 @@ public enum KeyboardAccess {
         case paletteMenu
         /// The button of the toast that offers it: Tab reaches the toast's button, Enter.
         case toastButton
+        /// A pointer's shortcut to part of what another action does from the keyboard: Unlock,
+        /// on a locked emoji's context menu, is Unlock All's for one emoji a click cannot select.
+        case keyboardEquivalent(String)
     }
 
     /// Every action by its detailed name ("win.save"), with each way the keyboard reaches it.
@@ -25,7 +28,7 @@ public enum KeyboardAccess {
         var actions: [String: [Path]] = [
             "app.new": [.accelerators(["<Control>n"]), .mainMenu],
             "app.open": [.accelerators(["<Control>o"]), .mainMenu],
-            "app.quit": [.accelerators(["<Control>q"]), .mainMenu],
+            "app.quit": [.accelerators(["<Control>q"])],
             "app.shortcuts": [.accelerators(["<Control>question"]), .mainMenu],
             "app.about": [.mainMenu],
             "app.snap-to-objects": [.mainMenu],
@@ -36,7 +39,7 @@ public enum KeyboardAccess {
             "win.save-as": [.accelerators(["<Control><Shift>s"]), .mainMenu, .toastButton],
             "win.export": [.accelerators(["<Control><Shift>e"]), .mainMenu],
             "win.print": [.accelerators(["<Control>p"]), .mainMenu],
-            "win.close": [.accelerators(["<Control>w"]), .mainMenu],
+            "win.close": [.accelerators(["<Control>w"])],
             "win.zoom-in": [.accelerators(["<Control>equal", "<Control>plus", "<Control>KP_Add"]), .mainMenu],
             "win.zoom-out": [.accelerators(["<Control>minus", "<Control>KP_Subtract"]), .mainMenu],
             "win.retry-background": [.toastButton],
@@ -86,6 +89,7 @@ public enum KeyboardAccess {
         case .group: [.accelerators(["<Control>g"]), .mainMenu, .contextMenu]
         case .ungroup: [.accelerators(["<Control><Shift>g"]), .mainMenu, .contextMenu]
         case .lock: [.accelerators(["<Control>l"]), .mainMenu, .contextMenu]
+        case .unlock: [.keyboardEquivalent("win.unlock-all")]
         case .unlockAll: [.accelerators(["<Control><Shift>l"]), .mainMenu, .contextMenu]
         }
     }

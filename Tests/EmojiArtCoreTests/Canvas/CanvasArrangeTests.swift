@@ -65,6 +65,33 @@ import Testing
         #expect(canvas.selection.ids == [canvas.id("😀")])
     }
 
+    @Test("a right-click on a locked emoji offers Unlock for it alone, which frees and selects it as one step (R4)")
+    func unlockOne() {
+        let canvas = makeCanvas()
+        canvas.click(canvas.view(0, 0))
+        _ = canvas.perform(.lock)
+        #expect(!canvas.canPerform(.unlock), "nothing to unlock before its menu opens")
+        let (menu, effects) = canvas.contextMenu(at: canvas.view(0, 0))
+        #expect(menu.kind == .lockedEmoji && menu.commands == [.unlock, .paste, .selectAll])
+        #expect(effects.contains(.commands) && canvas.selection.isEmpty, "a locked emoji is not selected by its menu")
+        #expect(canvas.canPerform(.unlock))
+        _ = canvas.perform(.unlock)
+        #expect(canvas.document.undoStack.undoActionName == "Unlock")
+        #expect(!canvas.document.model.hasLockedEmojis && canvas.selection.ids == [canvas.id("😀")])
+        #expect(!canvas.canPerform(.unlock))
+        _ = canvas.contextMenu(at: canvas.view(100, -250))
+        #expect(!canvas.canPerform(.unlock), "the menu over empty canvas forgets the locked emoji")
+    }
+
+    @Test("the emoji menu offers Group or Ungroup as they apply, never both greyed out (S9, R3)")
+    func groupVerbsThatApply() {
+        let canvas = makeCanvas()
+        #expect(canvas.contextMenu(at: canvas.view(0, 0)).menu.commands.suffix(2) == [.group, .lock])
+        _ = canvas.selectAll()
+        _ = canvas.perform(.group)
+        #expect(canvas.contextMenu(at: canvas.view(0, 0)).menu.commands.suffix(2) == [.ungroup, .lock])
+    }
+
     @Test("a lock arriving from elsewhere (a shared document, an undo) drops the emoji from the selection")
     func lockFromElsewhere() {
         let canvas = makeCanvas()

@@ -78,19 +78,28 @@ import Testing
         #expect(effects.contains(.selection))
         #expect(canvas.selection.ids == [canvas.id("🌲")])
         #expect(
-            menu.sections.flatMap { $0 } == [
+            menu.commands == [
                 .cut, .copy, .paste, .duplicate, .delete, .bringToFront, .bringForward, .sendBackward, .sendToBack,
-                .rotateLeft, .rotateRight, .flipHorizontally, .group, .ungroup, .lock,
-            ])
-        #expect(menu.arrangeSubmenu == CanvasCommand.arrangeCommands)
+            ] + CanvasCommand.arrangeCommands + [.rotateLeft, .rotateRight, .flipHorizontally, .group, .lock])
+        #expect(menu.sections.joined().count == 15, "fits a small screen: one row each, Arrange's verbs in its submenu")
         _ = canvas.selectAll()
         _ = canvas.contextMenu(at: canvas.view(0, 0))
         #expect(canvas.selection.ids.count == 3, "an emoji already selected keeps the selection")
         let (empty, _) = canvas.contextMenu(at: canvas.view(100, -250))
         #expect(empty.kind == .canvas)
-        #expect(empty.sections.flatMap { $0 } == [.paste, .selectAll, .setBackgroundFromFile, .setBackgroundFromURL, .zoomToFit])
+        #expect(empty.commands == [.paste, .selectAll, .setBackgroundFromFile, .setBackgroundFromURL, .zoomToFit])
         _ = canvas.setBackgroundByUser(.url(URL(string: "https://example.com/a.png")!))
-        #expect(canvas.contextMenu(at: canvas.view(100, -250)).menu.sections.flatMap { $0 }.contains(.removeBackground))
+        #expect(canvas.contextMenu(at: canvas.view(100, -250)).menu.commands.contains(.removeBackground))
+    }
+
+    @Test("the Menu key opens the emoji menu inside the view, even for a selection reaching past it (S9)")
+    func keyboardMenuStaysInView() {
+        let canvas = makeCanvas()
+        _ = canvas.selectAll()
+        _ = canvas.zoom(by: 40, around: .zero, time: 0)
+        let (menu, _) = canvas.contextMenu(at: nil)
+        #expect(menu.kind == .emoji)
+        #expect((0...canvas.viewSize.width).contains(menu.point.x) && (0...canvas.viewSize.height).contains(menu.point.y), "\(menu.point)")
     }
 
     @Test("commands are sensitive only when they can act (U4)")
