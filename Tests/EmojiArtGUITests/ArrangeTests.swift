@@ -137,6 +137,14 @@ extension GUITests {
                 try await document.input.click(at: canvas.screenPoint(for: sun.position))
                 try await document.input.key("ctrl+l")
                 #expect(try await document.save().emoji(withID: sun.id)?.locked == true)
+                // The pointer over it shows a lock badge at its top-right corner.
+                try await document.input.move(to: canvas.screenPoint(for: sun.position).offset(dx: 3, dy: 3))
+                let badgeCentre = canvas.screenPoint(for: DocumentPoint(x: sun.frame.maxX, y: sun.frame.minY))
+                let badged = try await document.waitForScreenshot("a lock badge shows on the hovered sun") { shot in
+                    let disc = shot[badgeCentre.offset(dx: 0, dy: -6)]
+                    return max(disc.red, disc.green, disc.blue) < 90
+                }
+                try await badged.archive(as: "arrange-lock-badge")
 
                 // A click and a rubber band over the sun select nothing: Delete then removes nothing.
                 try await document.input.click(at: canvas.screenPoint(for: sun.position))

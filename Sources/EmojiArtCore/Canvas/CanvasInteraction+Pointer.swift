@@ -8,8 +8,19 @@ extension CanvasInteraction {
 
     public func pointerMoved(to point: ViewPoint?) -> CanvasEffects {
         guard point != pointer else { return .cursor }
+        let markedBefore = hoverMarkedEmoji
         pointer = point
-        return [.cursor, .pointer]
+        // A group's outline or a lock's badge follows the pointer (R3, R4).
+        return hoverMarkedEmoji == markedBefore ? [.cursor, .pointer] : [.cursor, .pointer, .redraw]
+    }
+
+    /// The locked or grouped emoji under the pointer, whose mark `arrangementMarks` draws.
+    var hoverMarkedEmoji: Int? {
+        guard case .idle = drag, let point = pointerDocumentPoint,
+            let hovered = document.model.topmostEmoji(at: point, includingLocked: true),
+            hovered.locked || hovered.group != nil
+        else { return nil }
+        return hovered.id
     }
 
     /// Where the pointer is on the document, through the viewport as it is shown (a running
