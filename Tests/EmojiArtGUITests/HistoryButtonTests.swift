@@ -45,5 +45,25 @@ extension GUITests {
                 }
             }
         }
+
+        @Test("while the emoji search has the focus, Undo keeps its sensitivity and its click still undoes (U2, F1)")
+        func buttonsWhileSearching() async throws {
+            try await withAccessibleExample("sunny-meadow") { bus, document in
+                let app = document.app
+                let dog = try #require(try document.savedModel().emojis.first { $0.text == "🐶" })
+                try await document.input.click(at: document.canvas.screenPoint(for: dog.position))
+                try await document.input.key("Delete")
+                _ = try await AccessibleTree.waitFor("Undo turns sensitive", in: app, on: bus) { tree in
+                    Self.buttons(in: tree).flatMap { $0.undo.0 ? true : nil }
+                }
+                try await document.input.key("ctrl+f")
+                let searching = try await AccessibleTree.waitFor("the search entry has the focus", in: app, on: bus) { tree in
+                    tree.allNodes.contains { $0.role == "entry" && $0.states.contains("focused") } ? tree : nil
+                }
+                #expect(Self.buttons(in: searching)?.undo.0 == true, "Undo greyed out while searching")
+                try await AccessibleTree.perform("click", role: "push button", name: "Undo", in: app, on: bus)
+                _ = try await document.waitForSavedModel("the dog is back") { model in model.emojis.contains { $0.text == "🐶" } }
+            }
+        }
     }
 }

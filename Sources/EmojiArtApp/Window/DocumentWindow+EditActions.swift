@@ -21,6 +21,8 @@ extension DocumentWindow {
         for (command, action) in commandActions {
             setEnabled(action, canvas.interaction.canPerform(command) && !yielding.contains("win." + command.actionName))
         }
+        gtk_widget_set_sensitive(undoButton, canvas.interaction.canPerform(.undo) ? 1 : 0)
+        gtk_widget_set_sensitive(redoButton, canvas.interaction.canPerform(.redo) ? 1 : 0)
         let undoName = document.undoActionName
         let redoName = document.redoActionName
         primaryMenu.updateHistory(undoName: undoName, redoName: redoName)

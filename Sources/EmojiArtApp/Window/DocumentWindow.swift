@@ -71,8 +71,10 @@ final class DocumentWindow {
 
         let header = adw_header_bar_new()!
         headerBar = header
-        gtk_actionable_set_action_name(cast(undoButton), "win.undo")
-        gtk_actionable_set_action_name(cast(redoButton), "win.redo")
+        // Not the win.undo and win.redo actions: those yield Ctrl+Z to the search entry while it
+        // has the focus (F1), and the buttons would grey out with them.
+        connect(undoButton, .clicked) { [unowned self] in canvas.perform(.undo) }
+        connect(redoButton, .clicked) { [unowned self] in canvas.perform(.redo) }
         emojiart_accessible_set_label(undoButton, localized("Undo"))
         emojiart_accessible_set_label(redoButton, localized("Redo"))
         adw_header_bar_pack_start(cast(header), undoButton)
