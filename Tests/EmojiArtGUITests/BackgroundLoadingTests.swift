@@ -105,7 +105,7 @@ extension GUITests {
                     #expect(saved.background == .url(try #require(URL(string: url))), "the document keeps the URL")
 
                     server.setRoute("/later/red.png", TestHTTPResponse.image(png))
-                    let retry = try #require(document.retryButton(in: failed, toast: toast), "no Retry button in the message")
+                    let retry = try #require(document.toastButton(in: failed, toast: toast), "no Retry button in the message")
                     try await document.input.click(at: retry)
                     let loaded = try await document.waitForScreenshot("Retry loads the image") { shot in
                         shot[document.canvas.frame.center].isClose(to: RGB(red: 255, green: 0, blue: 0), tolerance: 8)

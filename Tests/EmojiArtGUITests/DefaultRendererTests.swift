@@ -35,7 +35,7 @@ extension GUITests {
                 }
                 try await failed.archive(as: "default-renderer-refused")
                 let toast = try #require(document.toastBand(in: failed))
-                #expect(document.retryButton(in: failed, toast: toast) != nil, "no Retry button in the message")
+                #expect(document.toastButton(in: failed, toast: toast) != nil, "no Retry button in the message")
                 #expect(document.spinnerPixelCount(in: failed) == 0, "the spinner stopped")
             }
         }

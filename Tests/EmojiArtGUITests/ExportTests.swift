@@ -77,6 +77,54 @@ extension GUITests {
             }
         }
 
+        /// Makes a desktop file the user's default for PNG pictures, which writes the address
+        /// it is given to `opened.txt` in the workspace, as an image viewer would open it.
+        private static func installImageViewer(in workspace: TestWorkspace) throws -> URL {
+            let opened = workspace.root.appendingPathComponent("opened.txt")
+            let script = workspace.root.appendingPathComponent("viewer.sh")
+            try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            let applications = workspace.home.appendingPathComponent(".local/share/applications")
+            try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+            try """
+            [Desktop Entry]
+            Type=Application
+            Name=Test Viewer
+            Exec=\(script.path) %u
+            MimeType=image/png;
+
+            """.write(to: applications.appendingPathComponent("emojiart-test-viewer.desktop"), atomically: true, encoding: .utf8)
+            try "[Default Applications]\nimage/png=emojiart-test-viewer.desktop\n".write(
+                to: workspace.home.appendingPathComponent(".config/mimeapps.list"), atomically: true, encoding: .utf8)
+            return opened
+        }
+
+        @Test("the toast after an export offers Open, which shows the picture in the default image viewer (E1)")
+        func openAfterExport() async throws {
+            var opened: URL?
+            try await withAccessibleDocument({ workspace in
+                opened = try Self.installImageViewer(in: workspace)
+                return try workspace.copyExample("sunny-meadow")
+            }) { bus, document in
+                let output = document.app.workspace.documents.appendingPathComponent("meadow.png")
+                try await export(document, to: output.path)
+                // libadwaita 1.2's toasts are not in the accessibility tree: the toast and its
+                // button are found by their pixels.
+                _ = try await document.waitForScreenshot("the toast shows") { document.toastBand(in: $0, share: 0.2) != nil }
+                let shot = try await document.settledScreenshot()
+                try await shot.archive(as: "export-toast")
+                let toast = try #require(document.toastBand(in: shot, share: 0.2))
+                #expect(toast.height < 50, "a short message keeps to one line: \(toast)")
+                #expect(FileManager.default.fileExists(atPath: output.path))
+                let open = try #require(document.toastButton(in: shot, toast: toast), "no Open button in the toast")
+                try await document.input.click(at: open)
+                let address = try await waitFor("the viewer is given the picture") {
+                    try? String(contentsOf: try #require(opened), encoding: .utf8)
+                }
+                #expect(URL(string: address)?.path == output.path, "\(address)")
+            }
+        }
+
         @Test("export waits for a URL background still loading, then writes it at its own size")
         func waitsForLoadingBackground() async throws {
             let png = try await BackgroundLoadingTests.redPNG()

@@ -33,11 +33,26 @@ extension DocumentWindow {
                 }.value
                 guard !window.isClosed else { return }
                 switch result {
-                case .success: window.showToast(localized("Exported “{file}”.", ["file": url.lastPathComponent]))
+                case .success: window.showExported(url)
                 case .failure(let error): window.showToast("\(error)")
                 }
             }
         }
+    }
+
+    /// "Exported “NAME”." with Open, which shows the picture in the user's image viewer.
+    private func showExported(_ url: URL) {
+        guard !isClosed else { return }
+        lastExport = url
+        let toast = Toasts.make(localized("Exported “{file}”.", ["file": url.lastPathComponent]), timeoutSeconds: 5)
+        adw_toast_set_button_label(toast, localized("_Open"))
+        adw_toast_set_action_name(toast, "win.open-export")
+        showToast(toast)
+    }
+
+    func openLastExport() {
+        guard let lastExport else { return }
+        gtk_show_uri(cast(window), lastExport.absoluteString, guint32(GDK_CURRENT_TIME))
     }
 
     /// Print… (Ctrl+P): the print dialog for the page Export would draw (X7).

@@ -73,7 +73,7 @@ extension DocumentWindow {
         adw_toast_set_action_name(toast, "win.save-as")
         g_object_ref(toast.raw)
         saveErrorToast = toast
-        showPersistentToast(toast)
+        showToast(toast)
     }
 
     // MARK: - Closing

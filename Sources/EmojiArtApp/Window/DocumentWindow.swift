@@ -45,6 +45,8 @@ final class DocumentWindow {
     var isClosing = false
     /// The strip's search entry has the keyboard focus: the actions whose keys it needs are off.
     var searchHasFocus = false
+    /// The last picture Export… wrote: its toast's Open shows it.
+    var lastExport: URL?
     /// Set when the window closes. Every continuation after an `await` checks it before touching
     /// a widget (the rule is written in Bridge/Signals.swift).
     private(set) var isClosed = false
@@ -199,6 +201,7 @@ final class DocumentWindow {
         addAction("save", to: window) { [unowned self] in save() }
         addAction("save-as", to: window) { [unowned self] in saveAs() }
         addAction("export", to: window) { [unowned self] in export() }
+        addAction("open-export", to: window) { [unowned self] in openLastExport() }
         addAction("print", to: window) { [unowned self] in printDocument() }
         addAction("close", to: window) { [unowned self] in requestClose() }
         addAction("retry-background", to: window) { [unowned self] in
@@ -236,10 +239,11 @@ final class DocumentWindow {
         adw_toast_set_action_name(toast, "win.retry-background")
         g_object_ref(toast.raw)
         backgroundFailureToast = (toast, message)
-        showPersistentToast(toast)
+        showToast(toast)
     }
 
-    func showPersistentToast(_ toast: OpaquePointer) {
+    /// Shows a toast made with its own button (Retry, Open).
+    func showToast(_ toast: OpaquePointer) {
         guard !isClosed else { return }
         adw_toast_overlay_add_toast(cast(toastOverlay), toast)
     }

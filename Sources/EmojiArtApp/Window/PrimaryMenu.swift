@@ -68,7 +68,9 @@ final class PrimaryMenu {
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
         // The popover and its ~25 item widgets are made when the menu first opens, not with the
         // window, whose first frame they would delay.
-        gtk_menu_button_set_create_popup_func(cast(button), Self.createPopover, Unmanaged.passUnretained(self).toOpaque(), nil)
+        // The button keeps a weak way back here: it may outlive this menu as GTK disposes it.
+        gtk_menu_button_set_create_popup_func(
+            cast(button), Self.createPopover, Unmanaged.passRetained(WeakMenu(self)).toOpaque(), Self.releaseWeakMenu)
         gtk_menu_button_set_primary(cast(button), 1)  // F10 opens it
         setTooltip(button, localized("Main Menu"))
         AccessibleNames.nameMenuButton(button, localized("Main Menu"))  // else AT-SPI reads "GtkMenuButton" (A2)
@@ -79,8 +81,18 @@ final class PrimaryMenu {
         guard let button, let primaryMenu, gtk_menu_button_get_popover(button) == nil else { return }
         let address = UInt(bitPattern: primaryMenu)
         MainActor.assumeIsolated {
-            Unmanaged<PrimaryMenu>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue().createPopover()
+            Unmanaged<WeakMenu>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue().menu?.createPopover()
         }
+    }
+
+    private static let releaseWeakMenu: GDestroyNotify = { pointer in
+        guard let pointer else { return }
+        Unmanaged<WeakMenu>.fromOpaque(pointer).release()
+    }
+
+    private final class WeakMenu {
+        weak var menu: PrimaryMenu?
+        init(_ menu: PrimaryMenu) { self.menu = menu }
     }
 
     private func createPopover() {
@@ -90,7 +102,6 @@ final class PrimaryMenu {
     }
 
     isolated deinit {
-        gtk_menu_button_set_create_popup_func(cast(button), nil, nil, nil)
         g_object_unref(editSection.raw)
         g_object_unref(menu.raw)
     }

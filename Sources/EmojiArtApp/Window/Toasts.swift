@@ -23,6 +23,9 @@ enum Toasts {
         gtk_label_set_wrap(cast(label), 1)
         gtk_label_set_wrap_mode(cast(label), PANGO_WRAP_WORD_CHAR)
         gtk_label_set_max_width_chars(cast(label), 100)
+        // A wrapping label asks only for its longest word: a short message would break after
+        // every word without a width of its own.
+        gtk_label_set_width_chars(cast(label), Int32(min(message.count, 40)))
         gtk_label_set_xalign(cast(label), 0)
         gtk_widget_add_css_class(label, "heading")
         return label

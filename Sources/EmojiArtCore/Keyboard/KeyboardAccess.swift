@@ -43,6 +43,7 @@ public enum KeyboardAccess {
             "win.zoom-in": [.accelerators(["<Control>equal", "<Control>plus", "<Control>KP_Add"]), .mainMenu],
             "win.zoom-out": [.accelerators(["<Control>minus", "<Control>KP_Subtract"]), .mainMenu],
             "win.retry-background": [.toastButton],
+            "win.open-export": [.toastButton],
             "win.edit-palette": [.paletteMenu],
             "win.new-palette": [.paletteMenu],
             "win.delete-palette": [.paletteMenu],

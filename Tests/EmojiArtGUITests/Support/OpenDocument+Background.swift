@@ -14,9 +14,10 @@ extension OpenDocument {
     }
 
     /// The failure message (B4): libadwaita's toast, a dark grey band across most of the canvas
-    /// near its bottom edge. Rows where at least 40 % of the pixels are that dark grey (its
-    /// light text covers much of the rest) make up the band; nil when there is none.
-    func toastBand(in shot: Screenshot) -> ScreenRect? {
+    /// near its bottom edge. Rows where at least `share` of the pixels (40 %: its light text
+    /// covers much of the rest; less for a short message's toast) are that dark grey make up
+    /// the band; nil when there is none.
+    func toastBand(in shot: Screenshot, share: Double = 0.4) -> ScreenRect? {
         let frame = canvas.frame
         let inner = (frame.minX + 30)..<(frame.maxX - 30)
         func isToastRow(_ y: Int) -> Bool {
@@ -24,7 +25,7 @@ extension OpenDocument {
                 let colour = shot[x, y]
                 return colour.luminance < 110 && colour.chroma < 16
             }.count
-            return dark * 10 >= inner.count * 4
+            return Double(dark) >= Double(inner.count) * share
         }
         let rows = ((frame.maxY - 120)..<frame.maxY).filter(isToastRow)
         guard let top = rows.first, let bottom = rows.last, bottom - top >= 24 else { return nil }
@@ -33,9 +34,9 @@ extension OpenDocument {
         return ScreenRect(minX: left, minY: top, maxX: right + 1, maxY: bottom + 1)
     }
 
-    /// The toast's Retry button (B4): a button a shade lighter than the toast, found along a row
+    /// The toast's button (B4's Retry, Export's Open): a shade lighter than the toast, found along a row
     /// just inside the band's top edge, above the text.
-    func retryButton(in shot: Screenshot, toast: ScreenRect) -> ScreenPoint? {
+    func toastButton(in shot: Screenshot, toast: ScreenRect) -> ScreenPoint? {
         // The button is centred in the toast, which grows a line for each line of its wrapped
         // sentence: read a row a little above the middle, inside the button but above its label.
         let y = (toast.minY + toast.maxY) / 2 - 12
