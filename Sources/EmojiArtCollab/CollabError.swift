@@ -47,7 +47,7 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .sealedPayloadWithoutKey:
             localized(
-                "The room's edits are encrypted and this window has no key for them: join with the full link, including the part after “#”."
+                "The room’s edits are encrypted and this window has no key for them: join with the full link, including the part after “#”."
             )
         case .unreadableMessage(let reason):
             localized("A message from the relay could not be read ({reason}); the relay may be a different version.", ["reason": reason])
@@ -61,22 +61,22 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
                 ["path": path, "reason": reason])
         case .journalUnwritable(let path, let reason):
             localized(
-                "The edits waiting to be sent could not be saved to “{path}” ({reason}); free some disk space or check the folder's permissions.",
+                "The edits waiting to be sent could not be saved to “{path}” ({reason}); free some disk space or check the folder’s permissions.",
                 ["path": path, "reason": reason])
         case .keyUnreadable(let path, let reason):
             localized(
-                "The room's key in “{path}” could not be read ({reason}); join again with the full link.", ["path": path, "reason": reason])
+                "The room’s key in “{path}” could not be read ({reason}); join again with the full link.", ["path": path, "reason": reason])
         case .keyUnwritable(let path, let reason):
             localized(
-                "The room's key could not be saved to “{path}” ({reason}); check the folder's permissions, and keep the link to join again.",
+                "The room’s key could not be saved to “{path}” ({reason}); check the folder’s permissions, and keep the link to join again.",
                 ["path": path, "reason": reason])
         case .folderNotPrivate(let path, let reason):
             localized(
-                "The folder “{path}” cannot hold rooms' keys and edits privately ({reason}); nothing was written there.",
+                "The folder “{path}” cannot hold rooms’ keys and edits privately ({reason}); nothing was written there.",
                 ["path": path, "reason": reason])
         case .anotherKeyStored:
             localized(
-                "This computer keeps another key for this room, and it was not replaced. To use the new link's key instead, join again and choose to replace it (emojiart join --replace-key)."
+                "This computer keeps another key for this room, and it was not replaced. To use the new link’s key instead, join again and choose to replace it (emojiart join --replace-key)."
             )
         case .relayReplayed(let sender, let number):
             localized(
@@ -88,10 +88,10 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
                 ["first": String(first), "last": String(last), "sender": sender])
         case .pushOffChain(let sender, let number):
             localized(
-                "Edit {number} from {sender} does not follow their earlier edits: the room's history was changed on the way. It is shown, but the room may differ between members; share the document again to be sure.",
+                "Edit {number} from {sender} does not follow their earlier edits: the room’s history was changed on the way. It is shown, but the room may differ between members; share the document again to be sure.",
                 ["number": String(number), "sender": sender])
         case .relayRolledBack:
-            localized("The relay went back to an earlier state of the room; this window sent the room's state again.")
+            localized("The relay went back to an earlier state of the room; this window sent the room’s state again.")
         case .snapshotMisplaced:
             localized("The relay sent a snapshot of the room that is not what it claims to be; it was ignored.")
         case .linkWithoutKey:
@@ -99,16 +99,16 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noKeyForSharedDocument(let server):
             // TRANSLATORS: {server} is a relay's address, e.g. ws://relay.example:7447.
             localized(
-                "This document is shared through {server}, but this computer has no key for its room, so it stays offline. To edit it together again, paste the room's link in Join….",
+                "This document is shared through {server}, but this computer has no key for its room, so it stays offline. To edit it together again, paste the room’s link in Join….",
                 ["server": server])
         case .unsigned(let kind, let sender?):
             // TRANSLATORS: {kind} is "an edit" or "a snapshot".
             localized(
-                "Something from {sender} ({kind}) is not signed with the room's edit key and was ignored: whoever sent it holds at most a view link.",
+                "Something from {sender} ({kind}) is not signed with the room’s edit key and was ignored: whoever sent it holds at most a view link.",
                 ["kind": kind, "sender": sender])
         case .unsigned(let kind, nil):
             localized(
-                "Something in the room ({kind}) is not signed with the room's edit key and was ignored: whoever sent it holds at most a view link.",
+                "Something in the room ({kind}) is not signed with the room’s edit key and was ignored: whoever sent it holds at most a view link.",
                 ["kind": kind])
         case .numberOutOfRange(let sender, let number):
             localized(
@@ -128,7 +128,7 @@ public enum CollabError: Error, Hashable, Sendable, CustomStringConvertible {
         case .keyForAnotherRelay(let room, let kept, let named):
             // TRANSLATORS: {kept} and {named} are relays' addresses, e.g. ws://relay.example:7447.
             localized(
-                "This document names the room {room} at {named}, but this computer keeps that room's key for {kept}, so it stays offline. If the room really moved, join it again with its link.",
+                "This document names the room {room} at {named}, but this computer keeps that room’s key for {kept}, so it stays offline. If the room really moved, join it again with its link.",
                 ["room": room, "kept": kept, "named": named])
         case .journalOfAnotherRoom(let path):
             localized("“{path}” holds the waiting edits of another room; it was left as it is.", ["path": path])

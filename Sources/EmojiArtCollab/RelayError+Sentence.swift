@@ -26,23 +26,23 @@ extension RelayError {
                 "The room is full ({limit} of edits since its last snapshot); open it in EmojiArt to compact it, or share the document as a new room.",
                 ["limit": size])
         case .snapshotTooLarge:
-            return localized("The room's snapshot is larger than the {limit} a room accepts.", ["limit": size])
+            return localized("The room’s snapshot is larger than the {limit} a room accepts.", ["limit": size])
         case .storageFailed:
             return localized(
-                "The relay cannot store this room's edits right now; they wait in this computer's outbox and are sent when it can.")
+                "The relay cannot store this room’s edits right now; they wait in this computer’s outbox and are sent when it can.")
         case .notMember:
             return localized(
-                "The relay did not let you into the room: the key you have is not the room's. Join again with the whole link, including the part after “#”."
+                "The relay did not let you into the room: the key you have is not the room’s. Join again with the whole link, including the part after “#”."
             )
         case .clientTaken:
             return localized(
-                "The relay refused this copy's name in the room: another member already uses it. Join again with the room's link to get a new one."
+                "The relay refused this copy’s name in the room: another member already uses it. Join again with the room’s link to get a new one."
             )
         case .viewOnly:
             return localized("This window views the room only: its link is a view link. Ask for the edit link to change the picture.")
         case .badSignature:
             return localized(
-                "The relay did not take an edit or snapshot from this window: it was not signed with the room's edit key, or not at a place the room takes one."
+                "The relay did not take an edit or snapshot from this window: it was not signed with the room’s edit key, or not at a place the room takes one."
             )
         case .unknown:
             // The relay's own words are never shown: a relay may say anything.

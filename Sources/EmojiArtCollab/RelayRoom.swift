@@ -75,7 +75,7 @@ public struct RelayRoom: Sendable {
     /// then keeps only the public keys; one made before protocol 2 (no verifier) admits nobody.
     /// What it changed is in the admission, for the caller to persist.
     public mutating func admit(_ hello: ClientMessage.Hello, proof: ClientMessage.Proof, nonce: String) -> Result<Admission, RelayError> {
-        let notMember = RelayError(code: .notMember, message: "The proof does not show this room's key.")
+        let notMember = RelayError(code: .notMember, message: "The proof does not show this room’s key.")
         guard let stored = verifier, var roomVerifier = RoomVerifier(stored: stored) else {
             return .failure(
                 RelayError(
@@ -93,7 +93,7 @@ public struct RelayRoom: Sendable {
         }
         guard let role = roomVerifier.role(of: proof, nonce: nonce, room: id, client: hello.client) else { return .failure(notMember) }
         guard let secret = Base64URL.decode(proof.secret), (16...64).contains(secret.count) else {
-            return .failure(RelayError(code: .badMessage, message: "A proof's secret must be 16 to 64 bytes of base64url."))
+            return .failure(RelayError(code: .badMessage, message: "A proof’s secret must be 16 to 64 bytes of base64url."))
         }
         let secretHash = SHA256.digest(Data(secret))
         if let bound = clientSecrets[hello.client] {
@@ -130,13 +130,13 @@ public struct RelayRoom: Sendable {
     /// edit key's signature. nil when it takes it.
     public func refusal(of push: ClientMessage.Push, from client: ClientID) -> RelayError? {
         guard (1...CollabProtocol.maxSequence).contains(push.cseq) else {
-            return RelayError(code: .badMessage, message: "An edit's number must be between 1 and \(CollabProtocol.maxSequence).")
+            return RelayError(code: .badMessage, message: "An edit’s number must be between 1 and \(CollabProtocol.maxSequence).")
         }
         guard let editorKey, let signature = push.signature,
             Ed25519.isValid(
                 signature, for: Signed.push(room: id, client: client, cseq: push.cseq, payload: push.payload), publicKey: editorKey)
         else {
-            return RelayError(code: .badSignature, message: "The edit is not signed with this room's edit key; it was not taken.")
+            return RelayError(code: .badSignature, message: "The edit is not signed with this room’s edit key; it was not taken.")
         }
         return nil
     }
@@ -157,7 +157,7 @@ public struct RelayRoom: Sendable {
         guard let editorKey, let signature = push.signature,
             Ed25519.isValid(signature, for: Signed.snapshot(room: id, seq: push.seq, payload: push.payload), publicKey: editorKey)
         else {
-            return RelayError(code: .badSignature, message: "The snapshot is not signed with this room's edit key; it was not taken.")
+            return RelayError(code: .badSignature, message: "The snapshot is not signed with this room’s edit key; it was not taken.")
         }
         return nil
     }

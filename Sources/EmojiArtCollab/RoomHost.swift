@@ -98,7 +98,7 @@ public final class RoomHost {
                     [
                         error(
                             .snapshotTooLarge,
-                            "The room's snapshot is larger than the \(limits.maxSnapshotBytes / 1_048_576) MB a room accepts.",
+                            "The room’s snapshot is larger than the \(limits.maxSnapshotBytes / 1_048_576) MB a room accepts.",
                             limit: limits.maxSnapshotBytes, to: connection)
                     ], nil
                 )

@@ -135,7 +135,7 @@ public struct HeadlessRoomTimeout: Error, CustomStringConvertible {
         if let lastDisconnect {
             // TRANSLATORS: {awaited} is a clause such as "the relay stored the document"; {problem} a sentence.
             return localized(
-                "Gave up after {seconds} s waiting until {awaited}. The connection's last problem: {problem}",
+                "Gave up after {seconds} s waiting until {awaited}. The connection’s last problem: {problem}",
                 ["seconds": String(timeout.components.seconds), "awaited": awaited, "problem": lastDisconnect])
         }
         return localized(

@@ -294,7 +294,7 @@ enum RelayMisbehaviour: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .garbage:
-            localized("The relay sent something that is not EmojiArt's protocol; this window connects again a little later.")
+            localized("The relay sent something that is not EmojiArt’s protocol; this window connects again a little later.")
         case .noWelcome(let seconds):
             localized(
                 "The relay let this window connect but did not answer within {seconds} s; it connects again a little later.",

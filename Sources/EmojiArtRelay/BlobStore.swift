@@ -20,7 +20,7 @@ struct BlobStore: Sendable {
         var description: String {
             switch self {
             case .badName(let name): "“\(name)” is not a SHA-256 (64 lowercase hex digits)."
-            case .hashMismatch(let name, let actual): "The image's bytes hash to \(actual), not \(name); it was not stored."
+            case .hashMismatch(let name, let actual): "The image’s bytes hash to \(actual), not \(name); it was not stored."
             case .tooLarge(let size, let limit): "The image is \(size) bytes, more than the \(limit) a relay stores."
             case .unwritable(let reason): "The relay could not store the image (\(reason))."
             }

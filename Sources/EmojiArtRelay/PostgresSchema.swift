@@ -80,7 +80,7 @@ enum PostgresStoreError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .newerSchema(let found, let known):
-            "The database's schema is version \(found), newer than the \(known) this relay knows; update the relay."
+            "The database’s schema is version \(found), newer than the \(known) this relay knows; update the relay."
         case .roomGone(let id):
             "The room \(id) is no longer in the database."
         }

@@ -54,8 +54,8 @@ enum Refusal: Error, Hashable, Sendable {
         case .tokenMissing: "token missing"
         case .tokenWrong: "token wrong"
         case .tooManyWrongTokens: "wrong tokens per minute"
-        case .roomIDTaken: "deleted room's id"
-        case .uploadRefused: "upload without a member's signature"
+        case .roomIDTaken: "deleted room’s id"
+        case .uploadRefused: "upload without a member’s signature"
         }
     }
 
@@ -70,7 +70,7 @@ enum Refusal: Error, Hashable, Sendable {
         case .tooManyRooms(let limit):
             localized("This relay holds as many rooms as it may ({limit}); try again later or use another relay.", ["limit": String(limit)])
         case .outOfSpace:
-            localized("This relay's storage is full; existing rooms keep working, but it takes no new rooms or images.")
+            localized("This relay’s storage is full; existing rooms keep working, but it takes no new rooms or images.")
         case .tooLarge(let limit):
             localized("That is more than this relay takes ({limit} bytes).", ["limit": String(limit)])
         case .tooSlow:
@@ -78,7 +78,7 @@ enum Refusal: Error, Hashable, Sendable {
         case .tokenMissing:
             localized("Making a room on this relay needs its token.")
         case .tokenWrong:
-            localized("That is not this relay's token.")
+            localized("That is not this relay’s token.")
         case .tooManyWrongTokens(let perMinute):
             localized(
                 "Too many wrong tokens from your address (at most {limit} a minute); wait a minute and try again.",

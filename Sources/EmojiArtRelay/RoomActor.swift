@@ -248,7 +248,7 @@ actor RoomActor {
     }
 
     private func fail(_ error: any Error) {
-        let sentence = "The relay cannot store this room's edits right now (\(error)); they stay in your outbox and are sent when it can."
+        let sentence = "The relay cannot store this room’s edits right now (\(error)); they stay in your outbox and are sent when it can."
         // A database comes back: the room forgets what was not durable and its members
         // reconnect and push it again. A failed disk stops the room until the relay restarts.
         if storage.isShared {

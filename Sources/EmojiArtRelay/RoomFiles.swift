@@ -221,9 +221,9 @@ enum RelayStoreError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .unwritable(let path, let reason):
-            "The relay could not write “\(path)” (\(reason)); free some disk space or check the data folder's permissions."
+            "The relay could not write “\(path)” (\(reason)); free some disk space or check the data folder’s permissions."
         case .unreadable(let path, let reason):
-            "The relay could not read “\(path)” (\(reason)); move that room's folder away to start it anew."
+            "The relay could not read “\(path)” (\(reason)); move that room’s folder away to start it anew."
         }
     }
 }

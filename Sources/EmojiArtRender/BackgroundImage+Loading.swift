@@ -53,7 +53,7 @@ extension BackgroundImage {
     public static func embeddingFailureMessage(_ error: any Error, source: URL?) -> String {
         guard let error = error as? ImageFetchError else { return "\(error)" }
         if let source { return error.message(for: source) }
-        return localized("Couldn't use the image: {reason}", ["reason": error.description])
+        return localized("Couldn’t use the image: {reason}", ["reason": error.description])
     }
 }
 
@@ -65,9 +65,9 @@ extension Background {
         if let url, let error = error as? ImageFetchError { return error.message(for: url) }
         if let url {
             return localized(
-                "Couldn't load image from {address}: {reason}",
+                "Couldn’t load image from {address}: {reason}",
                 ["address": url.isFileURL ? url.path : url.absoluteString, "reason": "\(error)"])
         }
-        return localized("Couldn't show the document's embedded image: {reason}", ["reason": "\(error)"])
+        return localized("Couldn’t show the document’s embedded image: {reason}", ["reason": "\(error)"])
     }
 }

@@ -23,7 +23,7 @@ struct Join: ParsableCommand {
             """
     )
 
-    @Argument(help: "The room's link, including the key after “#”; - reads it from standard input (so the key is not in the command line).")
+    @Argument(help: "The room’s link, including the key after “#”; - reads it from standard input (so the key is not in the command line).")
     var link: String
 
     @Flag(help: "Replace another key this computer keeps for the room (after a new link for it).")

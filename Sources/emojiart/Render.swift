@@ -29,7 +29,7 @@ struct Render: ParsableCommand {
     @Option(help: "Output pixels per document point (default 1).")
     var scale: Double?
 
-    @Option(help: "The picture's width in pixels (instead of --scale).")
+    @Option(help: "The picture’s width in pixels (instead of --scale).")
     var width: Int?
 
     @Option(help: "What to show: both (background and emojis), background, or content (the emojis).")

@@ -38,17 +38,17 @@ struct Share: ParsableCommand {
     @Option(help: "Seconds to wait for the relay to store the document.")
     var timeout = 30
 
-    @Flag(help: "Also print the room's view link, on a second line: it opens the room read-only (SPEC C12).")
+    @Flag(help: "Also print the room’s view link, on a second line: it opens the room read-only (SPEC C12).")
     var viewLink = false
 
     @Flag(
         help:
-            "Also print the room's web link, which opens it in any web browser (SPEC C11), after the other lines; with --view-link the view link's web link follows it."
+            "Also print the room’s web link, which opens it in any web browser (SPEC C11), after the other lines; with --view-link the view link’s web link follows it."
     )
     var webLink = false
 
     @Option(
-        help: "A file whose first line is the relay's token for making rooms (for a relay run with --create-token).", completion: .file())
+        help: "A file whose first line is the relay’s token for making rooms (for a relay run with --create-token).", completion: .file())
     var tokenFile: String?
 
     func validate() throws {

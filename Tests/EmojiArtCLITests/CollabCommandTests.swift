@@ -212,7 +212,7 @@ import Glibc
             ["join", wrong.description, "-o", output.path, "--timeout", "10"], environment: try Self.environment("eve"))
         #expect(wrongKey.status == 1)
         // C10: the relay does not let a wrong key in at all.
-        #expect(wrongKey.standardError.contains("the key you have is not the room's"), "\(wrongKey.standardError)")
+        #expect(wrongKey.standardError.contains("the key you have is not the room’s"), "\(wrongKey.standardError)")
 
         var keyless = link
         keyless.key = nil
@@ -310,6 +310,6 @@ extension CollabCommandTests {
         let refused = try CommandRunner.run(["join", link, "-o", planted.path], environment: bob)
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("is a link another user made"), "\(refused.standardError)")
-        #expect(try String(contentsOf: victim, encoding: .utf8) == "# mine\n", "the link's target is untouched")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "# mine\n", "the link’s target is untouched")
     }
 }

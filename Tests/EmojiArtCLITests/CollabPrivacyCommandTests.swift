@@ -98,10 +98,10 @@ import Glibc
             ["join", link.description, "-o", copy.path], environment: try CollabCommandTests.environment("bob"))
         #expect(joined.status == 0, "\(joined.standardError)")
         #expect(
-            joined.standardError.contains("Couldn't load image from \(image.url.path): it is a file on another computer"),
+            joined.standardError.contains("Couldn’t load image from \(image.url.path): it is a file on another computer"),
             "\(joined.standardError)")
         let received = try DocumentFile.read(from: copy)
-        #expect(received.background == .url(image.url), "the room's value is kept as it is, unread")
+        #expect(received.background == .url(image.url), "the room’s value is kept as it is, unread")
 
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).png")
         let rendered = try CommandRunner.run(["render", copy.path, "-o", png.path])

@@ -50,7 +50,7 @@ import Testing
         #expect(!badRelay.standardError.contains("is not a relay address"), "\(badRelay.standardError)")
     }
 
-    @Test("with LANGUAGE=de, a relay's refusal (no such room) is worded in German from its code")
+    @Test("with LANGUAGE=de, a relay’s refusal (no such room) is worded in German from its code")
     func relayRefusalInGerman() throws {
         let (environment, catalogs) = try Self.german()
         defer { try? FileManager.default.removeItem(at: catalogs) }
@@ -63,7 +63,7 @@ import Testing
             refused.standardError.contains(
                 "Auf diesem Relay gibt es keinen solchen Raum; prüfen Sie den Link oder teilen Sie das Dokument erneut."),
             "\(refused.standardError)")
-        #expect(!refused.standardError.contains("There is no"), "the relay's English stays out: \(refused.standardError)")
+        #expect(!refused.standardError.contains("There is no"), "the relay’s English stays out: \(refused.standardError)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 }

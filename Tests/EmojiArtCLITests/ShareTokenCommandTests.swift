@@ -7,7 +7,7 @@ import Testing
 /// token, or with another, share says so in a sentence of its own and exits 1, never repeating a
 /// token; with it, the room is made.
 @Suite(.serialized) struct ShareTokenCommandTests {
-    @Test("share without the token, with a wrong one, then with the relay's")
+    @Test("share without the token, with a wrong one, then with the relay’s")
     func shareWithToken() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

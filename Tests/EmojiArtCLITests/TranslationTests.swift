@@ -43,7 +43,7 @@ import Testing
         // Without LANGUAGE (and in the C locale) it stays English.
         environment["LANGUAGE"] = nil
         let english = try CommandRunner.run(["info", "no-such-file.emojiart"], environment: environment)
-        #expect(english.standardError.contains("couldn't be found"), "\(english.standardError)")
+        #expect(english.standardError.contains("couldn’t be found"), "\(english.standardError)")
     }
 
     /// Runs `emojiart info` in German on a file holding `json`, and returns what it printed on

@@ -47,7 +47,7 @@ import Glibc
         process.waitUntilExit()
 
         #expect(process.terminationStatus == 3, "\(said)")
-        #expect(said.contains("you don't have permission to write in the folder"), "\(said)")
+        #expect(said.contains("you don’t have permission to write in the folder"), "\(said)")
         #expect(try Data(contentsOf: picture) == Data("the old picture".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["art.png"])
     }

@@ -96,7 +96,7 @@ import Testing
         #expect(restarted.lastProblem?.contains("arrived a second time") == true)
     }
 
-    @Test("a relay that rolls the room back within its epoch is said, and the room's state is pushed again")
+    @Test("a relay that rolls the room back within its epoch is said, and the room’s state is pushed again")
     func rollback() throws {
         let pushes = try bobsPushes(3)
         let ann = try reader()
@@ -105,7 +105,7 @@ import Testing
         _ = ann.connected()
         let resent = try ann.receive(.welcome(.init(epoch: "e1", seq: 1, ackedCseq: 0, snapshot: nil, ops: [])))
         #expect(ann.lastProblem?.contains("earlier state") == true)
-        #expect(resent.count == 1, "the room's three emojis go out again as one push")
+        #expect(resent.count == 1, "the room’s three emojis go out again as one push")
         #expect(ann.shown.emojis.count == 3, "nothing vanished from the window")
     }
 

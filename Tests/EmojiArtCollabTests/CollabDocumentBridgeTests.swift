@@ -67,7 +67,7 @@ import Testing
         #expect(!room.peers[0].document.canUndo)
     }
 
-    @Test("edits of every kind made through the document's intents converge in three windows")
+    @Test("edits of every kind made through the document’s intents converge in three windows")
     func editsConverge() throws {
         let room = try BridgedRoom(sharing: Self.threeEmojis(), others: 2)
         let (a, b, c) = (room.peers[0], room.peers[1], room.peers[2])
@@ -299,7 +299,7 @@ import Testing
         #expect(b.bridge.session.pending.isEmpty)
     }
 
-    @Test("a shared document's changes mark it unsaved, for autosave; its history is the room's")
+    @Test("a shared document’s changes mark it unsaved, for autosave; its history is the room’s")
     func savingState() throws {
         let room = try BridgedRoom(sharing: Self.threeEmojis(), others: 1)
         let (a, b) = (room.peers[0], room.peers[1])

@@ -122,7 +122,7 @@ import Testing
         }
     }
 
-    @Test("sharing a document takes its groups and locks into the room, and the room's model gives them back")
+    @Test("sharing a document takes its groups and locks into the room, and the room’s model gives them back")
     func shareRoundTrip() throws {
         let session = try SyncSession(room: "r", journal: InMemoryOutboxJournal(), sealer: PlainSealer(), random: SeededRandom(seed: 7))
         let model = EmojiArtModel(

@@ -72,7 +72,7 @@ import Testing
         let state = RoomSnapshot(epoch: "e1", seq: 1000, state: CollabState(), senders: SenderChains())
         let forged = SequencedSnapshot(seq: 1000, ackedCseqs: [:], payload: .plain(.roomSnapshot(state)))
         _ = try session.receive(.welcome(.init(epoch: "e1", seq: 1000, ackedCseq: 0, snapshot: forged, ops: [])))
-        #expect(session.confirmed.emojis.count == 1, "the room's state is kept")
+        #expect(session.confirmed.emojis.count == 1, "the room’s state is kept")
     }
 
     @Test("issue 45 item 4: pushes replayed through a new epoch stay replays (chains survive epochs), and the change of epoch is said")
@@ -178,7 +178,7 @@ import Testing
         _ = session.connected()
         let junk = SequencedSnapshot(seq: 5, ackedCseqs: [:], payload: .sealed("not a snapshot"))
         _ = try session.receive(.welcome(.init(epoch: "e1", seq: 5, ackedCseq: 0, snapshot: junk, ops: [])))
-        #expect(session.confirmed.emojis.count == 1, "the room's state is kept")
+        #expect(session.confirmed.emojis.count == 1, "the room’s state is kept")
         #expect(session.shown.emojis.count == 1)
         #expect(session.lastProblem != nil)
     }

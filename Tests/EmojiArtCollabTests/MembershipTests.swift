@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test(
-        "a stranger with only the room's id: a challenge, then nothing — no welcome, no push, no snapshot, no presence, nothing of the room"
+        "a stranger with only the room’s id: a challenge, then nothing — no welcome, no push, no snapshot, no presence, nothing of the room"
     )
     func strangerGetsNothing() {
         let host = host(verifier: verifier)
@@ -185,7 +185,7 @@ import Testing
     }
 
     @Test(
-        "issue 45 item 2: the relay's stored verifier admits nobody and signs nothing; an out-of-range or unsigned push and a junk snapshot are refused"
+        "issue 45 item 2: the relay’s stored verifier admits nobody and signs nothing; an out-of-range or unsigned push and a junk snapshot are refused"
     )
     func storedVerifierIsNotAKey() {
         let host = host(verifier: verifier)
@@ -247,7 +247,7 @@ import Testing
         #expect(throws: CollabError.viewOnly) { try session.addEmoji("🐶", x: 0, y: 0, size: 20) }
     }
 
-    @Test("a hello of the old protocol is refused with the relay's version, not ignored")
+    @Test("a hello of the old protocol is refused with the relay’s version, not ignored")
     func oldProtocol() {
         let host = host(verifier: verifier)
         let answer = host.handle(.hello(.init(version: 2, room: room, client: ann, lastSeq: 0, epoch: nil)), from: .init(1))
@@ -272,7 +272,7 @@ import Testing
         try await eve.pump { eve.session.lastProblem != nil }
         #expect(!eve.session.isLive)
         #expect(eve.session.shown.emojis.isEmpty)
-        #expect(eve.session.lastProblem?.contains("not the room's") == true)
+        #expect(eve.session.lastProblem?.contains("not the room’s") == true)
         #expect(relay.room(room)?.durableSeq == 1)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// A relay's refusal travels as a code (and a number); the client words it (SPEC A3: the relay
 /// stays language-free).
 @Suite struct RelayErrorTests {
-    @Test("each code has its own sentence; sizes are said in MB; the relay's English is not shown")
+    @Test("each code has its own sentence; sizes are said in MB; the relay’s English is not shown")
     func sentences() {
         let noRoom = RelayError(code: .badRoom, message: "There is no room “x” on this relay; check the link.")
         #expect(noRoom.sentence == "There is no such room on this relay; check the link, or share the document again.")

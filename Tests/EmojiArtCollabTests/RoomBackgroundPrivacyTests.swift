@@ -54,7 +54,7 @@ import Testing
         }
     }
 
-    @Test("a file:// background from a room is kept as the shared document's address, never sent back")
+    @Test("a file:// background from a room is kept as the shared document’s address, never sent back")
     func foreignFileArrivesUnread() throws {
         let room = try BridgedRoom(sharing: EmojiArtModel(), others: 1)
         let (a, b) = (room.peers[0], room.peers[1])

@@ -124,7 +124,7 @@ import Testing
         }
     }
 
-    @Test("a relay's create token is kept per relay, 0600, replaced when the person types another (C8)")
+    @Test("a relay’s create token is kept per relay, 0600, replaced when the person types another (C8)")
     func relayTokens() throws {
         try Self.withStorage { storage, _ in
             let tokens = storage.relayTokens
@@ -142,7 +142,7 @@ import Testing
         }
     }
 
-    @Test("no message repeats a link's key")
+    @Test("no message repeats a link’s key")
     func messagesNeverRepeatTheKey() {
         for text in [
             "emojiart:/nohost/abc#SECRETKEYSECRETKEY", "emojiart://relay.example#SECRETKEYSECRETKEY", "nonsense#SECRETKEYSECRETKEY",

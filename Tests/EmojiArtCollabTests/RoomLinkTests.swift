@@ -52,7 +52,7 @@ import Testing
         #expect(RoomLink.isRoomID(RoomLink.randomRoomID()))
     }
 
-    @Test("C11: a web link is the relay's http(s) address, /r/ and the room, the key after #; it reads back to the same link")
+    @Test("C11: a web link is the relay’s http(s) address, /r/ and the room, the key after #; it reads back to the same link")
     func webLinks() throws {
         let link = RoomLink(server: "ws://127.0.0.1:7447", room: "AbC_123-xyz", key: "k3y")
         #expect(link.webLink == "http://127.0.0.1:7447/r/AbC_123-xyz#k3y")
@@ -79,7 +79,7 @@ import Testing
         #expect(try RoomLink(parsing: link.description).webLink == link.webLink)
     }
 
-    @Test("C11, C12: a view link's web link carries the view key and reads back as a view link")
+    @Test("C11, C12: a view link’s web link carries the view key and reads back as a view link")
     func webViewLinks() throws {
         let edit = RoomLink(
             server: "ws://relay.example:7447/emojiart", room: RoomLink.randomRoomID(), key: Base64URL.encode((0..<16).map { UInt8($0 * 7) })
@@ -93,7 +93,7 @@ import Testing
         #expect(read.key?.count == 86)
     }
 
-    @Test("C11: a web address that is not a room's web link is refused with the reason")
+    @Test("C11: a web address that is not a room’s web link is refused with the reason")
     func webRefusals() {
         #expect(throws: RoomLinkError.notALink("https://example.org/")) { try RoomLink(parsing: "https://example.org/") }
         #expect(throws: RoomLinkError.notALink("https://example.org/rooms/abcdefgh")) {

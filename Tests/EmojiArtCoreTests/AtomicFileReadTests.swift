@@ -33,7 +33,7 @@ import Darwin
                 try AtomicFile.read(file, maxBytes: 1_024)
             }
             let message = FileReadError.tooLarge(path: file.path, limit: 64 * 1_048_576).description
-            #expect(message == "“big” can't be opened: it is larger than 64 MB, the most EmojiArt reads.")
+            #expect(message == "“big” can’t be opened: it is larger than 64 MB, the most EmojiArt reads.")
         }
     }
 

@@ -48,7 +48,7 @@ import Testing
         }
     }
 
-    @Test("opening a document removes its own stale temporary files and no other document's")
+    @Test("opening a document removes its own stale temporary files and no other document’s")
     func removesOnlyThisDocumentsFiles() throws {
         try withTemporaryDirectory { directory in
             let document = directory.appendingPathComponent("cat.emojiart")
@@ -63,7 +63,7 @@ import Testing
         }
     }
 
-    @Test("a symlinked document's temporary files are looked for beside its target")
+    @Test("a symlinked document’s temporary files are looked for beside its target")
     func symlinkedDocument() throws {
         try withTemporaryDirectory { directory in
             let target = directory.appendingPathComponent("real")

@@ -109,7 +109,7 @@ import Darwin
             }
             let thrown = try #require(error)
             #expect(thrown == .isADirectory(path: folder.path, reason: thrown.reason))
-            #expect(thrown.description.hasPrefix("Couldn't save “doc.emojiart”: a folder with that name is in the way."))
+            #expect(thrown.description.hasPrefix("Couldn’t save “doc.emojiart”: a folder with that name is in the way."))
             #expect(try contents(of: directory) == ["doc.emojiart"])
         }
     }
@@ -123,7 +123,7 @@ import Darwin
             }
             let thrown = try #require(error)
             #expect(thrown == .folderNotFound(path: file.path, reason: thrown.reason))
-            #expect(thrown.description.contains("doesn't exist any more"))
+            #expect(thrown.description.contains("doesn’t exist any more"))
         }
     }
 
@@ -150,7 +150,7 @@ import Darwin
             }
             let thrown = try #require(error)
             #expect(thrown == .permissionDenied(path: file.path, reason: thrown.reason))
-            #expect(thrown.description.contains("you don't have permission to write in the folder"))
+            #expect(thrown.description.contains("you don’t have permission to write in the folder"))
             #expect(try Data(contentsOf: file) == Data("old".utf8))
             #expect(try contents(of: directory) == ["doc.emojiart"])
         }
@@ -159,16 +159,16 @@ import Darwin
     @Test(
         "each system failure becomes a sentence that says what to do",
         arguments: [
-            (ENOSPC, "Couldn't save “a.emojiart”: the disk is full. Free some space, then save again."),
+            (ENOSPC, "Couldn’t save “a.emojiart”: the disk is full. Free some space, then save again."),
             (
                 EACCES,
-                "Couldn't save “a.emojiart”: you don't have permission to write in the folder “/docs”. Use Save As to choose another folder."
+                "Couldn’t save “a.emojiart”: you don’t have permission to write in the folder “/docs”. Use Save As to choose another folder."
             ),
-            (EROFS, "Couldn't save “a.emojiart”: the folder “/docs” is on a read-only disk. Use Save As to choose another place."),
-            (ENOENT, "Couldn't save “a.emojiart”: the folder “/docs” doesn't exist any more. Use Save As to choose another folder."),
+            (EROFS, "Couldn’t save “a.emojiart”: the folder “/docs” is on a read-only disk. Use Save As to choose another place."),
+            (ENOENT, "Couldn’t save “a.emojiart”: the folder “/docs” doesn’t exist any more. Use Save As to choose another folder."),
             (
                 EIO,
-                "Couldn't save “a.emojiart”: the system reported “Input/output error”. Try again, or use Save As to save it somewhere else."
+                "Couldn’t save “a.emojiart”: the system reported “Input/output error”. Try again, or use Save As to save it somewhere else."
             ),
         ])
     func errorMessages(code: Int32, message: String) {

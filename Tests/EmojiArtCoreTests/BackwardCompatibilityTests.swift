@@ -95,7 +95,7 @@ import Testing
         uniqueEmojiId: 2,
         collab: SharedRoom(server: "ws://relay.example:7447", room: "Qm9vbXNoYWthbGFrYQ"))
 
-    @Test("a shared document's keys survive a round trip")
+    @Test("a shared document’s keys survive a round trip")
     func roundTrip() throws {
         #expect(try EmojiArtDecoder().decode(EmojiArtEncoder().encode(Self.shared)) == Self.shared)
     }

@@ -139,9 +139,9 @@ import Testing
         "a damaged file is moved aside with its bytes, the defaults are used, and a warning explains it",
         arguments: [
             ("not json at all", "it is not valid JSON"),
-            (#"[1, 2, 3]"#, "it doesn't hold a list of palettes"),
-            (#"{"palettes": "Faces"}"#, "it doesn't hold a list of palettes"),
-            (#"{"palettes": [{"name": "Faces"}]}"#, "it doesn't hold a list of palettes"),
+            (#"[1, 2, 3]"#, "it doesn’t hold a list of palettes"),
+            (#"{"palettes": "Faces"}"#, "it doesn’t hold a list of palettes"),
+            (#"{"palettes": [{"name": "Faces"}]}"#, "it doesn’t hold a list of palettes"),
             (#"{"version": 1, "palettes": []}"#, "its list of palettes is empty"),
             (#"{"version": 2, "palettes": [{"id": 1, "name": "A", "emojis": "🐶"}]}"#, "written by a newer version of EmojiArt"),
             ("", "it is not valid JSON"),
@@ -227,7 +227,7 @@ import Testing
             }
             #expect(writeError.path.hasSuffix("emojiart/palettes.json"))
             #expect(store.palettes[0].name == "Smileys")
-            #expect(error?.description.hasPrefix("Your palettes couldn't be saved") == true)
+            #expect(error?.description.hasPrefix("Your palettes couldn’t be saved") == true)
         }
     }
 

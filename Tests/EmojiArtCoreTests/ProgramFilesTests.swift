@@ -40,7 +40,7 @@ import Testing
         #expect(Localization.catalogDirectory(environment: [:]) == ProgramFiles.current?.catalogDirectory)
     }
 
-    @Test("EMOJIART_WEB_CLIENT_DIR wins over the relay's own web client (C11)")
+    @Test("EMOJIART_WEB_CLIENT_DIR wins over the relay’s own web client (C11)")
     func webClientOverride() {
         #expect(ProgramFiles.webClientDirectory(environment: ["EMOJIART_WEB_CLIENT_DIR": "/tmp/web"])?.path == "/tmp/web")
         #expect(ProgramFiles.webClientDirectory(environment: ["EMOJIART_WEB_CLIENT_DIR": ""]) == ProgramFiles.current?.webClientDirectory)

@@ -67,7 +67,7 @@ import Glibc
         #expect(!RoomBackgroundRule.isForeignFile(.imageData(png), inRoom: true))
     }
 
-    @Test("a room's file:// background fails as “a file on another computer” without reaching the fetcher")
+    @Test("a room’s file:// background fails as “a file on another computer” without reaching the fetcher")
     func foreignFileIsNeverFetched() async throws {
         let calls = LoadingBox(0)
         let fetcher = ImageFetcher { [png] _ in

@@ -148,7 +148,7 @@ private final class RecordingCollaboration: DocumentCollaboration {
         #expect(collaboration.steps.count == 6)
     }
 
-    @Test("the room's state replaces the content without entering the history, keeping my running drag's fields")
+    @Test("the room’s state replaces the content without entering the history, keeping my running drag's fields")
     func showSharedKeepsDrag() throws {
         let document = makeDocument()
         let collaboration = RecordingCollaboration()

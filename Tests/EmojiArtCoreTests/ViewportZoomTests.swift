@@ -164,3 +164,13 @@ import Testing
         #expect(Viewport().fitting(line, in: view).zoom == 2)
     }
 }
+
+@Suite struct ZoomLevelTextTests {
+    @Test("the zoom controls' level: whole percents, from the smallest zoom to the largest")
+    func levels() {
+        #expect(Viewport(zoom: 1).zoomLevelText == "100%")
+        #expect(Viewport(zoom: 2.499).zoomLevelText == "250%")
+        #expect(Viewport(zoom: Viewport.zoomRange.lowerBound).zoomLevelText == "5%")
+        #expect(Viewport(zoom: Viewport.zoomRange.upperBound).zoomLevelText == "2000%")
+    }
+}

@@ -116,7 +116,7 @@ import Testing
         }
     }
 
-    @Test("a file saved for another path with the same hash is not this document's state")
+    @Test("a file saved for another path with the same hash is not this document’s state")
     func collision() throws {
         try withTemporaryDirectory { directory in
             let log = WarningLog()
@@ -128,7 +128,7 @@ import Testing
 
             #expect(store.state(for: document) == nil)
             try store.removeState(for: document)
-            #expect(FileManager.default.fileExists(atPath: file.path), "another document's state is kept")
+            #expect(FileManager.default.fileExists(atPath: file.path), "another document’s state is kept")
             #expect(log.warnings.isEmpty)
 
             try store.save(WindowState(zoom: 2), for: document)

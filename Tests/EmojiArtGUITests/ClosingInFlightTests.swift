@@ -59,7 +59,7 @@ extension GUITests {
                 }
                 try await document.input.key("ctrl+w")
 
-                try await waitUntil("the document's window is gone") {
+                try await waitUntil("the document’s window is gone") {
                     try await !app.visibleWindows().contains(document.window)
                 }
                 let saved = try await waitFor("the Save As file is written whole") { try? DocumentFile.read(from: target) }

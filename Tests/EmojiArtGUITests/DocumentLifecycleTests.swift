@@ -130,7 +130,7 @@ extension GUITests {
             return ScreenRect(minX: center.x - 34, minY: center.y - 34, maxX: center.x + 34, maxY: center.y + 34)
         }
 
-        @Test("an untitled document's draft survives kill -9 and comes back as “Untitled” at the next launch (W2)")
+        @Test("an untitled document’s draft survives kill -9 and comes back as “Untitled” at the next launch (W2)")
         func draftComesBackAfterCrash() async throws {
             try await withWorkspace { workspace in
                 var draft: URL?

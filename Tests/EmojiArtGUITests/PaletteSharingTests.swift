@@ -58,7 +58,7 @@ extension GUITests {
                     }
 
                     // The longer name widens the other process's chooser and pushes its strip right.
-                    let after = try await second.paletteStrip("the second window's chooser is wider and its strip starts further right") {
+                    let after = try await second.paletteStrip("the second window’s chooser is wider and its strip starts further right") {
                         strip in
                         strip.chooserName.width >= before.chooserName.width + 60
                             && strip.emojiButtons.first.map { $0.minX >= before.emojiButtons[0].minX + 60 } == true ? strip : nil

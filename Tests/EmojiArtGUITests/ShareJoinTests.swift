@@ -55,13 +55,32 @@ extension GUITests {
         }
 
         /// Share… in `document`'s window, with the relay's "host:port" typed (taken as ws://host:port).
-        static func share(_ document: OpenDocument, in app: AppUnderTest, through relay: RelayProcess, on bus: AccessibilityBus)
-            async throws
-        {
+        static func share(
+            _ document: OpenDocument, in app: AppUnderTest, through relay: RelayProcess, as name: String? = nil, on bus: AccessibilityBus
+        ) async throws {
             try await chooseFromMainMenu("Share…", in: document, on: bus)
+            if let name {
+                _ = try await app.waitForWindow(titled: "Share Document")
+                try await AccessibleTree.setText(name, role: "text", name: "Your name", in: app, on: bus)
+            }
+            try await typeServer(String(relay.server.dropFirst("ws://".count)), in: app, on: bus)
+        }
+
+        /// In the Share Document dialog: opens the Sharing Server disclosure, types `server` into
+        /// its address and presses Return (which Shares).
+        static func typeServer(_ server: String, in app: AppUnderTest, on bus: AccessibilityBus) async throws {
             let ask = XInput(server: app.server, window: try await app.waitForWindow(titled: "Share Document"))
-            try await ask.key("ctrl+a")
-            try await ask.xdotool(["type", "--delay", "20", String(relay.server.dropFirst("ws://".count))])
+            _ = try await AccessibleTree.waitFor("the dialog offers the Sharing Server disclosure", in: app, on: bus) {
+                $0.allNodes.first { $0.name == "Sharing Server" }
+            }
+            if try await AccessibleTree.read(app, on: bus).first(role: "text", name: "Sharing server address") == nil {
+                // The focus is in the name entry, just after the disclosure: Shift+Tab, Space opens it.
+                try await ask.key("shift+Tab", "space")
+                _ = try await AccessibleTree.waitFor("the disclosure opens", in: app, on: bus) {
+                    $0.first(role: "text", name: "Sharing server address")
+                }
+            }
+            try await AccessibleTree.setText(server, role: "text", name: "Sharing server address", in: app, on: bus)
             try await ask.key("Return")
         }
 
@@ -133,11 +152,8 @@ extension GUITests {
                         let document = try await OpenDocument.waitForWindow(of: file, in: app)
                         try await Self.chooseFromMainMenu("Share…", in: document, on: bus)
                         let first = try await app.waitForWindow(titled: "Share Document")
-                        let ask = XInput(server: app.server, window: first)
                         // Nothing listens on port 9 here: the connection is refused at once.
-                        try await ask.key("ctrl+a")
-                        try await ask.xdotool(["type", "--delay", "20", "127.0.0.1:9"])
-                        try await ask.key("Return")
+                        try await Self.typeServer("127.0.0.1:9", in: app, on: bus)
                         _ = try await waitFor("the Share dialog comes back") { () -> String? in
                             for window in try await app.visibleWindows() where window != first {
                                 if try await app.title(of: window) == "Share Document" { return window }
@@ -169,12 +185,19 @@ extension GUITests {
                             try await withApp(in: first, arguments: [artFile.path], name: "sharer", extraEnvironment: bus.environment) {
                                 sharer in
                                 let a = try await OpenDocument.waitForWindow(of: artFile, in: sharer)
-                                try await Self.share(a, in: sharer, through: relay, on: bus)
+                                try await Self.share(a, in: sharer, through: relay, as: "Grace Hopper", on: bus)
                                 _ = try await sharer.waitForWindow(titled: "Document Shared")
-                                _ = try await AccessibleTree.waitFor("the link's dialog shows the link", in: sharer, on: bus) {
+                                _ = try await AccessibleTree.waitFor("the link’s dialog shows the link", in: sharer, on: bus) {
                                     $0.first(role: "text", name: "Edit link")
                                 }
+                                let preferences = first.storage.stateDirectory.appendingPathComponent(EditorPreferences.fileName)
+                                #expect(
+                                    EditorPreferences.load(from: first.storage.stateDirectory).displayName == "Grace Hopper",
+                                    "the name given is kept: \((try? String(contentsOf: preferences, encoding: .utf8)) ?? "no file")")
                                 let web = try await Self.copyWebLink("Web edit link", pressing: "Copy Web Link", in: sharer, on: bus)
+                                _ = try await AccessibleTree.waitFor("the Copy button says Copied", in: sharer, on: bus) {
+                                    $0.allNodes.first { $0.role == "push button" && $0.name.hasPrefix("Copied") }
+                                }
                                 #expect(web.hasPrefix("http://127.0.0.1:\(relay.port)/r/"), "C11's web link: \(web)")
                                 let shot = try await Screenshot.capture(on: sharer.server)
                                 try await shot.archive(as: "share-link-dialog")
@@ -186,7 +209,7 @@ extension GUITests {
                                 let link = try RoomLink(parsing: text)
                                 #expect(try RoomLink(parsing: web) == link, "the web link names the same relay, room and key")
                                 #expect(link.server == relay.server)
-                                #expect(link.key != nil, "the link carries the room's key (C7)")
+                                #expect(link.key != nil, "the link carries the room’s key (C7)")
                                 // The keyboard focus went back to the menu button: a click on empty canvas
                                 // gives it to the canvas, whose keys nudge later.
                                 try await a.input.click(at: a.canvas.screenPoint(for: DocumentPoint(x: -200, y: -150)))
@@ -206,6 +229,12 @@ extension GUITests {
                                         model.emojis.map(\.text) == ["😀", "🐶", "🐱"] && model.collab?.room == link.room
                                     }
                                     let b = window.withDraft(draft)
+                                    // The sharer shows in the joiner's header by the name they gave (C5).
+                                    _ = try await AccessibleTree.waitFor(
+                                        "the sharer shows by the name they gave", in: joiner, on: secondBus
+                                    ) {
+                                        $0.allNodes.first { $0.name == "Grace Hopper" }
+                                    }
                                     let joinedShot = try await b.settledScreenshot()
                                     try await joinedShot.archive(as: "join-new-window")
 
@@ -272,7 +301,7 @@ extension GUITests {
                                     return text.hasPrefix("emojiart://") ? text : nil
                                 }
                                 let link = try RoomLink(parsing: text)
-                                #expect(link.isViewLink, "the view link's key: \(link.key?.count ?? 0) characters")
+                                #expect(link.isViewLink, "the view link’s key: \(link.key?.count ?? 0) characters")
                                 #expect(try RoomLink(parsing: web) == link)
                                 try await a.input.click(at: a.canvas.screenPoint(for: DocumentPoint(x: -200, y: -150)))
                                 _ = try await a.waitForSavedModel("names its room") { $0.collab?.room == link.room }

@@ -79,5 +79,26 @@ extension GUITests {
                 #expect(try await document.title() == "sunny-meadow — EmojiArt")
             }
         }
+
+        @Test("two bad files beside a good one: one dialog names both, over the good one's window (M4, W3)")
+        func badFilesShareOneParentedDialog() async throws {
+            var good: URL?
+            try await withApp({ workspace in
+                good = try workspace.copyExample("sunny-meadow")
+                let notes = try workspace.writeDocument(named: "notes.emojiart", contents: "not JSON at all")
+                let cut = try workspace.writeDocument(named: "cut.emojiart", contents: #"{"emojis": ["#)
+                return [good!.path, notes.path, cut.path]
+            }) { app in
+                let document = try await OpenDocument.waitForWindow(of: try #require(good), in: app)
+                let dialog = try await app.waitForWindow(titled: "Couldn’t Open Some Documents")
+                #expect(try await app.visibleWindows().count == 2, "one dialog for both files")
+                let transient = try await ExternalCommand.runChecked(
+                    "xprop", ["-id", dialog, "WM_TRANSIENT_FOR"], extraEnvironment: app.server.environment
+                ).text
+                let parent = transient.split(separator: "#").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                #expect(parent.flatMap { UInt($0.dropFirst(2), radix: 16) } == UInt(document.window), "\(transient)")
+                try await Screenshot.capture(on: app.server).archive(as: "bad-files-dialog")
+            }
+        }
     }
 }

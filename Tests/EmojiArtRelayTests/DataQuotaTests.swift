@@ -53,7 +53,7 @@ import Testing
         #expect(fake.measures == 2)
     }
 
-    @Test("the folder's size is its files' bytes")
+    @Test("the folder’s size is its files' bytes")
     func folderSize() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quota-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

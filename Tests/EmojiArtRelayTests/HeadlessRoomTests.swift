@@ -15,7 +15,7 @@ import Testing
         return HeadlessRoom(link: relay.link(room: "room-0001"), session: session)
     }
 
-    @Test("a wait that gives up names the connection's last problem, read while the consumer task handles events")
+    @Test("a wait that gives up names the connection’s last problem, read while the consumer task handles events")
     func timeoutNamesLastDisconnect() async throws {
         let relay = InMemoryRelay()
         let room = try Self.room(on: relay)

@@ -92,7 +92,7 @@ import FoundationNetworking
     static func expectIntact(_ address: RoomLink, emojis: Int) async throws {
         let visitor = try RelayServerTests.peer(address, seed: 99)
         defer { visitor.close() }
-        try await waitUntil("a newcomer sees the first room's \(emojis) emoji(s)") {
+        try await waitUntil("a newcomer sees the first room’s \(emojis) emoji(s)") {
             visitor.settled && visitor.with { $0.shown.emojis.count } == emojis
         }
     }
@@ -321,7 +321,7 @@ import FoundationNetworking
     }
 
     @Test(
-        "strangers with the room's id cannot fill it: unproven connections hold no member's place, a wrong proof ends its connection, a missing one times out (C10)"
+        "strangers with the room’s id cannot fill it: unproven connections hold no member's place, a wrong proof ends its connection, a missing one times out (C10)"
     )
     func strangersCannotFillARoom() async throws {
         let relay = try RelayProcess(extraArguments: ["--max-connections-per-room", "4", "--proof-timeout-seconds", "2"])
@@ -504,7 +504,7 @@ import FoundationNetworking
         }
     }
 
-    @Test("issue 45 item 9: only a room's editor uploads images — a stranger, a viewer or another room's key gets 403 and stores nothing")
+    @Test("issue 45 item 9: only a room’s editor uploads images — a stranger, a viewer or another room’s key gets 403 and stores nothing")
     func uploadsNeedTheEditKey() async throws {
         let relay = try RelayProcess()
         let room = RoomLink.randomRoomID()
@@ -522,7 +522,7 @@ import FoundationNetworking
         #expect(FileManager.default.fileExists(atPath: stored.path))
     }
 
-    @Test("stalled readers of a large image hold a chunk each, not the image: 16 of them on 24 MB leave the relay's peak under 250 MB (C8)")
+    @Test("stalled readers of a large image hold a chunk each, not the image: 16 of them on 24 MB leave the relay’s peak under 250 MB (C8)")
     func stalledBlobReaders() async throws {
         let relay = try RelayProcess()
         var generator = SeededRandom(seed: 12)
@@ -550,7 +550,7 @@ import FoundationNetworking
         #expect(peakKilobytes > 0 && peakKilobytes < 250_000, "peak RSS \(peakKilobytes) kB")
     }
 
-    @Test("the relay's memory stays bounded under the floods")
+    @Test("the relay’s memory stays bounded under the floods")
     func memoryBounded() async throws {
         try await Self.memoryBounded(store: [])
     }

@@ -42,7 +42,7 @@ import Testing
         defer { relay.stop() }
         let peer = try Self.peer(relay)
         try await waitUntil("the client left the garbage", timeout: .seconds(60)) {
-            Self.disconnectReasons(peer).contains { $0.contains("not EmojiArt's protocol") }
+            Self.disconnectReasons(peer).contains { $0.contains("not EmojiArt’s protocol") }
         }
         Self.expectUntouched(peer)
         peer.close()

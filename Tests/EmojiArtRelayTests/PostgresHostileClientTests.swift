@@ -63,7 +63,7 @@ extension PostgresServerTests {
             try await HostileClientTests.createToken(store: Self.store())
         }
 
-        @Test("the relay's memory stays bounded under the floods, with PostgreSQL")
+        @Test("the relay’s memory stays bounded under the floods, with PostgreSQL")
         func memoryBounded() async throws {
             try await HostileClientTests.memoryBounded(store: Self.store())
         }

@@ -14,7 +14,7 @@ import FoundationNetworking
 /// and changes nothing; images are sealed before they reach the relay.
 @Suite struct RelayMembershipTests {
     @Test(
-        "a stranger with the room's id: no welcome; its snapshot, 30 pushes and an impersonation change nothing; a member who joins later gets the room intact and is not silenced"
+        "a stranger with the room’s id: no welcome; its snapshot, 30 pushes and an impersonation change nothing; a member who joins later gets the room intact and is not silenced"
     )
     func strangerWithTheRoomID() async throws {
         let relay = try RelayProcess()
@@ -90,7 +90,7 @@ import FoundationNetworking
         #expect(!FileManager.default.fileExists(atPath: relay.dataFolder.appendingPathComponent("rooms/\(room)").path))
     }
 
-    @Test("a shared picture is sealed: nothing in the relay's folder or served without the key reveals it, and a member still gets it")
+    @Test("a shared picture is sealed: nothing in the relay’s folder or served without the key reveals it, and a member still gets it")
     func sealedBlobs() async throws {
         let relay = try RelayProcess()
         let key = RoomKey.random()
@@ -114,7 +114,7 @@ import FoundationNetworking
         for case let file as URL in walker where !file.hasDirectoryPath {
             everything.append((try? Data(contentsOf: file)) ?? Data())
         }
-        #expect(everything.range(of: image.prefix(32)) == nil, "the picture's bytes are nowhere in the relay's folder")
+        #expect(everything.range(of: image.prefix(32)) == nil, "the picture's bytes are nowhere in the relay’s folder")
         #expect(String(decoding: everything, as: UTF8.self).contains(plainName) == false, "nor its hash")
         let served = try await ann.link.blob(blob.name)
         #expect(served.range(of: image.prefix(32)) == nil, "what the relay serves is ciphertext")
@@ -132,7 +132,7 @@ import FoundationNetworking
 }
 
 extension RelayMembershipTests {
-    @Test("everything in the relay's folder is its owner's alone: folders 0700, files 0600, also a folder an older relay left open")
+    @Test("everything in the relay’s folder is its owner's alone: folders 0700, files 0600, also a folder an older relay left open")
     func privateDataFolder() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -156,6 +156,6 @@ extension RelayMembershipTests {
             #expect(mode == (isFolder ? 0o700 : 0o600), "\(item.path) has mode \(String(mode, radix: 8))")
             checked += 1
         }
-        #expect(checked >= 8, "the room's folder, its files and the blob were all there to check (\(checked))")
+        #expect(checked >= 8, "the room’s folder, its files and the blob were all there to check (\(checked))")
     }
 }

@@ -160,7 +160,7 @@ import FoundationNetworking
         #expect(successor.port > 0)
     }
 
-    @Test("the relay's data is wiped: a new epoch, and the clients push their state again")
+    @Test("the relay’s data is wiped: a new epoch, and the clients push their state again")
     func epochChange() async throws {
         let relay = try RelayProcess()
         let address = try await Self.makeRoom(relay)
@@ -263,7 +263,7 @@ import FoundationNetworking
 /// The relay never sees plaintext (C7): two encrypted sessions edit through a real relay, and its
 /// data folder holds no emoji, no field name, only ciphertext.
 @Suite struct RelayPrivacyTests {
-    @Test("an encrypted room: the peers converge, the relay's files contain no emoji text")
+    @Test("an encrypted room: the peers converge, the relay’s files contain no emoji text")
     func relaySeesCiphertextOnly() async throws {
         let relay = try RelayProcess()
         let key = RoomKey.random()

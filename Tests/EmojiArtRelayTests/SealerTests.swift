@@ -29,7 +29,7 @@ import Testing
         #expect(throws: SealError.self) { try sealer.open(sealed, context: context(ann, 1, epoch: "e2")) }
     }
 
-    @Test("C12: a view link's key is 86 characters; it opens what the edit link seals, checks its signatures and signs nothing")
+    @Test("C12: a view link’s key is 86 characters; it opens what the edit link seals, checks its signatures and signs nothing")
     func viewKey() throws {
         let key = RoomKey.random()
         let viewKey = try #require(key.viewKey)

@@ -103,7 +103,7 @@ import Testing
         }
     }
 
-    @Test("the pages are behind the relay's guards too: connections per address, and a request's headers within the deadline (C8)")
+    @Test("the pages are behind the relay’s guards too: connections per address, and a request's headers within the deadline (C8)")
     func guardsApply() async throws {
         try await withTemporaryDirectory { root in
             let relay = try Self.relay(

@@ -106,7 +106,7 @@ import Testing
         #expect(renderer.lastStandInCount == 0 && renderer.lastUnpaintedCount == 0 && renderer.lastFrameWasExact)
     }
 
-    @Test("planned at the window's size, the rasters are every one the canvas's smaller frame about the same centre paints")
+    @Test("planned at the window’s size, the rasters are every one the canvas's smaller frame about the same centre paints")
     func windowSizeCoversCanvas() async {
         let drawing = UserShapedArt.model(emojiCount: 1_500, kinds: 20)
         let prepared = await Task.detached {

@@ -51,7 +51,7 @@ final class EmojiArtApplication {
         }
         connect(application, .open) { [unowned self] paths in
             restoreDraftsOnce()
-            for path in paths { openWindow(for: URL(fileURLWithPath: path)) }
+            openWindows(for: paths.map { URL(fileURLWithPath: $0) })
         }
     }
 
@@ -110,21 +110,35 @@ final class EmojiArtApplication {
         guard let file else {
             return show(DocumentWindow(application: self, document: EmojiArtDocument(), location: .draft(drafts.newDraftURL())))
         }
+        openWindows(for: [file])
+    }
+
+    /// Opens each file in a window of its own; those that cannot be opened are named in one
+    /// dialog, over the windows that did open (M4, W3).
+    func openWindows(for files: [URL]) {
+        var failures: [String] = []
+        for file in files {
+            do {
+                try open(file)
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        showOpenErrors(failures)
+    }
+
+    private func open(_ file: URL) throws {
         let key = WindowStateStore.canonicalPath(of: file)
         if let existing = windows.first(where: { $0.location.fileURL.map(WindowStateStore.canonicalPath(of:)) == key }) {
             return existing.present()
         }
-        do {
-            let model = try DocumentPrefetch.shared.take(file)?.get() ?? Self.read(file)
-            let document = EmojiArtDocument(model: model)
-            AtomicFile.removeStaleTemporaryFiles(of: file)  // left by a save that was killed
-            let window = DocumentWindow(application: self, document: document, location: .file(file))
-            window.canvas.preparedRasters = { DocumentPrefetch.shared.takePreparedRasters(for: file) }
-            show(window)
-            RecentFiles.add(file)
-        } catch {
-            showOpenError(error)
-        }
+        let model = try DocumentPrefetch.shared.take(file)?.get() ?? Self.read(file)
+        let document = EmojiArtDocument(model: model)
+        AtomicFile.removeStaleTemporaryFiles(of: file)  // left by a save that was killed
+        let window = DocumentWindow(application: self, document: document, location: .file(file))
+        window.canvas.preparedRasters = { DocumentPrefetch.shared.takePreparedRasters(for: file) }
+        show(window)
+        RecentFiles.add(file)
     }
 
     /// Join…: a new window on the room's document, kept as a draft until saved (C2). A window
@@ -168,11 +182,13 @@ final class EmojiArtApplication {
         LaunchTrace.mark("window-shown")
     }
 
-    /// Shows why a file could not be opened; the application keeps running and the file is
-    /// left untouched (W2).
-    private func showOpenError(_ error: any Error) {
-        let parent: UnsafeMutablePointer<GtkWindow>? = gtk_application_get_active_window(cast(application))
-        let dialog = adw_message_dialog_new(parent, localized("Couldn’t Open Document"), "\(error)")!
+    /// Shows why files could not be opened, in one dialog over the newest window (none when no
+    /// window opened); the application keeps running and the files are left untouched (W2).
+    private func showOpenErrors(_ failures: [String]) {
+        guard !failures.isEmpty else { return }
+        let parent: UnsafeMutablePointer<GtkWindow>? = windows.last { !$0.isClosed }.map { cast($0.window) }
+        let heading = failures.count == 1 ? localized("Couldn’t Open Document") : localized("Couldn’t Open Some Documents")
+        let dialog = adw_message_dialog_new(parent, heading, failures.joined(separator: "\n\n"))!
         emojiart_message_dialog_add_response(cast(dialog), "close", localized("_Close"))
         gtk_window_set_application(cast(dialog), cast(application))
         gtk_window_present(cast(dialog))
@@ -203,24 +219,42 @@ final class EmojiArtApplication {
         addAction("open", to: application) { [unowned self] in
             let parent: UnsafeMutablePointer<GtkWindow>? = gtk_application_get_active_window(cast(application))
             FileChooser.chooseDocumentsToOpen(parent: parent.map { cast($0) }) { [unowned self] urls in
-                for url in urls { openWindow(for: url) }
+                openWindows(for: urls)
             }
         }
         addAction("quit", to: application) { [unowned self] in quit() }
         addAction("join", to: application) { [unowned self] in
-            SharingDialogs.askForLink(parent: activeWindow) { [unowned self] address in openSharedWindow(address) }
+            let name = preferences.participantName(systemName: DocumentWindow.systemName)
+            SharingDialogs.askForLink(parent: activeWindow, name: name) { [unowned self] address, name in
+                setDisplayName(name)
+                openSharedWindow(address)
+            }
         }
         addAction("about", to: application) { [unowned self] in AboutWindow.present(parent: activeWindow) }
         addAction("shortcuts", to: application) { [unowned self] in ShortcutsWindow.present(parent: activeWindow) }
         addToggleAction("snap-to-objects", to: application, isOn: preferences.snapsToObjects) { [unowned self] snaps in
             preferences.snapsToObjects = snaps
             for window in windows { window.canvas.apply(window.canvas.interaction.setSnapsToObjects(snaps)) }
-            do {
-                try preferences.save(to: stateDirectory)
-            } catch {
-                FileHandle.standardError.write(Data("emojiart: the preferences were not saved: \(error)\n".utf8))
-            }
+            savePreferences()
         }
         Accelerators.install(on: application)
+    }
+
+    /// The name others see from now on (C5), as typed in Share… or Join…; the system's real
+    /// name when it is left as that or emptied.
+    func setDisplayName(_ typed: String) {
+        let name = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let given = name.isEmpty || name == DocumentWindow.systemName ? nil : name
+        guard given != preferences.displayName else { return }
+        preferences.displayName = given
+        savePreferences()
+    }
+
+    private func savePreferences() {
+        do {
+            try preferences.save(to: stateDirectory)
+        } catch {
+            FileHandle.standardError.write(Data("emojiart: the preferences were not saved: \(error)\n".utf8))
+        }
     }
 }

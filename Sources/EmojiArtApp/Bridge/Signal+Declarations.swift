@@ -22,6 +22,8 @@ extension Signal {
     static var entryActivated: Signal<VoidHandler> { .init(name: "entry-activated", trampoline: .void) }
     /// GtkPopover.
     static var closed: Signal<VoidHandler> { .init(name: "closed", trampoline: .void) }
+    /// AdwToast's button was clicked (libadwaita 1.2).
+    static var buttonClicked: Signal<VoidHandler> { .init(name: "button-clicked", trampoline: .void) }
     /// GtkWidget.
     static var destroy: Signal<VoidHandler> { .init(name: "destroy", trampoline: .void) }
     /// GtkEventControllerFocus: the focus entered the widget or one inside it.

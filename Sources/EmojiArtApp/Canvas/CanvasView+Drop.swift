@@ -41,7 +41,9 @@ extension CanvasView {
             }
             return true
         }
-        gtk_widget_add_controller(drawingArea, opaque(target))
+        // On the overlay, which holds the canvas and the empty canvas's page: a drop on the
+        // page's buttons lands on the canvas too. Its coordinates are the canvas's.
+        gtk_widget_add_controller(container, opaque(target))
     }
 
     /// Reads, checks and decodes dropped or pasted image bytes off the main thread, then embeds

@@ -14,7 +14,8 @@ final class CanvasView {
     /// widget pointers are inside it.
     let container: UnsafeMutablePointer<GtkWidget>
     let drawingArea: UnsafeMutablePointer<GtkWidget>
-    let hintLabel: UnsafeMutablePointer<GtkWidget>
+    let emptyPage = EmptyCanvasPage()
+    let zoomControls = ZoomControls()
     let spinner: UnsafeMutablePointer<GtkWidget>
     let document: EmojiArtDocument
     /// Draws crisp frames, and reuses the last one while a pan or pinch runs (DESIGN performance).
@@ -109,13 +110,6 @@ final class CanvasView {
         gtk_widget_set_overflow(drawingArea, GTK_OVERFLOW_HIDDEN)
         emojiart_accessible_set_label(drawingArea, localized("Canvas"))
 
-        hintLabel = gtk_label_new(localized("Drag an emoji or an image here"))
-        gtk_widget_add_css_class(hintLabel, "dim-label")
-        gtk_widget_add_css_class(hintLabel, "title-2")
-        gtk_widget_set_can_target(hintLabel, 0)
-        gtk_widget_set_halign(hintLabel, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(hintLabel, GTK_ALIGN_CENTER)
-
         // B2: a spinner while the background downloads; the emojis stay visible and editable.
         spinner = gtk_spinner_new()
         gtk_widget_set_size_request(spinner, 48, 48)
@@ -128,7 +122,8 @@ final class CanvasView {
         container = gtk_overlay_new()
         takeReference(on: container)
         gtk_overlay_set_child(opaque(container), drawingArea)
-        gtk_overlay_add_overlay(opaque(container), hintLabel)
+        gtk_overlay_add_overlay(opaque(container), emptyPage.widget)
+        gtk_overlay_add_overlay(opaque(container), zoomControls.widget)
         gtk_overlay_add_overlay(opaque(container), spinner)
 
         keepAlive(self, until: drawingArea)
@@ -187,7 +182,10 @@ final class CanvasView {
         if effects.contains(.cursor) { gtk_widget_set_cursor_from_name(drawingArea, interaction.cursor.name) }
         if effects.contains(.pointer) { onPointerMove?() }
         if effects.contains(.emojiAdded), let emoji = interaction.lastAddedEmoji { onEmojiAdded?(emoji) }
-        if effects.contains(.redraw) { gtk_widget_queue_draw(drawingArea) }
+        if effects.contains(.redraw) {
+            gtk_widget_queue_draw(drawingArea)
+            zoomControls.show(interaction.effectiveViewport)
+        }
     }
 
     func apply(_ response: CanvasResponse) {
@@ -268,10 +266,10 @@ final class CanvasView {
         apply(interaction.finishGestures())
     }
 
-    /// X4: a short hint while the canvas is empty.
+    /// X4: the empty canvas's page while there is nothing on it.
     func updateHint() {
         guard !isClosed else { return }
-        gtk_widget_set_visible(hintLabel, interaction.showsEmptyHint ? 1 : 0)
+        gtk_widget_set_visible(emptyPage.widget, interaction.showsEmptyHint ? 1 : 0)
     }
 
     /// The canvas tells a screen reader what is selected (A2).

@@ -24,8 +24,9 @@ extension DocumentWindow {
     /// rooms only for its token's holders (C8) gets the token this user keeps for it, or asks.
     /// `failure`: why the last try did not work; the dialog comes back with it and the address.
     func share(after failure: String? = nil) {
-        if let sharing { return SharingDialogs.showLink(sharing.address, parent: window) }
-        SharingDialogs.askForRelay(parent: window, failure: failure) { [weak self] server in
+        if let sharing { return showLink(sharing.address) }
+        SharingDialogs.askForRelay(parent: window, name: participantName, failure: failure) { [weak self] server, name in
+            self?.application.setDisplayName(name)
             let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: RoomKey.random().text)
             let tokens = CollabStorage(locations: StorageLocations()).relayTokens
             self?.createRoom(at: address, token: tokens.token(for: server), tokens: tokens)
@@ -55,7 +56,7 @@ extension DocumentWindow {
             guard let self, !isClosed, sharing == nil else { return }
             if let token { try? tokens.save(token, for: address.server) }
             startSharing(at: address, key: .now)
-            if sharing != nil { SharingDialogs.showLink(address, parent: window) }
+            if sharing != nil { showLink(address) }
         }
     }
 
@@ -86,7 +87,8 @@ extension DocumentWindow {
     func startSharing(at address: RoomLink, recreatesMissingRoom: Bool = false, key: SharedDocumentSession.KeyKeeping) {
         do {
             let sharing = try SharedDocumentSession.start(
-                document: document, address: address, storage: CollabStorage(locations: StorageLocations()), identity: (Self.realName, ""),
+                document: document, address: address, storage: CollabStorage(locations: StorageLocations()),
+                identity: (participantName, ""),
                 recreatesMissingRoom: recreatesMissingRoom, key: key, wake: MainLoopWake.wake)
             sharing.identity.colour = ParticipantColours.palette[ParticipantColours.index(of: sharing.bridge.session.client)].hex
             self.sharing = sharing
@@ -199,8 +201,18 @@ extension DocumentWindow {
         sharing.selectionChanged(to: document.model.emojis(withIDs: canvas.interaction.selection.ids))
     }
 
-    /// The system's real name (C5), or the user name when none is set.
-    private static var realName: String {
+    /// The room's links, each Copy that closes the dialog saying in a toast what it copied.
+    private func showLink(_ address: RoomLink) {
+        SharingDialogs.showLink(address, parent: window) { [weak self] copied in self?.showToast(copied) }
+    }
+
+    /// The name others see (C5): the one the user gave, or the system's.
+    var participantName: String {
+        application.preferences.participantName(systemName: Self.systemName)
+    }
+
+    /// The system's real name, or the user name when none is set.
+    static var systemName: String {
         guard let name = g_get_real_name().map({ String(cString: $0) }), !name.isEmpty, name != "Unknown" else {
             return g_get_user_name().map { String(cString: $0) } ?? "?"
         }

@@ -3,8 +3,9 @@ import EmojiArtCollab
 import EmojiArtCore
 import Foundation
 
-/// The dialogs of editing together (C2): Share… asks for a relay and then shows the room's link
-/// with a Copy button; Join… takes a link. Both refuse what they cannot use inline, with the
+/// The dialogs of editing together (C2): Share… asks for the name others will see (the sharing
+/// server's address kept behind a disclosure) and then shows the room's links with Copy
+/// buttons; Join… takes a link and the name. Both refuse what they cannot use inline, with the
 /// reason, and keep their main button insensitive until the entry holds something usable.
 @MainActor
 enum SharingDialogs {
@@ -14,27 +15,31 @@ enum SharingDialogs {
     /// `failure`: why the last try with `lastRelay` did not work, shown under the address until
     /// it is edited, so a failed Share comes back with what was typed.
     static func askForRelay(
-        parent: UnsafeMutablePointer<GtkWidget>, failure: String? = nil, completion: @escaping @MainActor (String) -> Void
+        parent: UnsafeMutablePointer<GtkWidget>, name: String, failure: String? = nil,
+        completion: @escaping @MainActor (_ server: String, _ name: String) -> Void
     ) {
         entryDialog(
             parent: parent, title: localized("Share Document"),
-            body: localized("Others with the link can edit this document with you. Enter the address of a relay (emojiart relay)."),
-            entryName: localized("Relay address"), initial: lastRelay, failure: failure, action: localized("_Share"),
+            body: localized("People you send the link to can edit this document with you, live, in EmojiArt or in a web browser."),
+            entryName: localized("Sharing server address"), initial: lastRelay, failure: failure, action: localized("_Share"),
+            disclosure: localized("Sharing Server"), yourName: name,
             validate: { text in
-                RoomLink.server(parsing: text) == nil ? localized("Enter a relay address such as ws://relay.example:7447.") : nil
+                RoomLink.server(parsing: text) == nil ? localized("Enter a server address such as relay.example:7447.") : nil
             },
-            completion: { text in
+            completion: { text, name in
                 guard let address = RoomLink.server(parsing: text) else { return }
                 lastRelay = address
-                completion(address)
+                completion(address, name ?? "")
             })
     }
 
-    static func askForLink(parent: UnsafeMutablePointer<GtkWidget>?, completion: @escaping @MainActor (RoomLink) -> Void) {
+    static func askForLink(
+        parent: UnsafeMutablePointer<GtkWidget>?, name: String, completion: @escaping @MainActor (RoomLink, _ name: String) -> Void
+    ) {
         entryDialog(
             parent: parent, title: localized("Join Shared Document"),
             body: localized("Paste the link someone shared with you."),
-            entryName: localized("Room link"), initial: "", failure: nil, action: localized("_Join"),
+            entryName: localized("Room link"), initial: "", failure: nil, action: localized("_Join"), yourName: name,
             validate: { text in
                 do {
                     // C10: there is no room without a key.
@@ -44,8 +49,8 @@ enum SharingDialogs {
                     return text.isEmpty ? "" : String(describing: error)
                 }
             },
-            completion: { text in
-                if let link = try? RoomLink(parsing: text) { completion(link) }
+            completion: { text, name in
+                if let link = try? RoomLink(parsing: text) { completion(link, name ?? "") }
             })
     }
 
@@ -63,7 +68,7 @@ enum SharingDialogs {
                 ),
             entryName: localized("Token"), initial: "", failure: nil, action: localized("_Share"),
             validate: { text in text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : nil },
-            completion: { text in completion(text.trimmingCharacters(in: .whitespacesAndNewlines)) })
+            completion: { text, _ in completion(text.trimmingCharacters(in: .whitespacesAndNewlines)) })
     }
 
     /// Opening a document shared through a relay this user has not used: connect only when the
@@ -83,7 +88,7 @@ enum SharingDialogs {
     /// Join… with a link whose key is not the one kept for its room.
     static func askToReplaceKey(parent: UnsafeMutablePointer<GtkWidget>?, completion: @escaping @MainActor (Bool) -> Void) {
         confirm(
-            parent: parent, title: localized("Replace the Room's Key?"),
+            parent: parent, title: localized("Replace the Room’s Key?"),
             body: localized(
                 "This computer already keeps another key for this room. Replace it only if the link comes from someone you trust: with a wrong key the room cannot be opened."
             ),
@@ -108,7 +113,8 @@ enum SharingDialogs {
     /// derived from it; a window that holds only a view link shows only that. Under each, its web
     /// link (C11), which opens the room in any web browser, with its own Copy, which keeps the
     /// dialog open (the link copied is selected), so both kinds can be copied in one visit.
-    static func showLink(_ link: RoomLink, parent: UnsafeMutablePointer<GtkWidget>) {
+    /// `onCopied` says which link a Copy button that closes the dialog put on the clipboard.
+    static func showLink(_ link: RoomLink, parent: UnsafeMutablePointer<GtkWidget>, onCopied: @escaping @MainActor (String) -> Void) {
         let viewLink = link.isViewLink ? link : link.viewLink
         let editLink = link.isViewLink ? nil : link
         let dialog = adw_message_dialog_new(
@@ -146,6 +152,7 @@ enum SharingDialogs {
             let copied = response == "copy" ? editLink : response == "copy-view" ? viewLink : nil
             guard let copied else { return }
             gdk_clipboard_set_text(gtk_widget_get_clipboard(parent), copied.description)
+            onCopied(copied.isViewLink ? localized("View link copied") : localized("Edit link copied"))
         }
         gtk_window_present(cast(dialog))
     }
@@ -175,11 +182,12 @@ enum SharingDialogs {
         let entry = linkEntry(webLink, name: name)
         let button = gtk_button_new_with_mnemonic(copy)!
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-        connect(button, .clicked) { [entry, widget] in
+        connect(button, .clicked) { [entry, widget, button] in
             gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), webLink)
-            // The dialog stays open: what was copied shows selected instead.
+            // The dialog stays open: what was copied shows selected, and the button says so.
             gtk_widget_grab_focus(entry)
             gtk_editable_select_region(cast(entry), 0, -1)
+            showCopied(on: button)
         }
         gtk_box_append(cast(row), caption)
         gtk_box_append(cast(row), button)
@@ -188,10 +196,19 @@ enum SharingDialogs {
         return column
     }
 
+    /// A question with one entry (`entryName`), optionally inside a disclosure labelled
+    /// `disclosure` (opened when there is a `failure` to show), and optionally the name others
+    /// see (`yourName`: its current value), which the completion gets back.
+    /// "Copied" on a Copy button (its accessible name too), for as long as the dialog shows.
+    private static func showCopied(on button: UnsafeMutablePointer<GtkWidget>) {
+        gtk_button_set_label(cast(button), localized("Copied"))
+        emojiart_accessible_set_label(button, localized("Copied"))
+    }
+
     private static func entryDialog(
         parent: UnsafeMutablePointer<GtkWidget>?, title: String, body: String, entryName: String, initial: String, failure: String?,
-        action: String,
-        validate: @escaping @MainActor (String) -> String?, completion: @escaping @MainActor (String) -> Void
+        action: String, disclosure: String? = nil, yourName: String? = nil,
+        validate: @escaping @MainActor (String) -> String?, completion: @escaping @MainActor (String, _ name: String?) -> Void
     ) {
         let dialog = adw_message_dialog_new(parent.map { cast($0) }, title, body)!
         gtk_window_set_title(cast(dialog), title)
@@ -201,18 +218,31 @@ enum SharingDialogs {
         adw_message_dialog_set_default_response(cast(dialog), "ok")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        let entry = gtk_entry_new()!
-        gtk_editable_set_text(cast(entry), initial)
-        gtk_entry_set_activates_default(cast(entry), 1)
-        gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
-        emojiart_accessible_set_label(entry, entryName)
+        let entry = textEntry(initial, name: entryName, purpose: GTK_INPUT_PURPOSE_URL)
         let problem = gtk_label_new(nil)!
         gtk_label_set_wrap(cast(problem), 1)
         gtk_label_set_xalign(cast(problem), 0)
         gtk_widget_add_css_class(problem, "error")
         gtk_widget_add_css_class(problem, "caption")
-        gtk_box_append(cast(box), entry)
+        if let disclosure {
+            let expander = gtk_expander_new(disclosure)!
+            gtk_expander_set_child(cast(expander), entry)
+            gtk_expander_set_expanded(cast(expander), failure == nil ? 0 : 1)
+            gtk_box_append(cast(box), expander)
+        } else {
+            gtk_box_append(cast(box), entry)
+        }
         gtk_box_append(cast(box), problem)
+        let nameEntry = yourName.map { textEntry($0, name: localized("Your name"), purpose: GTK_INPUT_PURPOSE_NAME) }
+        if let nameEntry {
+            let caption = gtk_label_new(localized("Your name, as the others see it"))!
+            gtk_widget_set_halign(caption, GTK_ALIGN_START)
+            gtk_widget_add_css_class(caption, "caption-heading")
+            gtk_widget_set_margin_top(caption, 6)
+            gtk_entry_set_max_length(cast(nameEntry), Int32(EditorPreferences.maximumDisplayNameLength))
+            gtk_box_append(cast(box), caption)
+            gtk_box_append(cast(box), nameEntry)
+        }
         adw_message_dialog_set_extra_child(cast(dialog), box)
         let check = { [entry, problem, dialog] in
             let refusal = validate(String(cString: gtk_editable_get_text(cast(entry))))
@@ -222,12 +252,28 @@ enum SharingDialogs {
         check()
         if let failure { gtk_label_set_text(cast(problem), failure) }
         connect(entry, .changed) { check() }
-        connect(dialog, .messageDialogResponse) { [entry] response in
+        connect(dialog, .messageDialogResponse) { [entry, nameEntry] response in
             guard response == "ok" else { return }
-            completion(String(cString: gtk_editable_get_text(cast(entry))))
+            completion(
+                String(cString: gtk_editable_get_text(cast(entry))), nameEntry.map { String(cString: gtk_editable_get_text(cast($0))) })
         }
         if let parent { gtk_window_set_transient_for(cast(dialog), cast(parent)) }
         gtk_window_present(cast(dialog))
-        gtk_widget_grab_focus(entry)
+        // The entry the user came for: the address or link, or the name when the address is
+        // behind its disclosure.
+        if disclosure == nil || failure != nil {
+            gtk_widget_grab_focus(entry)
+        } else if let nameEntry {
+            gtk_widget_grab_focus(nameEntry)
+        }
+    }
+
+    private static func textEntry(_ text: String, name: String, purpose: GtkInputPurpose) -> UnsafeMutablePointer<GtkWidget> {
+        let entry = gtk_entry_new()!
+        gtk_editable_set_text(cast(entry), text)
+        gtk_entry_set_activates_default(cast(entry), 1)
+        gtk_entry_set_input_purpose(cast(entry), purpose)
+        emojiart_accessible_set_label(entry, name)
+        return entry
     }
 }

@@ -70,6 +70,6 @@ final class PrintJob {
 
     private func reportFailure(_ error: UnsafeMutablePointer<GError>?) {
         let reason = error.map { String(cString: $0.pointee.message) } ?? ""
-        onError(localized("Couldn't print: {reason}", ["reason": reason]))
+        onError(localized("Couldn’t print: {reason}", ["reason": reason]))
     }
 }

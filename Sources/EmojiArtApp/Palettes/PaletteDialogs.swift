@@ -34,37 +34,6 @@ enum PaletteDialogs {
         gtk_window_present(cast(dialog))
     }
 
-    /// Asks for a new name for the palette with `id` and renames it.
-    static func rename(
-        paletteWithID id: Int, store: PaletteStore, parent: UnsafeMutablePointer<GtkWidget>,
-        onError: @escaping @MainActor (any Error) -> Void
-    ) {
-        guard let palette = store.palette(withID: id) else { return }
-        let dialog = adw_message_dialog_new(cast(parent), localized("Rename Palette"), nil)!
-        let entry = gtk_entry_new()!
-        gtk_editable_set_text(cast(entry), palette.name)
-        gtk_entry_set_activates_default(cast(entry), 1)
-        emojiart_accessible_set_label(entry, localized("Name"))
-        adw_message_dialog_set_extra_child(cast(dialog), entry)
-        emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
-        emojiart_message_dialog_add_response(cast(dialog), "rename", localized("_Rename"))
-        adw_message_dialog_set_response_appearance(cast(dialog), "rename", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(cast(dialog), "rename")
-        adw_message_dialog_set_close_response(cast(dialog), "cancel")
-        connect(dialog, .messageDialogResponse) { response in
-            guard response == "rename" else { return }
-            // The entry is still alive: the dialog is destroyed after its response handlers ran.
-            let name = String(cString: gtk_editable_get_text(cast(entry)))
-            do {
-                try store.renamePalette(withID: id, to: name)
-            } catch {
-                onError(error)
-            }
-        }
-        gtk_window_present(cast(dialog))
-        gtk_widget_grab_focus(entry)
-    }
-
     /// The name as shown in titles and lists; the store keeps any name, an empty one too.
     static func displayName(of palette: Palette) -> String {
         palette.name.isEmpty ? localized("Untitled") : palette.name

@@ -3,8 +3,9 @@ import EmojiArtCore
 
 /// The palette editor, "Edit <name>" (SPEC P3): a name entry that renames live; an "Add Emojis"
 /// entry whose text is filtered to emojis and merged in, new ones first; GTK's emoji chooser; a
-/// search by name (F1); and the palette's emojis, each removed by activating it. Every change goes straight to the shared
-/// `PaletteStore`, which saves it and tells every window's strip. At most one editor per palette.
+/// search by name (F1); and the palette's emojis, each removed by activating it (with Undo in a
+/// toast) and moved by Alt+← / Alt+→. Every change goes straight to the shared `PaletteStore`,
+/// which saves it and tells every window's strip. At most one editor per palette.
 @MainActor
 final class PaletteEditor {
     /// The open editors by palette id; an editor leaves when its window is destroyed.
@@ -96,6 +97,18 @@ final class PaletteEditor {
             guard let child else { return }
             removeEmoji(at: Int(gtk_flow_box_child_get_index(cast(child))))
         }
+        let keys = gtk_event_controller_key_new()!
+        connect(keys, .keyPressed) { [unowned self] keyval, state in
+            guard state.rawValue & GDK_ALT_MASK.rawValue != 0 else { return false }
+            let step: Int
+            switch Int32(bitPattern: keyval) {
+            case GDK_KEY_Left, GDK_KEY_KP_Left: step = gtk_widget_get_direction(flowBox) == GTK_TEXT_DIR_RTL ? 1 : -1
+            case GDK_KEY_Right, GDK_KEY_KP_Right: step = gtk_widget_get_direction(flowBox) == GTK_TEXT_DIR_RTL ? -1 : 1
+            default: return false
+            }
+            return moveFocusedEmoji(by: step)
+        }
+        gtk_widget_add_controller(flowBox, keys)
         let id = paletteID
         connect(frame.window, .destroy) { [unowned self] in
             if let observer { store.removeObserver(observer) }
@@ -125,16 +138,37 @@ final class PaletteEditor {
         perform { try store.setEmojis(String.mergingEmojis(text, into: palette.emojis), forPaletteWithID: paletteID) }
     }
 
-    /// Removes every copy of the emoji shown at `index` (the stored string may repeat it) and
-    /// keeps the keyboard focus at that place in the grid.
+    /// Removes the emoji shown at `index` (every copy the stored string may hold), offers Undo,
+    /// and keeps the keyboard focus at that place in the grid.
     private func removeEmoji(at index: Int) {
-        guard let shown = shownEmojis, shown.indices.contains(index), let palette = store.palette(withID: paletteID) else { return }
-        let removed = Character(shown[index])
-        perform { try store.setEmojis(String(palette.emojis.filter { $0 != removed }), forPaletteWithID: paletteID) }
-        let next = min(index, (shownEmojis?.count ?? 0) - 1)
-        if next >= 0, let child = gtk_flow_box_get_child_at_index(cast(flowBox), Int32(next)) {
-            gtk_widget_grab_focus(cast(child))
+        guard let palette = store.palette(withID: paletteID), let (emojis, removed) = palette.removingEmoji(at: index) else { return }
+        perform { try store.setEmojis(emojis, forPaletteWithID: paletteID) }
+        focusEmoji(at: min(index, (shownEmojis?.count ?? 0) - 1))
+        let name = EmojiSearch.shared.spokenName(of: removed.emoji)
+        frame.showUndo(localized("Removed {emoji} {name}", ["emoji": removed.emoji, "name": name])) { [weak self] in
+            guard let self, let palette = store.palette(withID: paletteID) else { return }
+            perform { try store.setEmojis(palette.restoring(removed), forPaletteWithID: paletteID) }
+            focusEmoji(at: removed.index)
         }
+    }
+
+    /// Moves the focused emoji one place along the grid, the focus with it; false when it cannot.
+    private func moveFocusedEmoji(by step: Int) -> Bool {
+        guard let focused = gtk_root_get_focus(gtk_widget_get_root(flowBox)),
+            let child = gtk_widget_get_ancestor(focused, gtk_flow_box_child_get_type()),
+            gtk_widget_get_parent(child) == flowBox,
+            let palette = store.palette(withID: paletteID)
+        else { return false }
+        let index = Int(gtk_flow_box_child_get_index(cast(child)))
+        guard let emojis = palette.movingEmoji(from: index, to: index + step) else { return true }
+        perform { try store.setEmojis(emojis, forPaletteWithID: paletteID) }
+        focusEmoji(at: index + step)
+        return true
+    }
+
+    private func focusEmoji(at index: Int) {
+        guard index >= 0, let child = gtk_flow_box_get_child_at_index(cast(flowBox), Int32(index)) else { return }
+        gtk_widget_grab_focus(cast(child))
     }
 
     private func perform(_ change: () throws -> Void) {
@@ -176,7 +210,9 @@ final class PaletteEditor {
         }
         adw_preferences_group_set_description(
             cast(emojiGroup),
-            emojis.isEmpty ? localized("No emojis yet: add some above.") : localized("Click an emoji, or press Enter on it, to remove it."))
+            emojis.isEmpty
+                ? localized("No emojis yet: add some above.")
+                : localized("Click an emoji, or press Enter on it, to remove it; Alt+← and Alt+→ move it."))
     }
 
     private func text(of editable: UnsafeMutablePointer<GtkWidget>) -> String {

@@ -2,7 +2,7 @@ import CGtk
 import EmojiArtCore
 
 /// The palette manager, "Palettes" (SPEC P4): every palette as a row — its name and first
-/// emojis — with Move Up, Move Down, Rename, Edit and Delete buttons. Activating a row opens its
+/// emojis — with Move Up, Move Down, Edit (which renames too) and Delete buttons. Activating a row opens its
 /// editor. One manager for the whole application; it follows the shared store, so a change made
 /// anywhere (another window, another process) shows at once.
 @MainActor
@@ -12,7 +12,7 @@ final class PaletteManager {
     private static let previewCount = 10
 
     private enum Control {
-        case moveUp, moveDown, rename, edit, delete
+        case moveUp, moveDown, edit, delete
     }
 
     /// A control of a palette's row (nil: the row itself), and where that row was.
@@ -120,7 +120,6 @@ final class PaletteManager {
         let specs: [(Control, icon: String, label: String, isEnabled: Bool)] = [
             (.moveUp, "go-up-symbolic", localized("Move “{name}” Up", ["name": name]), !isFirst),
             (.moveDown, "go-down-symbolic", localized("Move “{name}” Down", ["name": name]), !isLast),
-            (.rename, "insert-text-symbolic", localized("Rename “{name}”", ["name": name]), true),
             (.edit, "document-edit-symbolic", localized("Edit “{name}”", ["name": name]), true),
             (
                 .delete, "user-trash-symbolic",
@@ -152,8 +151,6 @@ final class PaletteManager {
                 focusAfterRebuild = FocusTarget(paletteID: id, control: control, index: index)
                 // movePalettes places before the palette now at the offset, as a list drag does.
                 try store.movePalettes(fromOffsets: [index], toOffset: control == .moveUp ? index - 1 : index + 2)
-            case .rename:
-                PaletteDialogs.rename(paletteWithID: id, store: store, parent: frame.window) { [unowned self] in frame.showError($0) }
             case .edit:
                 PaletteEditor.show(paletteWithID: id, store: store, parent: frame.window)
             case .delete:

@@ -1,4 +1,5 @@
 import CGtk
+import EmojiArtCore
 
 /// The frame of the palette editor (P3) and manager (P4): a small AdwWindow transient for the
 /// window that opened it and destroyed with it, with a header bar and a toast overlay for errors.
@@ -49,6 +50,14 @@ final class PaletteUtilityWindow {
     /// Shows why a palette change failed (e.g. `PaletteStoreError.saveFailed`) until dismissed.
     func showError(_ error: any Error) {
         adw_toast_overlay_add_toast(cast(toastOverlay), Toasts.make("\(error)", timeoutSeconds: 0))
+    }
+
+    /// A short-lived message with Undo, which runs `undo` (a removal in the editor, P3).
+    func showUndo(_ message: String, undo: @escaping @MainActor () -> Void) {
+        let toast = Toasts.make(message, timeoutSeconds: 5)
+        adw_toast_set_button_label(toast, localized("_Undo"))
+        connect(toast, .buttonClicked) { undo() }
+        adw_toast_overlay_add_toast(cast(toastOverlay), toast)
     }
 
     /// GtkWindow's own `window.close` action, bound to Escape and Ctrl+W.

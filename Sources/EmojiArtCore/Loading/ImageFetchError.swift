@@ -59,7 +59,7 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
             localized("the address redirects too many times. Check the link.")
         case .unreachable(let host, let reason):
             localized(
-                "“{host}” couldn't be reached: {reason}. Check the address and your internet connection.", ["host": host, "reason": reason])
+                "“{host}” couldn’t be reached: {reason}. Check the address and your internet connection.", ["host": host, "reason": reason])
         case .truncated(let received, let expected):
             localized(
                 "the download stopped early ({received} of {expected} bytes arrived). Try again.",
@@ -84,6 +84,6 @@ public enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A file address is shown as its path.
     public func message(for url: URL) -> String {
         let address = url.isFileURL ? url.path : url.absoluteString
-        return localized("Couldn't load image from {address}: {reason}", ["address": address, "reason": description])
+        return localized("Couldn’t load image from {address}: {reason}", ["address": address, "reason": description])
     }
 }

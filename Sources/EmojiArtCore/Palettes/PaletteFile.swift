@@ -28,7 +28,7 @@ struct PaletteFile: Codable, Equatable {
         var clause: String {
             switch self {
             case .notJSON: localized("it is not valid JSON")
-            case .wrongShape: localized("it doesn't hold a list of palettes with an id, a name and emojis each")
+            case .wrongShape: localized("it doesn’t hold a list of palettes with an id, a name and emojis each")
             case .noPalettes: localized("its list of palettes is empty")
             case .newerVersion(let version):
                 localized(

@@ -10,11 +10,11 @@ public enum PaletteStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .cannotDeleteLastPalette(let name):
-            localized("“{name}” can't be deleted: it is the only palette left. Add another palette first.", ["name": name])
+            localized("“{name}” can’t be deleted: it is the only palette left. Add another palette first.", ["name": name])
         case .noSuchPalette:
-            localized("That palette doesn't exist any more; it may have been deleted in another window.")
+            localized("That palette doesn’t exist any more; it may have been deleted in another window.")
         case .saveFailed(let error):
-            localized("Your palettes couldn't be saved, so this change will be lost when EmojiArt quits.") + " \(error)"
+            localized("Your palettes couldn’t be saved, so this change will be lost when EmojiArt quits.") + " \(error)"
         }
     }
 }

@@ -26,7 +26,7 @@ public struct CorruptFileWarning: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let start =
-            localized("“{name}” couldn't be used: {problem}.", ["name": file.lastPathComponent, "problem": problem]) + " \(consequence)"
+            localized("“{name}” couldn’t be used: {problem}.", ["name": file.lastPathComponent, "problem": problem]) + " \(consequence)"
         if let keptAs {
             return start + " "
                 + localized(
@@ -35,7 +35,7 @@ public struct CorruptFileWarning: Hashable, Sendable, CustomStringConvertible {
         }
         return start + " "
             + localized(
-                "It couldn't be moved aside ({reason}), so it will be replaced by the next change.",
+                "It couldn’t be moved aside ({reason}), so it will be replaced by the next change.",
                 ["reason": moveFailure ?? localized("unknown reason")])
     }
 }

@@ -7,9 +7,23 @@ public struct EditorPreferences: Codable, Hashable, Sendable {
     /// R1: a dragged or corner-scaled selection snaps to the lines of other things ("Snap to
     /// Objects" in the View section).
     public var snapsToObjects = true
+    /// C5: the name others see in a shared document, as the user gave it in Share… or Join…;
+    /// nil for the system's real name.
+    public var displayName: String?
 
-    public init(snapsToObjects: Bool = true) {
+    public init(snapsToObjects: Bool = true, displayName: String? = nil) {
         self.snapsToObjects = snapsToObjects
+        self.displayName = displayName
+    }
+
+    /// The most characters a display name keeps: a name, not a message.
+    public static let maximumDisplayNameLength = 64
+
+    /// The name others see: the one the user gave, trimmed and cut to a name's length, or
+    /// `systemName` when they gave none.
+    public func participantName(systemName: String) -> String {
+        let given = (displayName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        return given.isEmpty ? systemName : String(given.prefix(Self.maximumDisplayNameLength))
     }
 
     public static let fileName = "preferences.json"
@@ -36,6 +50,7 @@ public struct EditorPreferences: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        snapsToObjects = try container.decodeIfPresent(Bool.self, forKey: .snapsToObjects) ?? true
+        snapsToObjects = (try? container.decodeIfPresent(Bool.self, forKey: .snapsToObjects)) ?? true
+        displayName = try? container.decodeIfPresent(String.self, forKey: .displayName)
     }
 }

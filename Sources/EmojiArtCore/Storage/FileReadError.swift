@@ -25,16 +25,16 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
         let name = PathResolution.split(path).name
         return switch self {
         case .notFound:
-            localized("“{name}” couldn't be found. It may have been moved, renamed or deleted.", ["name": name])
+            localized("“{name}” couldn’t be found. It may have been moved, renamed or deleted.", ["name": name])
         case .notARegularFile:
-            localized("“{name}” can't be opened: it is a folder, a device or a pipe, not a file.", ["name": name])
+            localized("“{name}” can’t be opened: it is a folder, a device or a pipe, not a file.", ["name": name])
         case .tooLarge(_, let limit):
             localized(
-                "“{name}” can't be opened: it is larger than {limit}, the most EmojiArt reads.",
+                "“{name}” can’t be opened: it is larger than {limit}, the most EmojiArt reads.",
                 ["name": name, "limit": Self.formatted(byteCount: limit)])
         case .unreadable(_, let reason):
             localized(
-                "“{name}” couldn't be read: the system reported “{reason}”. Check that you may read it.", ["name": name, "reason": reason])
+                "“{name}” couldn’t be read: the system reported “{reason}”. Check that you may read it.", ["name": name, "reason": reason])
         }
     }
 

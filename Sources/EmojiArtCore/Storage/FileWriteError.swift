@@ -70,27 +70,27 @@ public enum FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
         let values: KeyValuePairs<String, String> = ["name": name, "folder": folder]
         return switch self {
         case .diskFull:
-            localized("Couldn't save “{name}”: the disk is full. Free some space, then save again.", values)
+            localized("Couldn’t save “{name}”: the disk is full. Free some space, then save again.", values)
         case .permissionDenied:
             localized(
-                "Couldn't save “{name}”: you don't have permission to write in the folder “{folder}”. Use Save As to choose another folder.",
+                "Couldn’t save “{name}”: you don’t have permission to write in the folder “{folder}”. Use Save As to choose another folder.",
                 values)
         case .readOnlyVolume:
-            localized("Couldn't save “{name}”: the folder “{folder}” is on a read-only disk. Use Save As to choose another place.", values)
+            localized("Couldn’t save “{name}”: the folder “{folder}” is on a read-only disk. Use Save As to choose another place.", values)
         case .folderNotFound:
-            localized("Couldn't save “{name}”: the folder “{folder}” doesn't exist any more. Use Save As to choose another folder.", values)
+            localized("Couldn’t save “{name}”: the folder “{folder}” doesn’t exist any more. Use Save As to choose another folder.", values)
         case .isADirectory:
-            localized("Couldn't save “{name}”: a folder with that name is in the way. Use Save As to choose another name.", values)
+            localized("Couldn’t save “{name}”: a folder with that name is in the way. Use Save As to choose another name.", values)
         case .notARegularFile:
             localized(
-                "Couldn't save “{name}”: that name belongs to a device or a pipe, not a file. Use Save As to choose another name.", values)
+                "Couldn’t save “{name}”: that name belongs to a device or a pipe, not a file. Use Save As to choose another name.", values)
         case .failed(_, let reason):
             localized(
-                "Couldn't save “{name}”: the system reported “{reason}”. Try again, or use Save As to save it somewhere else.",
+                "Couldn’t save “{name}”: the system reported “{reason}”. Try again, or use Save As to save it somewhere else.",
                 ["name": name, "reason": reason])
         case .tooLargeToOpen(_, let byteCount):
             localized(
-                "Couldn't save “{name}”: it would be too large to open again ({size}; EmojiArt opens documents up to {limit}). Remove some emojis or use a smaller background image.",
+                "Couldn’t save “{name}”: it would be too large to open again ({size}; EmojiArt opens documents up to {limit}). Remove some emojis or use a smaller background image.",
                 [
                     "name": name, "size": FileReadError.formatted(byteCount: byteCount),
                     "limit": FileReadError.formatted(byteCount: EmojiArtFormat.maxFileBytes),

@@ -36,7 +36,7 @@ struct WindowStateRecord: Codable, Equatable {
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
             return .damaged(problem: localized("it is not valid JSON"))
         } catch {
-            return .damaged(problem: localized("it doesn't hold a document path and a zoom and pan"))
+            return .damaged(problem: localized("it doesn’t hold a document path and a zoom and pan"))
         }
     }
 

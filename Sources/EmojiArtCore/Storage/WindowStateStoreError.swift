@@ -9,12 +9,12 @@ public enum WindowStateStoreError: Error, Hashable, Sendable, CustomStringConver
     public var description: String {
         switch self {
         case .invalidState(let problem):
-            localized("The window's zoom and position weren't remembered: {problem}.", ["problem": problem])
+            localized("The window’s zoom and position weren’t remembered: {problem}.", ["problem": problem])
         case .saveFailed(let error):
-            localized("The window's zoom and position couldn't be remembered. {reason}", ["reason": error.description])
+            localized("The window’s zoom and position couldn’t be remembered. {reason}", ["reason": error.description])
         case .removeFailed(let path, let reason):
             localized(
-                "The remembered window state in “{path}” couldn't be removed: the system reported “{reason}”.",
+                "The remembered window state in “{path}” couldn’t be removed: the system reported “{reason}”.",
                 ["path": path, "reason": reason])
         }
     }

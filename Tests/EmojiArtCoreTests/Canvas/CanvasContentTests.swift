@@ -98,7 +98,7 @@ import Testing
         #expect(canvas.viewport == Viewport().fitting(frame, in: canvas.viewSize))
     }
 
-    @Test("a background that arrives before the window's first layout is fitted into the canvas's real size")
+    @Test("a background that arrives before the window’s first layout is fitted into the canvas's real size")
     func arrivesBeforeFirstLayout() {
         let canvas = CanvasInteraction(document: EmojiArtDocument(model: EmojiArtModel()))
         _ = canvas.fitBackgroundWhenItArrives()

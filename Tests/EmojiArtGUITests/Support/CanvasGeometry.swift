@@ -7,6 +7,12 @@ struct CanvasGeometry: Sendable, CustomStringConvertible {
     /// The drawing area's pixels.
     let frame: ScreenRect
 
+    /// Where the zoom controls float over the canvas's bottom-right corner (G2), with a margin:
+    /// a measurement of what is drawn must not count them.
+    var zoomControlsArea: ScreenRect {
+        ScreenRect(minX: frame.maxX - 180, minY: frame.maxY - 60, maxX: frame.maxX, maxY: frame.maxY)
+    }
+
     /// The view centre, where the document origin shows. Half a pixel when the width or height is
     /// odd: the canvas measures positions from its pixels' corners, as xdotool does.
     var centerX: Double { Double(frame.minX) + Double(frame.width) / 2 }

@@ -28,6 +28,19 @@ extension Screenshot {
         boundingBox(in: region) { $0.luminance < 240 || $0.chroma > 24 }
     }
 
+    /// `drawnBox(in:)` with the pixels of `excluded` (a control floating over the canvas) left out.
+    func drawnBox(in region: ScreenRect, excluding excluded: ScreenRect) -> ScreenRect? {
+        let left = ScreenRect(minX: region.minX, minY: region.minY, maxX: excluded.minX, maxY: region.maxY)
+        let above = ScreenRect(minX: region.minX, minY: region.minY, maxX: region.maxX, maxY: excluded.minY)
+        let boxes = [left, above].compactMap { drawnBox(in: $0.intersection(region)) }
+        guard let first = boxes.first else { return nil }
+        return boxes.dropFirst().reduce(first) { box, other in
+            ScreenRect(
+                minX: min(box.minX, other.minX), minY: min(box.minY, other.minY), maxX: max(box.maxX, other.maxX),
+                maxY: max(box.maxY, other.maxY))
+        }
+    }
+
     /// How many pixels of `region` match `predicate`.
     func count(in region: ScreenRect, where predicate: (RGB) -> Bool) -> Int {
         let region = region.intersection(bounds)

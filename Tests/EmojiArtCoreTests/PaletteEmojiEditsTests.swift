@@ -1,0 +1,34 @@
+import EmojiArtCore
+import Testing
+
+/// The palette editor's remove-with-Undo and reordering (P3), on the emojis as it shows them.
+@Suite struct PaletteEmojiEditsTests {
+    let palette = Palette(id: 1, name: "Faces", emojis: "😀😃😀😄👍🏽")
+
+    @Test("removing one and restoring it gives the grid back; a repeated emoji is removed whole")
+    func removeAndRestore() throws {
+        let (emojis, removed) = try #require(palette.removingEmoji(at: 0))
+        #expect(emojis == "😃😄👍🏽" && removed == Palette.RemovedEmoji(emoji: "😀", index: 0))
+        var edited = palette
+        edited.emojis = emojis
+        #expect(edited.restoring(removed) == "😀😃😄👍🏽")
+        #expect(palette.removingEmoji(at: 4) == nil)
+        let (_, toned) = try #require(palette.removingEmoji(at: 3))
+        #expect(toned.emoji == "👍🏽", "a skin tone stays with its emoji")
+    }
+
+    @Test("Undo after other changes puts the emoji back as near its place as there is, never twice")
+    func restoreAfterChanges() {
+        let removed = Palette.RemovedEmoji(emoji: "😀", index: 3)
+        #expect(Palette(id: 1, name: "", emojis: "😃").restoring(removed) == "😃😀", "the palette got shorter meanwhile")
+        #expect(Palette(id: 1, name: "", emojis: "😃😀").restoring(removed) == "😃😀", "added back meanwhile: no second copy")
+    }
+
+    @Test("moving an emoji puts it at the destination and shifts the others; nothing moves to itself or out of range")
+    func move() {
+        #expect(palette.movingEmoji(from: 0, to: 2) == "😃😄😀👍🏽")
+        #expect(palette.movingEmoji(from: 3, to: 0) == "👍🏽😀😃😄")
+        #expect(palette.movingEmoji(from: 1, to: 1) == nil)
+        #expect(palette.movingEmoji(from: 0, to: 4) == nil)
+    }
+}
