@@ -97,6 +97,9 @@ public final class VersionKeeper {
     }
 
     private func finish(_ error: VersionStoreError?) {
+        // The version is still owed: the next change, or closing, tries again (no retry of its
+        // own, which on a full disk would only fail again).
+        if error != nil { schedule.documentChanged(at: clock.now()) }
         switch (error, lastError) {
         case (nil, nil), (.some, .some):
             return  // reported already, or nothing to report
