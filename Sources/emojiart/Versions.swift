@@ -13,8 +13,8 @@ struct Versions: ParsableCommand {
             (by default ~/.local/state/emojiart/versions/), found through an id stored in the document.
             Without --restore, lists them newest first: number, time, emojis, size and name. With
             --restore N -o OUT, writes version N as a document to OUT, replacing OUT only once it is
-            written in full; unless OUT is FILE itself, the copy gets a new document id, so it keeps
-            a history of its own.
+            written in full. Unless OUT is FILE itself, the copy is a new document: an id of its own
+            (so a history of its own) and, for a shared document, no room.
 
             Exit status: 0 done; 1 the document cannot be read; 2 it has no such version, or its
             versions cannot be read; 3 OUT cannot be written; 64 usage error.
@@ -51,7 +51,7 @@ struct Versions: ParsableCommand {
             throw ExitCode(2)
         }
         if let restore, let output {
-            return try write(restore, of: history, named: name, hasVersions: !versions.isEmpty, to: output)
+            return try write(restore, of: history, over: model, hasVersions: !versions.isEmpty, to: output)
         }
         if json {
             print(String(decoding: Self.json(versions), as: UTF8.self))
@@ -64,7 +64,13 @@ struct Versions: ParsableCommand {
         }
     }
 
-    private func write(_ number: Int, of history: DocumentHistory?, named name: String, hasVersions: Bool, to output: String) throws {
+    /// Writes version `number` to `output`: over FILE itself (`current`) it keeps the document's
+    /// id and room; anywhere else it is a new, unshared document with an id of its own — a copy
+    /// in the room would show the room, not the version, once opened.
+    private func write(_ number: Int, of history: DocumentHistory?, over current: EmojiArtModel, hasVersions: Bool, to output: String)
+        throws
+    {
+        let name = URL(fileURLWithPath: file).lastPathComponent
         guard let history, hasVersions else {
             printError("emojiart: " + localized("“{name}” has no earlier versions.", ["name": name]))
             throw ExitCode(2)
@@ -77,8 +83,11 @@ struct Versions: ParsableCommand {
             throw ExitCode(2)
         }
         let outputURL = URL(fileURLWithPath: output)
-        if outputURL.resolvingSymlinksInPath().path != URL(fileURLWithPath: file).resolvingSymlinksInPath().path {
+        if outputURL.resolvingSymlinksInPath().path == URL(fileURLWithPath: file).resolvingSymlinksInPath().path {
+            model.collab = current.collab
+        } else {
             model = model.withFreshDocumentID()
+            model.collab = nil
         }
         do {
             try DocumentFile.write(model, to: outputURL)

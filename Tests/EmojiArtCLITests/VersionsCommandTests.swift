@@ -18,6 +18,7 @@ import Testing
         environment["LANG"] = "C.UTF-8"
         var model = EmojiArtModel()
         model.documentID = UUID()
+        model.collab = SharedRoom(server: "wss://relay.example", room: "room-one")
         let history = VersionStore(locations: StorageLocations(environment: environment)).history(of: model.documentID!)
         for count in 1...3 {
             model.addEmoji("🌵", at: DocumentPoint(x: Double(count * 10), y: 0), size: 40)
@@ -61,7 +62,7 @@ import Testing
         }
     }
 
-    @Test("--restore N -o OUT writes version N as a document with an id of its own")
+    @Test("--restore N -o OUT writes version N as a new, unshared document; over FILE it keeps its id and room")
     func restore() throws {
         try withTemporaryDirectory { folder in
             let (file, history, environment) = try makeDocument(in: folder)
@@ -71,12 +72,14 @@ import Testing
             let copy = try DocumentFile.read(from: output)
             #expect(copy.emojis == (try history.model(ofVersion: 2)).emojis)
             #expect(copy.documentID != nil && copy.documentID != history.documentID)
+            #expect(copy.collab == nil)
             // Onto the document itself, it keeps its history.
             let inPlace = try CommandRunner.run(["versions", file.path, "--restore", "1", "-o", file.path], environment: environment)
             #expect(inPlace.status == 0)
             let restored = try DocumentFile.read(from: file)
             #expect(restored.emojis.count == 1)
             #expect(restored.documentID == history.documentID)
+            #expect(restored.collab?.room == "room-one")
         }
     }
 
