@@ -24,6 +24,12 @@ public struct DocumentHistory: Hashable, Sendable {
         try readIndex().entries.reversed().map(\.summary)
     }
 
+    /// The versions an index file's bytes list, newest first, or why they are refused: what
+    /// `versions()` makes of them (the fuzzer feeds it any bytes).
+    public static func versions(fromIndexContents data: Data) throws(VersionStoreError) -> [VersionSummary] {
+        try VersionIndex.decode(data).entries.reversed().map(\.summary)
+    }
+
     /// The document as it was in version `number`, with this history's document id.
     public func model(ofVersion number: Int) throws(VersionStoreError) -> EmojiArtModel {
         guard let entry = try readIndex().entries.first(where: { $0.number == number }) else {

@@ -86,6 +86,15 @@ import Testing
         }
     }
 
+    @Test("the fuzzer's seed index is one the store accepts, so fuzzing starts from a valid history")
+    func fuzzSeed() throws {
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Seeds/version-index/two.json")
+        let versions = try DocumentHistory.versions(fromIndexContents: Data(contentsOf: seed))
+        #expect(versions.map(\.number) == [3, 1])
+        #expect(versions.first?.name == "Before the party")
+    }
+
     @Test("an index larger than the bound is refused before it is read")
     func hugeIndex() throws {
         try withHistory { history in
