@@ -22,7 +22,9 @@ public enum VersionStoreError: Error, Hashable, Sendable, CustomStringConvertibl
                 "EmojiArt can't keep earlier versions of this document: {reason}. The document itself is saved as usual.",
                 ["reason": error.reason])
         case .unreadable(let error):
-            localized("The earlier versions of this document can't be read: {reason}", ["reason": error.description])
+            // The clause ("the system reported “…” reading it"), not the file's own sentence: the
+            // user never chose that file.
+            localized("The earlier versions of this document can't be read: {reason}", ["reason": error.clause])
         case .damaged(let problem):
             localized("The earlier versions of this document are damaged ({problem}) and can't be used.", ["problem": problem])
         case .noSuchVersion(let number):
