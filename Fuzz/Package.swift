@@ -18,6 +18,7 @@ let package = Package(
         .executableTarget(name: "FuzzDocument", dependencies: ["FuzzSupport", core]),
         .executableTarget(name: "FuzzPalettes", dependencies: ["FuzzSupport", core]),
         .executableTarget(name: "FuzzWindowState", dependencies: ["FuzzSupport", core]),
+        .executableTarget(name: "FuzzVersionIndex", dependencies: ["FuzzSupport", core]),
         .executableTarget(name: "FuzzText", dependencies: ["FuzzSupport", core]),
         .executableTarget(name: "FuzzImageHeader", dependencies: ["FuzzSupport", core]),
         .executableTarget(name: "FuzzClipboard", dependencies: ["FuzzSupport", core]),

@@ -1,3 +1,4 @@
+import EmojiArtCore
 import Foundation
 
 extension CollabState {

@@ -1,3 +1,4 @@
+import EmojiArtCore
 import Foundation
 
 /// HMAC-SHA256 (RFC 2104) and HKDF-SHA256 (RFC 5869) on this target's `SHA256`: what a room's

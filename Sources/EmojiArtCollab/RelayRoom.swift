@@ -1,3 +1,4 @@
+import EmojiArtCore
 import Foundation
 
 /// The relay's ordering of one room (C1, invariants 1, 2, 7), as a value with no I/O: the relay

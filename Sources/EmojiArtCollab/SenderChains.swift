@@ -1,3 +1,4 @@
+import EmojiArtCore
 import Foundation
 
 /// Each sender's pushes, chained (C10): a push names the hash of its sender's previous one, and

@@ -1,3 +1,4 @@
+import EmojiArtCore
 import Foundation
 
 /// What a session seals and opens besides pushes: drag previews, presence, background images

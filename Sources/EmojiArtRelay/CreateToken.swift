@@ -1,4 +1,5 @@
 import EmojiArtCollab
+import EmojiArtCore
 import Foundation
 
 /// The token `PUT /room` needs when the relay runs with `--create-token FILE` (SPEC C8). Joining

@@ -15,7 +15,7 @@ struct EmojiArtCommand: ParsableCommand {
             The subcommands below other than `open` work without a display.
             """,
         version: AppVersion.current,
-        subcommands: [Open.self, Info.self, Render.self, Share.self, Join.self, Relay.self],
+        subcommands: [Open.self, Info.self, Render.self, Versions.self, Share.self, Join.self, Relay.self],
         defaultSubcommand: Open.self
     )
 
@@ -46,5 +46,5 @@ struct EmojiArtCommand: ParsableCommand {
     /// the list equal to the parser's. Each subcommand names itself in its configuration: without
     /// a name the parser derives it from the type with `String(describing:)`, whose dynamic casts
     /// made the Swift runtime search the whole binary's protocol conformances several times.
-    static let parserWords: Set<String> = ["open", "info", "render", "share", "join", "relay", "help"]
+    static let parserWords: Set<String> = ["open", "info", "render", "versions", "share", "join", "relay", "help"]
 }

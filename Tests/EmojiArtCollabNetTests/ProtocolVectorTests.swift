@@ -1,4 +1,5 @@
 import EmojiArtCollabNet
+import EmojiArtCore
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import EmojiArtCollab
+import EmojiArtCore
 import Foundation
 
 /// A relay in memory, for tests of whatever talks to a relay through `RelayLink` (the app's

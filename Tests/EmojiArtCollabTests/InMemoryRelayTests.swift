@@ -1,4 +1,5 @@
 import EmojiArtCollabTestSupport
+import EmojiArtCore
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import EmojiArtCollab
 import EmojiArtCollabNet
+import EmojiArtCore
 import EmojiArtTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import EmojiArtCollab
 import EmojiArtCollabNet
 import EmojiArtCollabTestSupport
+import EmojiArtCore
 import EmojiArtTestSupport
 import Foundation
 import Testing

@@ -54,6 +54,7 @@ public struct EmojiArtDecoder: Sendable {
         var uniqueEmojiId = 0
         var version = 1
         var collab: SharedRoom?
+        var documentID: UUID?
         var seenKeys = Set<String>()
         try scanner.readObject(depth: 1) { scanner, key in
             if scanner.matches(key, "emojis") {
@@ -71,6 +72,10 @@ public struct EmojiArtDecoder: Sendable {
             } else if scanner.matches(key, "collab") {
                 try noteFirst("collab", in: &seenKeys, where: .document)
                 collab = try readSharedRoom(&scanner)
+            } else if scanner.matches(key, "documentID"), documentID == nil, try scanner.peekKind() == .string {
+                // Ours (H1), read as `cid` is: another type, or text that is no UUID, is skipped
+                // like an unknown key, and the document then gets a fresh id when it needs one.
+                documentID = UUID(uuidString: try scanner.readString())
             } else {
                 try scanner.skipValue(depth: 2)
             }
@@ -79,7 +84,8 @@ public struct EmojiArtDecoder: Sendable {
         guard version <= EmojiArtFormat.currentVersion else {
             throw DocumentReadError.newerVersion(file: fileName, version: version)
         }
-        return EmojiArtModel(background: background, emojis: emojis, uniqueEmojiId: uniqueEmojiId, collab: collab)
+        return EmojiArtModel(
+            background: background, emojis: emojis, uniqueEmojiId: uniqueEmojiId, collab: collab, documentID: documentID)
     }
 
     /// `"collab": {"server": …, "room": …}` (C6). Ours, beyond the original: a value of another

@@ -19,6 +19,11 @@ public struct EmojiArtEncoder: Sendable {
             appendString(collab.server, to: &output)
             output.append(UInt8(ascii: "}"))
         }
+        if let documentID = model.documentID {
+            // Only once the document has needed one (H1): the iOS app ignores the key.
+            output.append(contentsOf: #","documentID":"#.utf8)
+            appendString(documentID.uuidString.lowercased(), to: &output)
+        }
         output.append(contentsOf: #","emojis":["#.utf8)
         for (index, emoji) in model.emojis.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }

@@ -24,6 +24,8 @@ public enum ActionName {
     public static var lock: String { localized("Lock") }
     public static var unlock: String { localized("Unlock") }
     public static var unlockAll: String { localized("Unlock All") }
+    /// Browse Versions… ▸ Restore (H2).
+    public static var restoreVersion: String { localized("Restore Version") }
 
     /// The step of one Align menu item (R2), e.g. "Align Left".
     public static func align(_ alignment: Alignment) -> String {

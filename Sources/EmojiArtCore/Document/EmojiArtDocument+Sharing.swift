@@ -101,6 +101,8 @@ extension EmojiArtDocument {
     /// as I am dragging them until it ends; my history is not touched.
     public func showShared(_ shown: EmojiArtModel) {
         var next = shown
+        // The room knows nothing of the file's own id (H1): the document keeps it.
+        next.documentID = model.documentID
         if let gesture = sharedGesture { Self.overlay(gesture, on: &next) }
         var change = DocumentChange.history
         if next.emojis != model.emojis || next.uniqueEmojiId != model.uniqueEmojiId { change.insert(.emojis) }

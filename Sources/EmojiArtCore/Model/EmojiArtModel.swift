@@ -1,3 +1,5 @@
+import Foundation
+
 /// The document's content (SPEC M1–M3): a background and emojis in z-order (last is on top),
 /// with the counter that hands out emoji ids.
 public struct EmojiArtModel: Hashable, Sendable {
@@ -7,6 +9,9 @@ public struct EmojiArtModel: Hashable, Sendable {
     public private(set) var uniqueEmojiId: Int
     /// The room this document is shared in (SPEC C2, C6), nil when it is not shared. Never the key.
     public var collab: SharedRoom?
+    /// Names the document's earlier versions (SPEC H1): kept in the file, so a renamed or moved
+    /// document keeps its past. Nil until the document first needs one; edits never change it.
+    public var documentID: UUID?
 
     public init() {
         self.background = .blank
@@ -17,9 +22,12 @@ public struct EmojiArtModel: Hashable, Sendable {
     /// Builds a model from possibly inconsistent input, as the original's files may hold:
     /// duplicate ids (and ids outside 1...`EmojiArtFormat.maxEmojiID`) get fresh ones, and a
     /// missing or too small counter becomes the largest id.
-    public init(background: Background, emojis: [Emoji], uniqueEmojiId: Int = 0, collab: SharedRoom? = nil) {
+    public init(
+        background: Background, emojis: [Emoji], uniqueEmojiId: Int = 0, collab: SharedRoom? = nil, documentID: UUID? = nil
+    ) {
         self.background = background
         self.collab = collab
+        self.documentID = documentID
         // The first emoji with each valid id keeps it; the others get fresh ones, which must not
         // collide with an id that comes later in the list.
         var taken = Set<Int>()

@@ -4,9 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// A full disk (SPEC W2, W5): saves of a document, the palettes and the window state fail with
-/// one clear error while the previous files stay intact and the changes stay in memory; once
-/// space is freed, the next save writes them.
+/// A full disk (SPEC W2, W5, H1): saves of a document, its versions, the palettes and the window
+/// state fail with one clear error while the previous files stay intact and the changes stay in
+/// memory; once space is freed, the next save writes them.
 ///
 /// The disk is a 1 MB tmpfs mounted for the check (root only). Where mounting is not allowed,
 /// the failure is injected instead: RLIMIT_FSIZE makes writes past 64 KB fail with EFBIG, which
@@ -34,8 +34,11 @@ enum FullDiskCheck {
 
         // Files as they were before the disk filled up.
         let documentURL = folder.appendingPathComponent("art.emojiart")
-        let savedModel = SavedFiles.document(generation: 1, isLarge: false)
+        var savedModel = SavedFiles.document(generation: 1, isLarge: false)
+        savedModel.documentID = UUID()
         try DocumentFile.write(savedModel, to: documentURL)
+        let versions = VersionStore(stateDirectory: folder.appendingPathComponent("state"))
+        try versions.history(of: savedModel.documentID!).record(savedModel)
         let palettes = PaletteStore(dataDirectory: folder.appendingPathComponent("data"))
         try palettes.renamePalette(withID: palettes.palettes[0].id, to: "Before")
         let windowStates = WindowStateStore(stateDirectory: folder.appendingPathComponent("state"))
@@ -56,11 +59,24 @@ enum FullDiskCheck {
         let autosaver = Autosaver(document: document, write: { model in try DocumentFile.write(model, to: documentURL) })
         var errorReports = 0
         autosaver.onErrorChange = { errorReports += 1 }
+        // Its versions (H1) fail the same way, reported once, and leave the history as it was.
+        let keeper = VersionKeeper(document: document, store: versions)
+        var versionReports = 0
+        keeper.onErrorChange = { versionReports += 1 }
         for step in 0..<5 {
             for index in 0..<2_000 { document.addEmoji("🐶", at: DocumentPoint(x: Double(index), y: Double(step)), size: 40) }
             autosaver.documentDidChange()
             await autosaver.saveNow()
+            keeper.documentDidChange(.emojis)
+            await keeper.takeVersionNow()
         }
+        if case .unwritable(let error) = keeper.lastError {
+            check(isExpected(error), "the version failed with \(error), not a full disk")
+            print("full disk: versions: \(keeper.lastError!)")
+        } else {
+            check(false, "the version did not fail as unwritable: \(String(describing: keeper.lastError))")
+        }
+        check(versionReports == 1, "the version store's error was reported \(versionReports) times, not once")
         if let error = autosaver.lastError as? FileWriteError {
             check(isExpected(error), "the document's save failed with \(error), not a full disk")
             print("full disk: document: \(error)")
@@ -100,6 +116,11 @@ enum FullDiskCheck {
         }
         await autosaver.saveNow()
         check(autosaver.lastError == nil && errorReports == 2, "the error did not clear once there was space")
+        await keeper.takeVersionNow()
+        check(keeper.lastError == nil && versionReports == 2, "the version store's error did not clear once there was space")
+        let kept = try versions.history(of: savedModel.documentID!).versions()
+        // Within the minute of the first version: thinning keeps the newer one only.
+        check(kept.first?.emojiCount == document.model.emojis.count, "the owed version was not taken")
         check(!document.hasUnsavedChanges, "the document is still unsaved")
         check((try? DocumentFile.read(from: documentURL)) == document.model, "the document on disk is not the edited one")
         return failures

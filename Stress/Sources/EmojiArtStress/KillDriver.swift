@@ -66,7 +66,10 @@ struct KillDriver {
             for document in [files.smallDocument, files.largeDocument] {
                 AtomicFile.removeStaleTemporaryFiles(of: document, olderThanSeconds: 0)
             }
-            let stray = files.temporaryFiles() + files.quarantinedFiles()
+            // The next writer of the version history (or the app opening the document) tidies it.
+            files.versionHistory.cleanUp()
+            let strayVersions = (try? files.strayVersionFiles()) ?? ["(the history cannot be read)"]
+            let stray = files.temporaryFiles() + files.quarantinedFiles() + strayVersions
             if !stray.isEmpty { summary.damagedFiles.append("round \(round): left behind \(stray)") }
             if round % 100 == 0 || round == rounds {
                 print("stress-saves: \(round) kills, \(summary.killsDuringSave) during a save, \(summary.damagedFiles.count) damaged")

@@ -37,6 +37,8 @@ enum SaveLoop {
                         } else {
                             try DocumentFile.write(model, to: url)
                         }
+                    case "versions":
+                        try files.versionHistory.record(SavedFiles.versionDocument(generation: generation))
                     case "palettes":
                         try palettes.renamePalette(withID: firstPaletteID, to: SavedFiles.paletteName(generation: generation))
                     default:

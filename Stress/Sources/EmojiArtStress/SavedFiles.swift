@@ -18,7 +18,7 @@ struct SavedFiles {
     }
 
     /// The names of the files the loop writes, in the order it writes them.
-    static let names = ["small", "palettes", "window-state", "large"]
+    static let names = ["small", "palettes", "window-state", "versions", "large"]
 
     // MARK: - Documents
 
@@ -104,12 +104,15 @@ struct SavedFiles {
         }
         result["palettes"] = try paletteGeneration()
         result["window-state"] = try windowStateGeneration()
+        result["versions"] = try versionGeneration()
         return result
     }
 
-    /// Files named like our temporary files (`.NAME.XXXXXX.tmp`) in the save folders.
+    /// Files named like our temporary files (`.NAME.XXXXXX.tmp`) in the save folders and the
+    /// version history's (which its own cleanup tidies, not the launch's).
     func temporaryFiles() -> [String] {
-        saveFolders.flatMap { folder in
+        let history = versionHistory.folder
+        return (saveFolders + [history, history.appendingPathComponent("blobs")]).flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
                 .filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
         }

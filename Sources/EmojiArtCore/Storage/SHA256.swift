@@ -1,7 +1,8 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for naming background images by their content (`PUT/GET /blob/<sha256>`
-/// on the relay). Foundation on Linux has none, and this target takes no package dependency.
+/// SHA-256 (FIPS 180-4), for naming background images by their content: the relay's blobs
+/// (`PUT/GET /blob/<sha256>`) and the version store's (SPEC H1). Foundation on Linux has none,
+/// and Core takes no package dependency.
 public enum SHA256 {
     /// The lowercase hex digest of `data`.
     public static func hex(_ data: Data) -> String {

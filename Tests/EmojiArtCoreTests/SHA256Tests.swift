@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import EmojiArtCollab
+@testable import EmojiArtCore
 
 @Suite struct SHA256Tests {
     @Test(

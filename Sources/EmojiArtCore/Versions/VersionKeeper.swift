@@ -1,0 +1,111 @@
+import Foundation
+
+/// Takes a window's document's versions as H1 says: once it has changed and rested
+/// (`VersionSchedule`, on an injected `EditorClock`), and when the window closes. The window
+/// calls `documentDidChange(_:)` with every change and `takeVersionNow()` before it closes;
+/// nothing else is needed, as with `Autosaver`.
+///
+/// The edit path pays for nothing but a copy of the model (copy on write): encoding, hashing and
+/// writing run off the main actor, one version at a time. A store that cannot be written is
+/// reported once through `onErrorChange` (the window shows it once); editing and saving go on.
+@MainActor
+public final class VersionKeeper {
+    private let document: EmojiArtDocument
+    private let store: VersionStore
+    private let clock: EditorClock
+    private let date: @Sendable () -> Date
+    private var schedule: VersionSchedule
+    private var scheduled: Task<Void, Never>?
+    private var running: Task<Void, Never>?
+
+    /// The last version's error, nil once a version is written again.
+    public private(set) var lastError: VersionStoreError?
+    /// Called when `lastError` changes: the first failure, and the recovery.
+    public var onErrorChange: (@MainActor () -> Void)?
+
+    /// `date` stamps each version (the wall clock; tests give their own).
+    public init(
+        document: EmojiArtDocument, store: VersionStore, clock: EditorClock = .live,
+        schedule: VersionSchedule = VersionSchedule(), date: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.document = document
+        self.store = store
+        self.clock = clock
+        self.schedule = schedule
+        self.date = date
+    }
+
+    /// When the next version is due, nil while the last one holds everything.
+    public var deadline: Duration? { schedule.deadline }
+
+    /// Call after every change. Only content counts (emojis, background): undo-button names,
+    /// saves and others' drags in progress are no new version. The document gets its id here,
+    /// so the save this change brings writes the id with it.
+    public func documentDidChange(_ change: DocumentChange = [.emojis, .background]) {
+        guard !change.isDisjoint(with: [.emojis, .background]) else { return }
+        document.ensureDocumentID()
+        schedule.documentChanged(at: clock.now())
+        scheduled?.cancel()
+        guard let deadline = schedule.deadline else { return }
+        scheduled = Task { [weak self, clock] in
+            do { try await clock.sleep(deadline) } catch { return }
+            guard !Task.isCancelled else { return }
+            await self?.takeVersionNow()
+        }
+    }
+
+    /// Takes a version now if the document changed since the last one (closing the window), and
+    /// returns once it is written or failed.
+    public func takeVersionNow() async {
+        scheduled?.cancel()
+        scheduled = nil
+        // One write at a time, so versions reach the store in the order they were taken.
+        while let running {
+            await running.value
+            if self.running == running { self.running = nil }
+        }
+        guard schedule.isDueOnClose, let id = document.model.documentID else { return }
+        schedule.versionTaken()
+        let model = document.model
+        let history = store.history(of: id)
+        let taken = date()
+        let task = Task { [weak self] in
+            let error = await Self.record(model, in: history, at: taken)
+            self?.finish(error)
+        }
+        running = task
+        await task.value
+        if running == task { running = nil }
+    }
+
+    /// Stops a pending version, e.g. when the window's document is discarded.
+    public func cancel() {
+        scheduled?.cancel()
+        scheduled = nil
+    }
+
+    @concurrent
+    private nonisolated static func record(_ model: EmojiArtModel, in history: DocumentHistory, at date: Date) async
+        -> VersionStoreError?
+    {
+        do {
+            try history.record(model, at: date)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func finish(_ error: VersionStoreError?) {
+        // The version is still owed: the next change, or closing, tries again (no retry of its
+        // own, which on a full disk would only fail again).
+        if error != nil { schedule.documentChanged(at: clock.now()) }
+        switch (error, lastError) {
+        case (nil, nil), (.some, .some):
+            return  // reported already, or nothing to report
+        case (let error, _):
+            lastError = error
+            onErrorChange?()
+        }
+    }
+}
