@@ -84,7 +84,7 @@ extension GUITests {
                 let shown = try await AccessibleTree.read(app, on: bus).allNodes.filter {
                     $0.role == "menu item" && $0.states.contains("showing")
                 }
-                #expect(shown.count <= 22, "\(shown.count) items: \(shown.map(\.name))")
+                #expect(shown.count <= 23, "\(shown.count) items: \(shown.map(\.name))")
                 try await AccessibleTree.perform("click", role: "menu item", name: "Keyboard Shortcuts", in: app, on: bus)
                 _ = try await app.waitForWindow(titled: "Keyboard Shortcuts")
             }

@@ -15,7 +15,8 @@ extension GUITests {
             var labels = [
                 "app.new": "New Window", "app.open": "Open…", "app.quit": "Quit", "app.shortcuts": "Keyboard Shortcuts",
                 "app.about": "About EmojiArt", "win.save": "Save", "win.save-as": "Save As…", "win.export": "Export…",
-                "win.print": "Print…", "win.close": "Close Window", "win.zoom-in": "Zoom In", "win.zoom-out": "Zoom Out",
+                "win.print": "Print…", "win.browse-versions": "Browse Versions…", "win.close": "Close Window", "win.zoom-in": "Zoom In",
+                "win.zoom-out": "Zoom Out",
                 "win.edit-palette": "Edit…", "win.new-palette": "New", "win.delete-palette": "Delete…",
                 "win.manage-palettes": "Manage…", "win.go-to-palette": "Go To", "app.join": "Join…", "win.share": "Share…",
                 "win.stop-sharing": "Stop Sharing", "app.snap-to-objects": "Snap to Objects",

@@ -12,6 +12,8 @@ final class EmojiArtApplication {
     let palettes: PaletteStore
     let windowStates: WindowStateStore
     let drafts: DraftStore
+    /// Every document’s earlier versions (H1).
+    let versionStore: VersionStore
     /// The editor's settings, the same in every window (Snap to Objects, R1).
     private(set) var preferences: EditorPreferences
     /// The emojis most recently added to documents, for the strip's search (F1).
@@ -32,6 +34,7 @@ final class EmojiArtApplication {
             FileHandle.standardError.write(Data("emojiart: \(warning)\n".utf8))
         }
         drafts = DraftStore(stateDirectory: storage.stateDirectory)
+        versionStore = VersionStore(locations: storage)
         stateDirectory = storage.stateDirectory
         preferences = EditorPreferences.load(from: storage.stateDirectory)
         recentEmojis = RecentEmojiList(stateDirectory: storage.stateDirectory)
@@ -202,6 +205,7 @@ final class EmojiArtApplication {
             for window in windows where !window.isClosed {
                 window.canvas.finishGestures()
                 await window.autosaver.saveNow()
+                await window.versionKeeper.takeVersionNow()
                 guard !window.isClosed else { continue }
                 window.saveWindowStateNow()
             }

@@ -37,6 +37,8 @@ extension Signal {
     static var changeState: Signal<PointerHandler> { .init(name: "change-state", trampoline: .pointer) }
     /// GtkFlowBox, with the GtkFlowBoxChild.
     static var childActivated: Signal<PointerHandler> { .init(name: "child-activated", trampoline: .pointer) }
+    /// GtkListBox, with the selected row (or NULL).
+    static var rowSelected: Signal<PointerHandler> { .init(name: "row-selected", trampoline: .pointer) }
     /// GtkGesture, with the GdkEventSequence.
     static var gestureBegin: Signal<PointerHandler> { .init(name: "begin", trampoline: .pointer) }
     /// GtkGesture, with the GdkEventSequence.

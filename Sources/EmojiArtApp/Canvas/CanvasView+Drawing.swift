@@ -3,29 +3,11 @@ import Dispatch
 import EmojiArtCore
 import EmojiArtRender
 
-/// The draw function's context: the canvas it draws, boxed for GTK and released in the
-/// destroy-notify when the drawing area goes away (DESIGN joint 2).
-private typealias DrawHandler = @MainActor (OpaquePointer, Int32, Int32) -> Void
-
-private let drawTrampoline: GtkDrawingAreaDrawFunc = { _, context, width, height, data in
-    guard let context, let data else { return }
-    let handler = Unmanaged<ClosureBox<DrawHandler>>.fromOpaque(data).takeUnretainedValue().function
-    nonisolated(unsafe) let cr = context  // GTK draws on the main thread
-    MainActor.assumeIsolated { handler(cr, width, height) }
-}
-
-private let releaseDrawHandler: GDestroyNotify = { data in
-    guard let data else { return }
-    Unmanaged<ClosureBox<DrawHandler>>.fromOpaque(data).release()
-}
-
 extension CanvasView {
     func installDrawing() {
-        let handler: DrawHandler = { [unowned self] cr, width, height in
+        setDrawFunction(of: drawingArea) { [unowned self] cr, width, height in
             draw(into: cr, size: ViewSize(width: Double(width), height: Double(height)))
         }
-        let box = Unmanaged.passRetained(ClosureBox(handler)).toOpaque()
-        gtk_drawing_area_set_draw_func(cast(drawingArea), drawTrampoline, box, releaseDrawHandler)
     }
 
     private func draw(into cr: OpaquePointer, size: ViewSize) {

@@ -13,7 +13,7 @@ final class PaletteEditor {
 
     private let paletteID: Int
     private let store: PaletteStore
-    private let frame: PaletteUtilityWindow
+    private let frame: UtilityWindow
     private let nameRow: UnsafeMutablePointer<GtkWidget>
     private let addRow: UnsafeMutablePointer<GtkWidget>
     private let emojiGroup: UnsafeMutablePointer<GtkWidget>
@@ -47,7 +47,7 @@ final class PaletteEditor {
         emojiGroup = adw_preferences_group_new()
         flowBox = gtk_flow_box_new()
         let page = adw_preferences_page_new()!
-        frame = PaletteUtilityWindow(title: localized("Edit Palette"), parent: parent, width: 420, height: 560, content: page)
+        frame = UtilityWindow(title: localized("Edit Palette"), parent: parent, width: 420, height: 560, content: page)
         gtk_widget_add_css_class(frame.window, "palette-editor")
 
         let nameGroup = adw_preferences_group_new()!

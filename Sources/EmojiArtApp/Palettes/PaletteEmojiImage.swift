@@ -6,20 +6,6 @@ import EmojiArtRender
 /// main thread while the first window is built. Until the image is ready the area stays empty at its final size.
 @MainActor
 enum PaletteEmojiImage {
-    private typealias DrawHandler = @MainActor (OpaquePointer, Int32, Int32) -> Void
-
-    private static let drawTrampoline: GtkDrawingAreaDrawFunc = { _, context, width, height, data in
-        guard let context, let data else { return }
-        let handler = Unmanaged<ClosureBox<DrawHandler>>.fromOpaque(data).takeUnretainedValue().function
-        nonisolated(unsafe) let cr = context  // GTK draws on the main thread
-        MainActor.assumeIsolated { handler(cr, width, height) }
-    }
-
-    private static let releaseDrawHandler: GDestroyNotify = { data in
-        guard let data else { return }
-        Unmanaged<ClosureBox<DrawHandler>>.fromOpaque(data).release()
-    }
-
     /// The emoji's height in logical pixels at the current text size (A1: the strip grows with
     /// the desktop's text, as its label text did).
     static var logicalPixelSize: Int {
@@ -41,12 +27,10 @@ enum PaletteEmojiImage {
         gtk_drawing_area_set_content_width(cast(area), Int32(width))
         gtk_drawing_area_set_content_height(cast(area), Int32(height))
         gtk_widget_set_can_target(area, 0)  // clicks and drags belong to the button
-        let handler: DrawHandler = { cr, width, height in
+        setDrawFunction(of: area) { cr, width, height in
             // A plain pointer, not a reference: the area owns this closure, never the reverse.
             draw(emoji, in: area, cr: cr, width: Int(width), height: Int(height))
         }
-        let box = Unmanaged.passRetained(ClosureBox(handler)).toOpaque()
-        gtk_drawing_area_set_draw_func(cast(area), drawTrampoline, box, releaseDrawHandler)
         return area
     }
 

@@ -29,7 +29,7 @@ final class PaletteManager {
     }
 
     private let store: PaletteStore
-    private let frame: PaletteUtilityWindow
+    private let frame: UtilityWindow
     private let listBox: UnsafeMutablePointer<GtkWidget>
     private var rows: [Row] = []
     private var observer: PaletteStore.ObserverToken?
@@ -61,7 +61,7 @@ final class PaletteManager {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(scroller), clamp)
-        frame = PaletteUtilityWindow(title: localized("Palettes"), parent: parent, width: 520, height: 600, content: scroller)
+        frame = UtilityWindow(title: localized("Palettes"), parent: parent, width: 520, height: 600, content: scroller)
         adw_header_bar_pack_start(cast(frame.header), makeNewButton())
 
         observer = store.addObserver { [weak self] in self?.rebuild() }

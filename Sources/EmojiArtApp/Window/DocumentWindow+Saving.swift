@@ -37,6 +37,7 @@ extension DocumentWindow {
     }
 
     private func write(to url: URL) async -> Bool {
+        document.giveFreshDocumentID()  // H1: a new file has a past of its own
         let model = document.model
         let revision = document.revision
         do {
@@ -86,6 +87,7 @@ extension DocumentWindow {
         isClosing = true
         Task {
             await autosaver.saveNow()
+            await versionKeeper.takeVersionNow()
             guard !isClosed else { return }
             switch location {
             case .file:
@@ -93,6 +95,7 @@ extension DocumentWindow {
                 askBeforeClosing(body: "\(autosaver.lastError!) " + localized("Close anyway and lose the unsaved changes?"))
             case .draft(let url):
                 if document.model.isEmpty {
+                    discardVersions()
                     application.drafts.remove(url)
                     return closeWindow()
                 }
@@ -116,7 +119,10 @@ extension DocumentWindow {
             guard let self, !isClosed else { return }
             switch choice {
             case "discard":
-                if case .draft(let url) = location { application.drafts.remove(url) }
+                if case .draft(let url) = location {
+                    discardVersions()
+                    application.drafts.remove(url)
+                }
                 // Not from inside the dialog's own handler: the dialog, finalized after it returns,
                 // unsets its transient parent, which must still exist then.
                 Task { closeWindow() }

@@ -23,6 +23,8 @@ final class DocumentWindow {
     var location: DocumentLocation
     let canvas: CanvasView
     let autosaver: Autosaver
+    /// Takes the document's versions (H1).
+    let versionKeeper: VersionKeeper
     let paletteBar: PaletteBar
     unowned let application: EmojiArtApplication
     private let toastOverlay: UnsafeMutablePointer<GtkWidget>
@@ -64,6 +66,7 @@ final class DocumentWindow {
         canvas = CanvasView(document: document)
         canvas.apply(canvas.interaction.setSnapsToObjects(application.preferences.snapsToObjects))
         autosaver = Autosaver(document: document, write: Self.writer(for: location, drafts: application.drafts))
+        versionKeeper = VersionKeeper(document: document, store: application.versionStore, schedule: Self.versionSchedule)
         toastOverlay = adw_toast_overlay_new()
         undoButton = gtk_button_new_from_icon_name("edit-undo-symbolic")
         redoButton = gtk_button_new_from_icon_name("edit-redo-symbolic")
@@ -134,6 +137,7 @@ final class DocumentWindow {
         }
         document.onChange = { [unowned self] change in documentDidChange(change) }
         autosaver.onErrorChange = { [unowned self] in saveErrorDidChange() }
+        versionKeeper.onErrorChange = { [unowned self] in versionStoreDidChange() }
         connect(window, .closeRequest) { [unowned self] in
             requestClose()
             return true  // requestClose destroys the window once nothing can be lost
@@ -162,6 +166,7 @@ final class DocumentWindow {
             document.onChange = nil
             autosaver.onErrorChange = nil
             autosaver.cancel()
+            versionKeeper.onErrorChange = nil
             paletteBar.onPaletteChange = nil
             paletteBar.onMessage = nil
             paletteBar.onSearchEnd = nil
@@ -182,6 +187,7 @@ final class DocumentWindow {
 
     private func documentDidChange(_ change: DocumentChange) {
         if !change.isDisjoint(with: [.emojis, .background]) { autosaver.documentDidChange() }
+        versionKeeper.documentDidChange(change)
         if change.contains(.saveState) { updateTitle() }
         canvas.documentDidChange(change)
     }
@@ -202,6 +208,7 @@ final class DocumentWindow {
         addAction("save-as", to: window) { [unowned self] in saveAs() }
         addAction("export", to: window) { [unowned self] in export() }
         addAction("open-export", to: window) { [unowned self] in openLastExport() }
+        addAction("browse-versions", to: window) { [unowned self] in browseVersions() }
         addAction("print", to: window) { [unowned self] in printDocument() }
         addAction("close", to: window) { [unowned self] in requestClose() }
         addAction("retry-background", to: window) { [unowned self] in

@@ -28,7 +28,7 @@ final class PrimaryMenu {
             to: menu,
             [
                 (localized("Save"), "win.save"), (localized("Save As…"), "win.save-as"), (localized("Export…"), "win.export"),
-                (localized("Print…"), "win.print"),
+                (localized("Print…"), "win.print"), (localized("Browse Versions…"), "win.browse-versions"),
             ])
         Self.appendSection(to: menu, [(localized("Share…"), "win.share"), (localized("Stop Sharing"), "win.stop-sharing")])
         editSection = g_menu_new()!

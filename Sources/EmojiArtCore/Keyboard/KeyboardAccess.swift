@@ -39,6 +39,7 @@ public enum KeyboardAccess {
             "win.save-as": [.accelerators(["<Control><Shift>s"]), .mainMenu, .toastButton],
             "win.export": [.accelerators(["<Control><Shift>e"]), .mainMenu],
             "win.print": [.accelerators(["<Control>p"]), .mainMenu],
+            "win.browse-versions": [.mainMenu],
             "win.close": [.accelerators(["<Control>w"])],
             "win.zoom-in": [.accelerators(["<Control>equal", "<Control>plus", "<Control>KP_Add"]), .mainMenu],
             "win.zoom-out": [.accelerators(["<Control>minus", "<Control>KP_Subtract"]), .mainMenu],

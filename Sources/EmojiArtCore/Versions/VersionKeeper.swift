@@ -17,6 +17,9 @@ public final class VersionKeeper {
     private var schedule: VersionSchedule
     private var scheduled: Task<Void, Never>?
     private var running: Task<Void, Never>?
+    /// The document as it was opened, kept as a version at the first change unless it is empty:
+    /// the state a first mistake would otherwise lose (an hour's edits start from it).
+    private var openingState: EmojiArtModel?
 
     /// The last version's error, nil once a version is written again.
     public private(set) var lastError: VersionStoreError?
@@ -33,6 +36,7 @@ public final class VersionKeeper {
         self.clock = clock
         self.schedule = schedule
         self.date = date
+        openingState = document.model.isEmpty ? nil : document.model
     }
 
     /// When the next version is due, nil while the last one holds everything.
@@ -43,7 +47,11 @@ public final class VersionKeeper {
     /// so the save this change brings writes the id with it.
     public func documentDidChange(_ change: DocumentChange = [.emojis, .background]) {
         guard !change.isDisjoint(with: [.emojis, .background]) else { return }
-        document.ensureDocumentID()
+        let id = document.ensureDocumentID()
+        if let opening = openingState {
+            openingState = nil
+            recordOpeningState(opening, in: store.history(of: id))
+        }
         schedule.documentChanged(at: clock.now())
         scheduled?.cancel()
         guard let deadline = schedule.deadline else { return }
@@ -76,6 +84,18 @@ public final class VersionKeeper {
         running = task
         await task.value
         if running == task { running = nil }
+    }
+
+    /// The opened document's version, taken once, before any of the versions after it; a history
+    /// that holds the same content already takes nothing.
+    private func recordOpeningState(_ opening: EmojiArtModel, in history: DocumentHistory) {
+        let taken = date()
+        let previous = running
+        running = Task { [weak self] in
+            await previous?.value
+            let error = await Self.record(opening, in: history, at: taken)
+            self?.finish(error)
+        }
     }
 
     /// Stops a pending version, e.g. when the window's document is discarded.

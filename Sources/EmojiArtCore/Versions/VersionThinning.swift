@@ -7,8 +7,10 @@ import Foundation
 /// is always kept.
 ///
 /// Pure: the time is a parameter, so the policy is tested on simulated weeks. Versions fall into
-/// buckets of fixed calendar-free length counted from 1970, and each bucket keeps its newest: the
-/// choice does not depend on when thinning runs, so running it again changes nothing.
+/// buckets of fixed calendar-free length counted from 1970, and each bucket keeps its oldest — the
+/// state a burst of edits started from, such as the document as it was opened, which the newest
+/// (always kept) would otherwise push out of its minute. The choice does not depend on when
+/// thinning runs, so running it again changes nothing.
 public struct VersionThinning: Hashable, Sendable {
     /// Versions younger than `maximumAge` are kept at most one per `spacing`.
     public struct Tier: Hashable, Sendable {
@@ -74,10 +76,10 @@ public struct VersionThinning: Hashable, Sendable {
         guard let newest = newestFirst.first else { return [] }
         var kept: Set<Int> = [newest.number]
         var filledBuckets = Set<Bucket>()
-        for version in newestFirst {
+        for version in newestFirst.reversed() {
             let spacing = self.spacing(forAge: now.timeIntervalSince(version.date))
             let bucket = Bucket(spacing: spacing, index: (version.date.timeIntervalSince1970 / spacing).rounded(.down))
-            // Newest first, so the first version seen in a bucket is the one it keeps.
+            // Oldest first, so the first version seen in a bucket is the one it keeps.
             if filledBuckets.insert(bucket).inserted || version.isNamed { kept.insert(version.number) }
         }
         return withinBudget(kept, of: newestFirst, newest: newest.number)

@@ -57,6 +57,32 @@ import Testing
         }
     }
 
+    @Test("a document opened with content keeps that content as a version at its first change, before what follows")
+    func openingStateFirst() async throws {
+        try await withTemporaryDirectory { folder in
+            let store = VersionStore(stateDirectory: folder)
+            var opened = EmojiArtModel()
+            opened.addEmoji("🌲", at: .zero, size: 40)
+            let document = EmojiArtDocument(model: opened)
+            let keeper = VersionKeeper(document: document, store: store, clock: ManualClock().editorClock)
+            document.deleteEmojis(Set(document.model.emojis.map(\.id)))
+            keeper.documentDidChange(.emojis)
+            await keeper.takeVersionNow()
+            let history = try versions(store, document)
+            #expect(history.map(\.emojiCount) == [0, 1], "newest first: the emptied document, then the opened one")
+            let id = try #require(document.model.documentID)
+            #expect(try store.history(of: id).model(ofVersion: history[1].number).emojis.map(\.text) == ["🌲"])
+            // The next change records no second copy of the opened state, which its minute keeps
+            // (the emptied one between goes, as the minute's others do).
+            document.addEmoji("😀", at: .zero, size: 40)
+            keeper.documentDidChange(.emojis)
+            await keeper.takeVersionNow()
+            let after = try versions(store, document)
+            #expect(after.map(\.emojiCount) == [1, 1])
+            #expect(try store.history(of: id).model(ofVersion: after[1].number).emojis.map(\.text) == ["🌲"])
+        }
+    }
+
     @Test("a store that cannot be written is reported once; the document is untouched")
     func brokenStoreReportedOnce() async throws {
         try await withTemporaryDirectory { folder in

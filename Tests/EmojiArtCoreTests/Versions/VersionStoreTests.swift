@@ -141,15 +141,15 @@ import Testing
     func thinsOnRecord() throws {
         try withTemporaryDirectory { folder in
             let history = Self.history(in: folder)
-            // Three versions within one minute: the minute keeps its newest.
+            // Three versions within one minute: the minute keeps its oldest, and the newest stays.
             for (index, offset) in [0.0, 20, 40].enumerated() {
                 try history.record(
                     Self.model(emojis: index + 1),
                     at: Self.start.addingTimeInterval(offset - Self.start.timeIntervalSince1970.truncatingRemainder(dividingBy: 60)))
             }
-            #expect(try history.versions().map(\.number) == [3])
+            #expect(try history.versions().map(\.number) == [3, 1])
             let files = try FileManager.default.contentsOfDirectory(atPath: history.folder.path).sorted()
-            #expect(files == [".lock", "3.emojiart", "index.json"])
+            #expect(files == [".lock", "1.emojiart", "3.emojiart", "index.json"])
         }
     }
 }

@@ -1,14 +1,15 @@
 import CGtk
 import EmojiArtCore
 
-/// The frame of the palette editor (P3) and manager (P4): a small AdwWindow transient for the
-/// window that opened it and destroyed with it, with a header bar and a toast overlay for errors.
+/// The frame of the palette editor (P3), the palette manager (P4) and Browse Versions… (H2): a
+/// small AdwWindow transient for the window that opened it and destroyed with it, with a header
+/// bar and a toast overlay for errors.
 /// Escape and Ctrl+W close it, so it is left without a window manager too (A2).
 ///
 /// These windows are not added to the GtkApplication: they are not documents, so they never
 /// become the "active window" that Open or an error dialog is parented to.
 @MainActor
-final class PaletteUtilityWindow {
+final class UtilityWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     let header: UnsafeMutablePointer<GtkWidget>
     private let toastOverlay: UnsafeMutablePointer<GtkWidget>
