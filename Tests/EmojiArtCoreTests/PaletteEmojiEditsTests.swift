@@ -31,4 +31,11 @@ import Testing
         #expect(palette.movingEmoji(from: 1, to: 1) == nil)
         #expect(palette.movingEmoji(from: 0, to: 4) == nil)
     }
+
+    @Test("a drop of new emojis puts them in where it lands; text and emojis already there are left out")
+    func insert() {
+        #expect(palette.insertingEmojis("a🐶😀🐱", at: 1) == "😀🐶🐱😃😄👍🏽")
+        #expect(palette.insertingEmojis("🐶", at: 99) == "😀😃😄👍🏽🐶")
+        #expect(palette.insertingEmojis("😃 and text", at: 0) == nil)
+    }
 }

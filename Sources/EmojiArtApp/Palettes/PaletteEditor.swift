@@ -109,6 +109,13 @@ final class PaletteEditor {
             return moveFocusedEmoji(by: step)
         }
         gtk_widget_add_controller(flowBox, keys)
+        // An emoji dragged within the grid moves there; one from the strip or elsewhere is added there.
+        let drop = gtk_drop_target_new(emojiart_type_string(), GDK_ACTION_COPY)!
+        connect(drop, .drop) { [unowned self] value, x, y in
+            guard let text = g_value_get_string(UnsafePointer<GValue>(value)).map({ String(cString: $0) }) else { return false }
+            return dropEmojis(text, at: x, y)
+        }
+        gtk_widget_add_controller(flowBox, opaque(drop))
         let id = paletteID
         connect(frame.window, .destroy) { [unowned self] in
             if let observer { store.removeObserver(observer) }
@@ -150,6 +157,23 @@ final class PaletteEditor {
             perform { try store.setEmojis(palette.restoring(removed), forPaletteWithID: paletteID) }
             focusEmoji(at: removed.index)
         }
+    }
+
+    /// A drop on the grid at (`x`, `y`): a shown emoji moves to the place dropped on, new emojis
+    /// go in there.
+    private func dropEmojis(_ text: String, at x: Double, _ y: Double) -> Bool {
+        guard let palette = store.palette(withID: paletteID) else { return false }
+        let target = gtk_flow_box_get_child_at_pos(cast(flowBox), Int32(x), Int32(y)).map { Int(gtk_flow_box_child_get_index($0)) }
+        let destination = target ?? palette.uniqueEmojis.count
+        let emojis: String?
+        if let source = palette.uniqueEmojis.firstIndex(of: text) {
+            emojis = palette.movingEmoji(from: source, to: min(destination, palette.uniqueEmojis.count - 1))
+        } else {
+            emojis = palette.insertingEmojis(text, at: destination)
+        }
+        guard let emojis else { return false }
+        perform { try store.setEmojis(emojis, forPaletteWithID: paletteID) }
+        return true
     }
 
     /// Moves the focused emoji one place along the grid, the focus with it; false when it cannot.
@@ -203,6 +227,7 @@ final class PaletteEditor {
             gtk_widget_add_css_class(label, "palette-emoji")
             let child = gtk_flow_box_child_new()!
             gtk_flow_box_child_set_child(cast(child), label)
+            PaletteEmojiButton.addDragSource(to: child, emoji: emoji)
             let remove = localized("Remove {emoji}", ["emoji": EmojiSearch.shared.spokenName(of: emoji)])
             setTooltip(child, remove)
             emojiart_accessible_set_label(child, remove)

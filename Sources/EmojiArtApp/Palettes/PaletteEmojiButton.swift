@@ -31,7 +31,8 @@ enum PaletteEmojiButton {
         setTooltip(button, localized("Add {emoji}", ["emoji": name]))
     }
 
-    private static func addDragSource(to button: UnsafeMutablePointer<GtkWidget>, emoji: String) {
+    /// Makes `widget` drag `emoji` as text: onto the canvas, or within the palette editor.
+    static func addDragSource(to button: UnsafeMutablePointer<GtkWidget>, emoji: String) {
         let source = gtk_drag_source_new()!
         gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
         var value = GValue()

@@ -31,6 +31,16 @@ extension Palette {
         return shown.joined()
     }
 
+    /// The emojis with those of `text` that are not in the palette yet put in at `index` (a drop
+    /// from the strip or another program onto the grid); nil when none is new.
+    public func insertingEmojis(_ text: String, at index: Int) -> String? {
+        var shown = uniqueEmojis
+        let new = text.uniqueEmojis.map(String.init).filter { !shown.contains($0) }
+        guard !new.isEmpty else { return nil }
+        shown.insert(contentsOf: new, at: min(max(index, 0), shown.count))
+        return shown.joined()
+    }
+
     /// The emojis with the one shown at `source` moved to `destination` (a drag in the grid, or
     /// Alt+← / Alt+→); nil when either is past the end or nothing moves.
     public func movingEmoji(from source: Int, to destination: Int) -> String? {
