@@ -6,7 +6,7 @@ extension RoomLink {
         guard let key, let roomKey = Base64URL.decode(key), roomKey.count == 16,
             let viewKey = RoomCredentials(roomKey: roomKey).viewKey
         else { return nil }
-        return RoomLink(server: server, room: room, key: Base64URL.encode(viewKey))
+        return RoomLink(server: server, room: room, key: Base64URL.encode(viewKey), documentName: documentName)
     }
 
     /// Whether this link only views its room.

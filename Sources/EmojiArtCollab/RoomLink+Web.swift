@@ -10,7 +10,7 @@ extension RoomLink {
     /// `http://HOST:PORT[/PREFIX]/r/ROOM#KEY` for a `ws://` relay, `https://…` for a `wss://` one.
     /// A view link's web link is the same with its longer key.
     public var webLink: String {
-        httpBase + Self.webRoomPath + room + (key.map { "#\($0)" } ?? "")
+        httpBase + Self.webRoomPath + room + fragment
     }
 
     /// Reads the part after `http://` or `https://` of a web link: the last `/r/` splits the

@@ -16,15 +16,21 @@ public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
     public var room: String
     /// The room key (`RoomKey.text`), nil for an unencrypted room.
     public var key: String?
+    /// The shared document's name, after the key (`#KEY/NAME`, percent-encoded), which a joined
+    /// window takes as its title (C2). Like the key, the relay never sees it.
+    public var documentName: String?
+    /// The most characters of a document name a link carries.
+    public static let maximumDocumentNameLength = 120
 
     /// The link's scheme for a relay reached over plain WebSocket, and over TLS.
     public static let scheme = "emojiart"
     public static let tlsScheme = "emojiarts"
 
-    public init(server: String, room: String, key: String?) {
+    public init(server: String, room: String, key: String?, documentName: String? = nil) {
         self.server = server
         self.room = room
         self.key = key
+        self.documentName = Self.cleanDocumentName(documentName)
     }
 
     /// Reads a link; the error says what is wrong with it.
@@ -60,7 +66,31 @@ public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
         guard Self.isRoomID(room) else { throw .badRoomID(room) }
         self.server = server
         self.room = room
-        self.key = fragment.flatMap { $0.isEmpty ? nil : $0 }
+        // A key is base64url, which has no "/": what follows one is the document's name.
+        let keyAndName = fragment.map { $0.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init) }
+        self.key = keyAndName.flatMap { $0[0].isEmpty ? nil : $0[0] }
+        self.documentName = keyAndName.flatMap { $0.count > 1 ? Self.cleanDocumentName($0[1].removingPercentEncoding) : nil }
+    }
+
+    /// This link naming its document `name` (or nothing).
+    public func naming(_ name: String?) -> RoomLink {
+        var named = self
+        named.documentName = Self.cleanDocumentName(name)
+        return named
+    }
+
+    /// A name as a link carries it: trimmed, cut to `maximumDocumentNameLength`, nil when empty.
+    static func cleanDocumentName(_ name: String?) -> String? {
+        guard let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        return String(trimmed.prefix(maximumDocumentNameLength))
+    }
+
+    /// `#KEY`, then `/NAME` when the link names its document; empty without a key.
+    var fragment: String {
+        guard let key else { return "" }
+        let allowed = CharacterSet.urlFragmentAllowed.subtracting(CharacterSet(charactersIn: "/"))
+        let name = documentName.flatMap { $0.addingPercentEncoding(withAllowedCharacters: allowed) }.map { "/" + $0 } ?? ""
+        return "#" + key + name
     }
 
     /// Reads a relay's address as Share… and `share --relay` both take it, the one rule for
@@ -84,7 +114,7 @@ public struct RoomLink: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         let isTLS = server.lowercased().hasPrefix("wss://")
         let relay = server.range(of: "://").map { String(server[$0.upperBound...]) } ?? server
-        return (isTLS ? Self.tlsScheme : Self.scheme) + "://" + relay + "/" + room + (key.map { "#\($0)" } ?? "")
+        return (isTLS ? Self.tlsScheme : Self.scheme) + "://" + relay + "/" + room + fragment
     }
 
     /// The WebSocket address of the room (no key).

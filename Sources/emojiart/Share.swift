@@ -100,12 +100,14 @@ struct Share: ParsableCommand {
             let shared = room.with { $0.document(ids: &ids, room: SharedRoom(server: server, room: address.room), images: imported.images) }
             try DocumentFile.write(shared, to: url, shrinkingImageWith: .reencoding)
         }
-        // The order --help gives: edit link, view link, web link, web view link.
-        let view = viewLink ? address.viewLink : nil
-        print(address.description)
+        // The order --help gives: edit link, view link, web link, web view link; each names the
+        // document by its file, as the app's Share… does (a joined window's title).
+        let named = address.naming(url.deletingPathExtension().lastPathComponent)
+        let view = viewLink ? named.viewLink : nil
+        print(named.description)
         if let view { print(view.description) }
         if webLink {
-            print(address.webLink)
+            print(named.webLink)
             if let view { print(view.webLink) }
         }
     }

@@ -91,7 +91,9 @@ import Glibc
             let edit = try RoomLink(parsing: lines[0])
             let view = try #require(edit.viewLink)
             #expect(lines == [edit.description, view.description, edit.webLink, view.webLink], "edit, view, web, web view")
-            #expect(lines[2] == "http://127.0.0.1:\(relay.port)/r/\(edit.room)#\(edit.key ?? "")")
+            let name = again.deletingPathExtension().lastPathComponent
+            #expect(lines[2] == "http://127.0.0.1:\(relay.port)/r/\(edit.room)#\(edit.key ?? "")/\(name)", "named by its file (C2)")
+            #expect(edit.documentName == name && view.documentName == name)
 
             // Each web link's page is the relay's; the key after # is never sent.
             for link in [lines[2], lines[3]] {

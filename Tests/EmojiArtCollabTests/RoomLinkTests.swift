@@ -25,6 +25,21 @@ import Testing
         #expect(proxied.description == "emojiarts://example.org:8443/emojiart/abcdefgh#key")
     }
 
+    @Test("a link may name its document after the key: the name travels, percent-encoded, in links, view links and web links (C2)")
+    func namesTheDocument() throws {
+        let link = RoomLink(server: "ws://127.0.0.1:7447", room: "AbC_123-xyz", key: "k3y").naming("  Sunny meadow/🌻 ")
+        #expect(link.documentName == "Sunny meadow/🌻")
+        #expect(link.description == "emojiart://127.0.0.1:7447/AbC_123-xyz#k3y/Sunny%20meadow%2F%F0%9F%8C%BB")
+        let read = try RoomLink(parsing: link.description)
+        #expect(read == link && read.key == "k3y")
+        #expect(try RoomLink(parsing: link.webLink) == link)
+        #expect(try RoomLink(parsing: "emojiart://127.0.0.1:7447/AbC_123-xyz#k3y/").documentName == nil)
+        #expect(
+            RoomLink(server: "ws://h:1", room: "abcdefgh", key: "k").naming(String(repeating: "x", count: 500)).documentName?.count == 120)
+        let edit = RoomLink(server: "ws://127.0.0.1:7447", room: "AbC_123-xyz", key: "AAAAAAAAAAAAAAAAAAAAAA").naming("Meadow")
+        #expect(edit.viewLink?.documentName == "Meadow")
+    }
+
     @Test("the older ws:// and wss:// links are read, with spaces around, and printed in the new form")
     func readsOlderLinks() throws {
         let link = try RoomLink(parsing: " ws://127.0.0.1:7447/room/AbC_123-xyz#k3y\n")

@@ -93,7 +93,8 @@ extension GUITests {
             try await join.focus()
             try await join.xdotool(["type", "--delay", "20", link])
             try await join.key("Return")
-            return try await OpenDocument.waitForUntitledWindow(in: app)
+            // The sharer's document is art.emojiart: the new window is titled by its name (C2).
+            return try await OpenDocument.waitForJoinedWindow(named: "art", in: app)
         }
 
         /// What the X clipboard holds as text, read by another process.

@@ -444,6 +444,7 @@ async function main() {
     document.body.classList.add('view-only');
   };
   if (address === null) return fail('This address names no room: open the whole link you were sent.');
+  if (address.documentName !== null) document.title = `${address.documentName} — EmojiArt`;
   if (address.key === '') return fail('This link has no key (the part after “#”), so the room cannot be opened: copy the whole link again.');
   let credentials = null;
   try {

@@ -163,7 +163,9 @@ final class EmojiArtApplication {
 
     private func openJoinedWindow(_ address: RoomLink, replacingKey: Bool) {
         let window = DocumentWindow(application: self, document: EmojiArtDocument(), location: .draft(drafts.newDraftURL()))
+        window.joinedDocumentName = address.documentName
         show(window)
+        window.updateTitle()
         window.startSharing(at: address, key: .onceOpened(replacing: replacingKey))
     }
 

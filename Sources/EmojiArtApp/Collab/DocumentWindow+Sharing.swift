@@ -24,10 +24,11 @@ extension DocumentWindow {
     /// rooms only for its token's holders (C8) gets the token this user keeps for it, or asks.
     /// `failure`: why the last try did not work; the dialog comes back with it and the address.
     func share(after failure: String? = nil) {
-        if let sharing { return showLink(sharing.address) }
+        if let sharing { return showLink(sharing.address.naming(sharedName)) }
         SharingDialogs.askForRelay(parent: window, name: participantName, failure: failure) { [weak self] server, name in
             self?.application.setDisplayName(name)
             let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: RoomKey.random().text)
+                .naming(self?.sharedName)
             let tokens = CollabStorage(locations: StorageLocations()).relayTokens
             self?.createRoom(at: address, token: tokens.token(for: server), tokens: tokens)
         }
@@ -199,6 +200,11 @@ extension DocumentWindow {
     func canvasSelectionDidChange() {
         guard let sharing else { return }
         sharing.selectionChanged(to: document.model.emojis(withIDs: canvas.interaction.selection.ids))
+    }
+
+    /// The name a link gives the document (C2): the file's; an untitled document's none.
+    var sharedName: String? {
+        location.fileURL == nil ? joinedDocumentName : displayName
     }
 
     /// The room's links, each Copy that closes the dialog saying in a toast what it copied.

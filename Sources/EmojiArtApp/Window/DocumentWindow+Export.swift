@@ -21,7 +21,7 @@ extension DocumentWindow {
     /// Export…: the picture as PNG (at a chosen scale), SVG or PDF, written off the main thread
     /// with the same pixels as `emojiart render` (E1).
     func export() {
-        let name = "\(location.displayName).png"
+        let name = "\(displayName).png"
         FileChooser.chooseExportLocation(parent: window, suggestedName: name) { [weak self] url, scale in
             guard let self, let url else { return }
             let model = document.model
@@ -58,7 +58,7 @@ extension DocumentWindow {
     /// Print… (Ctrl+P): the print dialog for the page Export would draw (X7).
     func printDocument() {
         let model = document.model
-        let title = location.displayName
+        let title = displayName
         withOutputBackground(of: model, for: .print) { window, background in
             do {
                 let page = try PrintedPage(model: model, background: background)

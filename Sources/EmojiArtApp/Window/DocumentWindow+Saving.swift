@@ -22,7 +22,7 @@ extension DocumentWindow {
     /// it. An untitled document's draft is removed once the file holds it. `completion` learns
     /// whether the document was saved.
     func saveAs(completion: (@MainActor (Bool) -> Void)? = nil) {
-        let suggestedName = location.fileURL?.lastPathComponent ?? "\(localized("Untitled")).\(EmojiArtFormat.fileExtension)"
+        let suggestedName = location.fileURL?.lastPathComponent ?? "\(displayName).\(EmojiArtFormat.fileExtension)"
         FileChooser.chooseSaveLocation(parent: window, suggestedName: suggestedName) { [weak self] url in
             // The window may have closed while the chooser was open (Quit from another window).
             guard let self, !isClosed, let url else {
@@ -105,7 +105,7 @@ extension DocumentWindow {
     }
 
     private func askBeforeClosing(body: String) {
-        let heading = localized("Save Changes to “{name}”?", ["name": location.displayName])
+        let heading = localized("Save Changes to “{name}”?", ["name": displayName])
         let dialog = adw_message_dialog_new(cast(window), heading, body)!
         emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
         emojiart_message_dialog_add_response(cast(dialog), "discard", localized("_Discard"))

@@ -24,7 +24,7 @@ extension DocumentWindow {
     func browseVersions() {
         let history = document.model.documentID.map { application.versionStore.history(of: $0) }
         VersionsWindow.present(
-            for: self, documentName: location.displayName, history: history, viewport: canvas.interaction.viewport, parent: window,
+            for: self, documentName: displayName, history: history, viewport: canvas.interaction.viewport, parent: window,
             actions: VersionsWindow.Actions(
                 restore: { [weak self] model in
                     guard let self, !isClosed else { return }

@@ -49,6 +49,9 @@ final class DocumentWindow {
     var searchHasFocus = false
     /// The last picture Export… wrote: its toast's Open shows it.
     var lastExport: URL?
+    /// The shared document's name from the link it was joined with (C2): an untitled window's
+    /// title until it is saved.
+    var joinedDocumentName: String?
     /// Set when the window closes. Every continuation after an `await` checks it before touching
     /// a widget (the rule is written in Bridge/Signals.swift).
     private(set) var isClosed = false
@@ -192,12 +195,17 @@ final class DocumentWindow {
         canvas.documentDidChange(change)
     }
 
+    /// The document's name in titles: its file's, the joined room's, or "Untitled".
+    var displayName: String {
+        location.fileURL == nil ? joinedDocumentName ?? location.displayName : location.displayName
+    }
+
     /// "NAME — EmojiArt", with "•" before the name while a save is pending or has failed (W5).
     func updateTitle() {
         guard !isClosed else { return }
         let mark = document.hasUnsavedChanges ? "• " : ""
         // TRANSLATORS: the window title; {name} is the document's name.
-        gtk_window_set_title(cast(window), mark + localized("{name} — EmojiArt", ["name": location.displayName]))
+        gtk_window_set_title(cast(window), mark + localized("{name} — EmojiArt", ["name": displayName]))
     }
 
     // MARK: - Actions

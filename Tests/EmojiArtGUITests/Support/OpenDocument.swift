@@ -38,6 +38,11 @@ struct OpenDocument: Sendable {
         try await waitForWindow(titled: untitledTitle, file: draft ?? app.workspace.drafts.directory, in: app)
     }
 
+    /// Waits for the untitled window a Join… opened, titled by the document's name in its link (C2).
+    static func waitForJoinedWindow(named name: String, in app: AppUnderTest) async throws -> OpenDocument {
+        try await waitForWindow(titled: "\(name) — EmojiArt", file: app.workspace.drafts.directory, in: app)
+    }
+
     private static func waitForWindow(titled title: String, file: URL, in app: AppUnderTest) async throws -> OpenDocument {
         let window = try await app.waitForWindow(titled: title)
         let frame = try await app.frame(of: window)
