@@ -236,6 +236,21 @@ extension GUITests {
                                     ) {
                                         $0.allNodes.first { $0.name == "Grace Hopper" }
                                     }
+                                    // Join… again with the same link brings that window forward
+                                    // instead of opening a second one on the room (C2).
+                                    let windows = try await joiner.visibleWindows().count
+                                    try await Self.chooseFromMainMenu("Join…", in: mine, on: secondBus)
+                                    let again = try await joiner.waitForWindow(titled: "Join Shared Document")
+                                    let input = XInput(server: joiner.server, window: again)
+                                    try await input.focus()
+                                    try await input.xdotool(["type", "--delay", "20", web])
+                                    try await input.key("Return")
+                                    // The window opens within the dialog's answer, before the dialog is gone.
+                                    let after = try await waitFor("the Join dialog closes") { () -> [String]? in
+                                        let shown = try await joiner.visibleWindows()
+                                        return shown.contains(again) ? nil : shown
+                                    }
+                                    #expect(after.count == windows, "no second window on the room: \(after)")
                                     let joinedShot = try await b.settledScreenshot()
                                     try await joinedShot.archive(as: "join-new-window")
 
