@@ -238,7 +238,10 @@ extension GUITests {
                                     }
                                     // Join… again with the same link brings that window forward
                                     // instead of opening a second one on the room (C2).
-                                    let windows = try await joiner.visibleWindows().count
+                                    let windows = try await waitFor("the joiner's windows are listed") { () -> Int? in
+                                        let shown = try await joiner.visibleWindows()
+                                        return shown.isEmpty ? nil : shown.count
+                                    }
                                     try await Self.chooseFromMainMenu("Join…", in: mine, on: secondBus)
                                     let again = try await joiner.waitForWindow(titled: "Join Shared Document")
                                     let input = XInput(server: joiner.server, window: again)
@@ -246,9 +249,10 @@ extension GUITests {
                                     try await input.xdotool(["type", "--delay", "20", web])
                                     try await input.key("Return")
                                     // The window opens within the dialog's answer, before the dialog is gone.
+                                    // (xdotool may find no window at all for a moment while one unmaps.)
                                     let after = try await waitFor("the Join dialog closes") { () -> [String]? in
                                         let shown = try await joiner.visibleWindows()
-                                        return shown.contains(again) ? nil : shown
+                                        return shown.isEmpty || shown.contains(again) ? nil : shown
                                     }
                                     #expect(after.count == windows, "no second window on the room: \(after)")
                                     let joinedShot = try await b.settledScreenshot()
