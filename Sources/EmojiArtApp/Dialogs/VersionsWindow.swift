@@ -193,18 +193,33 @@ final class VersionsWindow {
         nonisolated(unsafe) let held = pictures
         thumbnails = Task { [weak self] in
             defer { for picture in held { g_object_unref(picture.raw) } }
+            // Versions share their background (stored once by its hash): decoded once too.
+            var decoded: DecodedBackground?
             for (number, picture) in zip(numbers, held) {
-                let png = await Task.detached { Self.thumbnail(of: number, in: history) }.value
+                let (png, background) = await Task.detached { [decoded] in Self.thumbnail(of: number, in: history, reusing: decoded) }.value
+                decoded = background
                 guard !Task.isCancelled, self != nil else { return }
                 if let png { Self.show(png, in: picture) }
             }
         }
     }
 
-    nonisolated private static func thumbnail(of number: Int, in history: DocumentHistory) -> Data? {
-        guard let model = try? history.model(ofVersion: number) else { return nil }
-        let background = model.background.imageData.flatMap { try? BackgroundImage.decode($0, resolution: .display) }
-        return try? DocumentExporter().export(model, background: background, options: ExportOptions(format: .png, size: .width(128)))
+    /// An embedded background's bytes and their decoded image.
+    private typealias DecodedBackground = (bytes: Data, image: BackgroundImage)
+
+    /// The version's thumbnail as PNG, and the background it decoded (or reused, when its bytes
+    /// are those of `previous`).
+    nonisolated private static func thumbnail(of number: Int, in history: DocumentHistory, reusing previous: DecodedBackground?)
+        -> (Data?, DecodedBackground?)
+    {
+        guard let model = try? history.model(ofVersion: number) else { return (nil, previous) }
+        var background = previous
+        if let bytes = model.background.imageData, bytes != previous?.bytes {
+            background = (try? BackgroundImage.decode(bytes, resolution: .display)).map { (bytes, $0) }
+        }
+        let image = model.background.imageData == nil ? nil : background?.image
+        let png = try? DocumentExporter().export(model, background: image, options: ExportOptions(format: .png, size: .width(128)))
+        return (png, background)
     }
 
     private static func show(_ png: Data, in picture: UnsafeMutablePointer<GtkWidget>) {
