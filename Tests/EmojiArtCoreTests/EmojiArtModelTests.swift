@@ -68,4 +68,12 @@ import Testing
         #expect(model().emojiIDs(intersecting: DocumentRect(minX: 25, minY: -5, maxX: 195, maxY: 195)) == [2, 3])
         #expect(model().emojiIDs(intersecting: DocumentRect(minX: 500, minY: 500, maxX: 600, maxY: 600)).isEmpty)
     }
+
+    @Test("emojis with given ids come in z-order, whether a few ids are compared or many hashed", arguments: [0, 1, 3, 8, 9, 40])
+    func emojisWithIDs(count: Int) {
+        var model = EmojiArtModel()
+        for index in 0..<50 { model.addEmoji("😀", at: DocumentPoint(x: Double(index), y: 0), size: 40) }
+        let ids = Set((1...50).reversed().prefix(count).map { $0 } + [99])  // 99 is no emoji's
+        #expect(model.emojis(withIDs: ids).map(\.id) == model.emojis.map(\.id).filter(ids.contains))
+    }
 }

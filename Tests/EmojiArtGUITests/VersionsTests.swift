@@ -69,5 +69,76 @@ extension GUITests {
                 }
             }
         }
+
+        @Test("500 versions are listed with their thumbnails, and in a narrow window the list and the chosen version take turns (H2, X8)")
+        func manyVersionsInANarrowPanel() async throws {
+            try await withAccessibilityBus { bus in
+                try await withWorkspace { workspace in
+                    let file = try workspace.copyExample("sunny-meadow")
+                    let model = try DocumentFile.read(from: file).withFreshDocumentID()
+                    try EmojiArtEncoder().encode(model).write(to: file)
+                    let id = try #require(model.documentID)
+                    // Kept whole (no thinning), one a minute, each with the first emoji moved on.
+                    let keepAll = VersionThinning(tiers: [], beyondSpacing: 1, budgetBytes: .max)
+                    let history = VersionStore(locations: workspace.storage, thinning: keepAll).history(of: id)
+                    let first = try #require(model.emojis.first)
+                    for index in 0..<Self.manyVersions {
+                        var version = model
+                        version.update([first.moved(by: DocumentVector(dx: Double(index), dy: 0))])
+                        _ = try history.record(version, at: Date(timeIntervalSinceNow: -60 * Double(Self.manyVersions - index)))
+                    }
+                    try await withApp(in: workspace, arguments: [file.path], extraEnvironment: bus.environment) { app in
+                        _ = try await OpenDocument.waitForWindow(of: file, in: app)
+                        try await AccessibleTree.perform("click", role: "push button", name: "Main Menu", in: app, on: bus)
+                        _ = try await AccessibleTree.waitFor("the main menu offers Browse Versions…", in: app, on: bus) {
+                            $0.first(role: "menu item", name: "Browse Versions…")
+                        }
+                        try await AccessibleTree.perform("click", role: "menu item", name: "Browse Versions…", in: app, on: bus)
+                        let panel = try await app.waitForWindow(titled: "Versions of “sunny-meadow”")
+                        let trace = workspace.traceFile
+                        let thumbnails = try await waitFor("every thumbnail is drawn", timeout: .seconds(120)) {
+                            try LaunchTraceTests.readEvents(trace).first { $0["event"] as? String == "versions-thumbnails" }
+                        }
+                        let events = try LaunchTraceTests.readEvents(trace)
+                        let listed = try #require(events.first { $0["event"] as? String == "versions-listed" })
+                        let opened = try #require(events.first { $0["event"] as? String == "versions-opened" })
+                        #expect(listed["count"] as? Int == Self.manyVersions)
+                        #expect(thumbnails["count"] as? Int == Self.manyVersions)
+                        let milliseconds = { (event: [String: Any]) in (event["ms"] as? Double ?? 0) - (opened["ms"] as? Double ?? 0) }
+                        print(
+                            "Browse Versions… with \(Self.manyVersions) versions: listed after \(milliseconds(listed)) ms, every thumbnail after \(milliseconds(thumbnails)) ms"
+                        )
+
+                        // Narrow: the list alone, then the chosen version with a way back. A pane the
+                        // leaflet does not show keeps its place beside the window, out of its width.
+                        try await app.resize(panel, width: 360, height: 600)
+                        let narrow = try await app.frame(of: panel)
+                        #expect(narrow.width <= 360, "the panel fits the narrow width it was given: \(narrow)")
+                        let previewShows = { (tree: AccessibleNode) -> Bool in
+                            guard let frame = tree.allNodes.first(where: { $0.name == "Chosen version" })?.frame else { return false }
+                            return frame[0] >= 0 && frame[0] + frame[2] <= narrow.width
+                        }
+                        _ = try await AccessibleTree.waitFor("the folded panel shows the list alone", in: app, on: bus) { tree in
+                            previewShows(tree) ? nil : true
+                        }
+                        try await Screenshot.capture(on: app.server).archive(as: "browse-versions-narrow-list")
+                        // A click (a tap) on the second version shows it.
+                        let row = try await AccessibleTree.waitFor("the second version has a place", in: app, on: bus) { tree in
+                            tree.allNodes.filter { $0.role == "list item" }.dropFirst().first?.frame
+                        }
+                        try await XInput(server: app.server, window: panel).click(
+                            at: ScreenPoint(x: narrow.minX + row[0] + row[2] / 2, y: narrow.minY + row[1] + row[3] / 2))
+                        _ = try await AccessibleTree.waitFor("the chosen version shows", in: app, on: bus) { previewShows($0) ? true : nil }
+                        try await Screenshot.capture(on: app.server).archive(as: "browse-versions-narrow-chosen")
+                        try await AccessibleTree.perform("click", role: "push button", name: "Back to the List", in: app, on: bus)
+                        _ = try await AccessibleTree.waitFor("Back shows the list again", in: app, on: bus) {
+                            previewShows($0) ? nil : true
+                        }
+                    }
+                }
+            }
+        }
+
+        static let manyVersions = 500
     }
 }

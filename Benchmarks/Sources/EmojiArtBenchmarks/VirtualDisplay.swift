@@ -55,6 +55,17 @@ final class VirtualDisplay {
         /// The milliseconds since the process started that its trace gives `event`, once written.
         func event(_ name: String) -> Double? { VirtualDisplay.event(name, in: trace) }
 
+        /// Every `event` the trace holds so far, each line's numbers by key (`ms`, `boot`, counts).
+        func events(_ name: String) -> [[String: Double]] {
+            guard let text = try? String(contentsOf: trace, encoding: .utf8) else { return [] }
+            return text.split(separator: "\n").compactMap { line in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    object["event"] as? String == name
+                else { return nil }
+                return object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+            }
+        }
+
         /// Waits for `event` in the trace, `timeout` seconds at most.
         func waitFor(_ name: String, timeout: TimeInterval) -> Double? {
             let deadline = Date().addingTimeInterval(timeout)
@@ -77,8 +88,11 @@ final class VirtualDisplay {
         }
     }
 
-    /// Starts `executable` with a fresh HOME and a trace file; the caller stops it.
-    func start(_ executable: String, _ arguments: [String], in folder: URL) throws -> RunningApp {
+    /// Starts `executable` with a fresh HOME, a trace file and any `environment` of its own; the
+    /// caller stops it.
+    func start(_ executable: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws
+        -> RunningApp
+    {
         let home = folder.appendingPathComponent("home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let trace = home.appendingPathComponent("trace.jsonl")
@@ -94,7 +108,7 @@ final class VirtualDisplay {
             "DISPLAY": name, "GSK_RENDERER": "cairo", "GDK_BACKEND": "x11",
             "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",
             "EMOJIART_TRACE": trace.path,
-        ]
+        ].merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -56,52 +56,17 @@ enum ZoomStepBenchmarks {
             throw BenchmarkError(description: "\(file.lastPathComponent) drew no first frame within 30 s")
         }
         let pid = app.process.processIdentifier
-        try waitUntilIdle(pid)
+        try AppCPU.waitUntilIdle(pid)
         // The default window is 960 × 720 at the screen's corner: its middle is on the canvas.
         _ = try ChildRun.run("env", ["DISPLAY=\(display.name)", "xdotool", "mousemove", "--sync", "480", "400"])
-        try waitUntilIdle(pid)
+        try AppCPU.waitUntilIdle(pid)
         var steps: [Double] = []
         for _ in 0..<notches {
-            let before = threadCPU(of: pid)
+            let before = AppCPU.threadCPU(of: pid)
             _ = try ChildRun.run("env", ["DISPLAY=\(display.name)", "xdotool", "keydown", "ctrl", "click", "4", "keyup", "ctrl"])
-            try waitUntilIdle(pid)
-            steps.append(Double(cpuUsed(since: before, by: pid)) / 1e6)
+            try AppCPU.waitUntilIdle(pid)
+            steps.append(Double(AppCPU.cpuUsed(since: before, by: pid)) / 1e6)
         }
         return steps
-    }
-
-    /// How long the app must use (almost) no CPU to count as idle, and how much it may use then.
-    private static let quietPeriod: useconds_t = 200_000
-    private static let idleAllowance: UInt64 = 300_000
-
-    /// Waits (10 s at most) until `pid`'s threads used under `idleAllowance` of CPU in a quiet
-    /// period.
-    private static func waitUntilIdle(_ pid: Int32) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            let before = threadCPU(of: pid)
-            usleep(quietPeriod)
-            if cpuUsed(since: before, by: pid) < idleAllowance { return }
-        }
-        throw BenchmarkError(description: "the app did not become idle within 10 s")
-    }
-
-    /// CPU nanoseconds used so far by each of `pid`'s threads (their schedstat), by thread id.
-    private static func threadCPU(of pid: Int32) -> [String: UInt64] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        var times: [String: UInt64] = [:]
-        for task in tasks {
-            let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
-            times[task] = stat.split(separator: " ").first.flatMap { UInt64($0) }
-        }
-        return times
-    }
-
-    /// The CPU nanoseconds `pid`'s threads used since `before` was read: a thread that ended
-    /// meanwhile is not counted (GLib's and Dispatch's idle workers end after seconds of nothing).
-    private static func cpuUsed(since before: [String: UInt64], by pid: Int32) -> UInt64 {
-        threadCPU(of: pid).reduce(0) { sum, thread in
-            sum + (thread.value >= (before[thread.key] ?? 0) ? thread.value - (before[thread.key] ?? 0) : 0)
-        }
     }
 }

@@ -8,9 +8,10 @@ import Glibc
 /// Milestones of a launch, for measuring what a user waits for from outside the app (the launch benchmarks and GUI tests).
 ///
 /// With `EMOJIART_TRACE=FILE` in the environment, each milestone appends one JSON line to FILE:
-/// `{"event": "first-frame", "ms": 231.4, "emojis": 10000}`, where `ms` counts from the moment
-/// the kernel started the process (field 22 of /proc/self/stat against CLOCK_BOOTTIME), so GTK's
-/// start-up and the dynamic loader are inside the figure, as they are in what the user sees.
+/// `{"event": "first-frame", "ms": 231.4, "boot": 81234.5, "emojis": 10000}`, where `ms` counts from
+/// the moment the kernel started the process (field 22 of /proc/self/stat against CLOCK_BOOTTIME),
+/// so GTK's start-up and the dynamic loader are inside the figure, as they are in what the user
+/// sees, and `boot` is CLOCK_BOOTTIME itself, which a benchmark's own clock can be set beside.
 /// Without the variable nothing is read, computed or written: `mark` returns at its first test.
 ///
 /// Events: `window-shown` (a document window was presented), `document-decoded` (a file was read
@@ -28,7 +29,11 @@ import Glibc
 /// the canvas, having shown less than its exact frame while rasters were made off the main
 /// thread, draws it exact again (`renders`: its crisp renders so far), and `frame-landed` each
 /// time a frame painted off the main thread (a zoom step on a user's drawing) replaces the last
-/// one, shown moved meanwhile (`renders`).
+/// one, shown moved meanwhile (`renders`). With `EMOJIART_STALL_REPORT` too: `stall` for each
+/// time the main loop was busy 8 ms or more (`gap-us`, ending at `ms`). `version-started` and
+/// `version-written` bracket each version's write (H1), off the main thread; Browse Versions… (H2)
+/// marks `versions-opened`, `versions-listed` (its rows exist; `count`) and `versions-thumbnails`
+/// (every row's picture is drawn).
 enum LaunchTrace {
     /// The trace file, read once; nil (the usual case) turns every mark into a no-op.
     private static let path: String? = getenv("EMOJIART_TRACE").map { String(cString: $0) }
@@ -42,8 +47,9 @@ enum LaunchTrace {
     /// Appends `event` with the milliseconds since the process started and any `counts`.
     static func mark(_ event: String, _ counts: KeyValuePairs<String, Int> = [:]) {
         guard let path else { return }
-        let elapsed = processStartMilliseconds.map { bootTimeMilliseconds() - $0 } ?? -1
-        var line = "{\"event\": \"\(event)\", \"ms\": \(String(format: "%.1f", elapsed))"
+        let now = bootTimeMilliseconds()
+        let elapsed = processStartMilliseconds.map { now - $0 } ?? -1
+        var line = "{\"event\": \"\(event)\", \"ms\": \(String(format: "%.1f", elapsed)), \"boot\": \(String(format: "%.1f", now))"
         for (key, value) in counts { line += ", \"\(key)\": \(value)" }
         line += "}\n"
         // One write of a whole line with O_APPEND, so lines of several processes never interleave.

@@ -39,6 +39,8 @@ extension Signal {
     static var childActivated: Signal<PointerHandler> { .init(name: "child-activated", trampoline: .pointer) }
     /// GtkListBox, with the selected row (or NULL).
     static var rowSelected: Signal<PointerHandler> { .init(name: "row-selected", trampoline: .pointer) }
+    /// GtkListBox, with the row activated (Enter, a click).
+    static var rowActivated: Signal<PointerHandler> { .init(name: "row-activated", trampoline: .pointer) }
     /// GtkGesture, with the GdkEventSequence.
     static var gestureBegin: Signal<PointerHandler> { .init(name: "begin", trampoline: .pointer) }
     /// GtkGesture, with the GdkEventSequence.
@@ -51,6 +53,8 @@ extension Signal {
     static var notifyDefaultHeight: Signal<PointerHandler> { notify("default-height") }
     /// GtkSettings' gtk-xft-dpi property (the text scale) changed.
     static var notifyGtkXftDpi: Signal<PointerHandler> { notify("gtk-xft-dpi") }
+    /// AdwLeaflet's folded property (its panes no longer fit side by side) changed.
+    static var notifyFolded: Signal<PointerHandler> { notify("folded") }
     /// AdwStyleManager's dark property (the style turned dark or light) changed.
     static var notifyDark: Signal<PointerHandler> { notify("dark") }
 

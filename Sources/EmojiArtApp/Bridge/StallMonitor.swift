@@ -4,13 +4,16 @@ import Foundation
 /// Measures how long the main thread goes without running GLib timers: the longest stall is
 /// what a user feels as a frozen window. Enabled by `EMOJIART_STALL_REPORT=<file>`; the longest
 /// gap (in milliseconds) after the first `startupSeconds` (building the first window) is written
-/// there when the application ends. Used to check B1 with large images; off otherwise.
+/// there when the application ends, and each gap of 8 ms or more goes to the launch trace as it
+/// happens. Used to check B1 with large images and H1's versions; off otherwise.
 @MainActor
 final class StallMonitor {
     /// The timer's period: a gap longer than this is time the main loop was busy elsewhere.
     private static let periodMilliseconds: UInt32 = 5
     /// Gaps before this much time has passed belong to start-up, not to loading.
     private static let startupSeconds = 1.0
+    /// Gaps from this long on are traced one by one: half a 60 Hz frame.
+    private static let tracedGap = Duration.milliseconds(8)
 
     private let reportURL: URL
     private let started = ContinuousClock.now
@@ -32,7 +35,11 @@ final class StallMonitor {
 
     fileprivate func tick() {
         let now = ContinuousClock.now
-        if last - started >= .seconds(Self.startupSeconds) { longestStall = max(longestStall, now - last) }
+        let gap = now - last
+        if last - started >= .seconds(Self.startupSeconds) { longestStall = max(longestStall, gap) }
+        if gap >= Self.tracedGap {
+            LaunchTrace.mark("stall", ["gap-us": Int(gap.components.seconds * 1_000_000 + gap.components.attoseconds / 1_000_000_000_000)])
+        }
         last = now
     }
 

@@ -11,8 +11,8 @@ import Foundation
 final class VersionsWindow {
     /// What the window asks of the document window that opened it.
     struct Actions {
-        /// Makes the document this version, as one undo step.
-        var restore: @MainActor (EmojiArtModel) -> Void
+        /// Makes the document this version, as one undo step; nil in a view-only window (C12).
+        var restore: (@MainActor (EmojiArtModel) -> Void)?
         /// Writes this version as a new document, named after `suggestedName`.
         var saveCopy: @MainActor (EmojiArtModel, _ suggestedName: String) -> Void
     }
@@ -28,6 +28,10 @@ final class VersionsWindow {
     private let list: UnsafeMutablePointer<GtkWidget>
     private let preview: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
+    /// The list and the chosen version: an AdwLeaflet, folded in a narrow window.
+    private let panes: UnsafeMutablePointer<GtkWidget>
+    /// Back from the chosen version to the list, shown while the panes are folded.
+    private let backButton: UnsafeMutablePointer<GtkWidget>
     private let emptyPage: UnsafeMutablePointer<GtkWidget>
     private let buttons:
         (restore: UnsafeMutablePointer<GtkWidget>, copy: UnsafeMutablePointer<GtkWidget>, name: UnsafeMutablePointer<GtkWidget>)
@@ -36,16 +40,19 @@ final class VersionsWindow {
     private var reading: Task<Void, Never>?
     private var thumbnails: Task<Void, Never>?
     private let renderer = DocumentRenderer()
+    private let backgrounds: VersionBackgrounds
 
     /// Opens the versions of the document `owner` shows (nil `history`: it has none yet), or
     /// brings its open window forward.
     static func present(
         for owner: AnyObject, documentName: String, history: DocumentHistory?, viewport: Viewport,
-        parent: UnsafeMutablePointer<GtkWidget>, actions: Actions
+        backgrounds: VersionBackgrounds, parent: UnsafeMutablePointer<GtkWidget>, actions: Actions
     ) {
         let key = ObjectIdentifier(owner)
         if let shown = open[key] { return shown.frame.present() }
-        let window = VersionsWindow(documentName: documentName, history: history, viewport: viewport, parent: parent, actions: actions)
+        LaunchTrace.mark("versions-opened")
+        let window = VersionsWindow(
+            documentName: documentName, history: history, viewport: viewport, backgrounds: backgrounds, parent: parent, actions: actions)
         open[key] = window
         connect(window.frame.window, .destroy) {
             open[key]?.stop()
@@ -56,8 +63,10 @@ final class VersionsWindow {
     }
 
     private init(
-        documentName: String, history: DocumentHistory?, viewport: Viewport, parent: UnsafeMutablePointer<GtkWidget>, actions: Actions
+        documentName: String, history: DocumentHistory?, viewport: Viewport, backgrounds: VersionBackgrounds,
+        parent: UnsafeMutablePointer<GtkWidget>, actions: Actions
     ) {
+        self.backgrounds = backgrounds
         self.documentName = documentName
         self.history = history
         self.viewport = viewport
@@ -74,23 +83,30 @@ final class VersionsWindow {
         preview = gtk_drawing_area_new()
         gtk_widget_set_hexpand(preview, 1)
         gtk_widget_set_vexpand(preview, 1)
+        gtk_widget_set_size_request(preview, 200, 160)
         emojiart_accessible_set_label(preview, localized("Chosen version"))
         buttons = (
             Self.button(localized("_Restore"), isSuggested: true), Self.button(localized("Save a _Copy…")),
             Self.button(localized("_Name This Version…"))
         )
         let actionBar = gtk_action_bar_new()!
+        backButton = gtk_button_new_from_icon_name("go-previous-symbolic")
+        emojiart_accessible_set_label(backButton, localized("Back to the List"))
+        gtk_widget_set_tooltip_text(backButton, localized("Back to the List"))
+        gtk_action_bar_pack_start(cast(actionBar), backButton)
         gtk_action_bar_pack_start(cast(actionBar), buttons.name)
         gtk_action_bar_pack_end(cast(actionBar), buttons.restore)
         gtk_action_bar_pack_end(cast(actionBar), buttons.copy)
         let side = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cast(side), preview)
         gtk_box_append(cast(side), actionBar)
-        let panes = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
-        gtk_paned_set_start_child(cast(panes), scrolled)
-        gtk_paned_set_end_child(cast(panes), side)
-        gtk_paned_set_shrink_start_child(cast(panes), 0)
-        gtk_paned_set_resize_start_child(cast(panes), 0)
+        // Side by side where both fit; in a narrow window (X8) one at a time, the list first.
+        panes = adw_leaflet_new()
+        adw_leaflet_set_can_navigate_back(cast(panes), 1)
+        adw_leaflet_append(cast(panes), scrolled)
+        let separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)!
+        adw_leaflet_page_set_navigatable(adw_leaflet_append(cast(panes), separator), 0)
+        adw_leaflet_append(cast(panes), side)
 
         emptyPage = adw_status_page_new()
         adw_status_page_set_icon_name(cast(emptyPage), "document-open-recent-symbolic")
@@ -111,9 +127,20 @@ final class VersionsWindow {
             guard let row else { return }
             choose(Int(gtk_list_box_row_get_index(cast(row))))
         }
+        // Folded, choosing a version (Enter, a click or a tap) shows it; the arrows only move in
+        // the list.
+        connect(list, .rowActivated) { [unowned self] _ in
+            guard adw_leaflet_get_folded(cast(panes)) != 0 else { return }
+            adw_leaflet_set_visible_child(cast(panes), side)
+        }
+        connect(backButton, .clicked) { [unowned self] in
+            adw_leaflet_navigate(cast(panes), ADW_NAVIGATION_DIRECTION_BACK)
+        }
+        gtk_widget_set_visible(backButton, 0)
+        connect(panes, .notifyFolded) { [unowned self] _ in showFolded(adw_leaflet_get_folded(cast(panes)) != 0) }
         connect(buttons.restore, .clicked) { [unowned self] in
-            guard let chosen else { return }
-            actions.restore(chosen.model)
+            guard let chosen, let restore = actions.restore else { return }
+            restore(chosen.model)
             frame.close()
         }
         connect(buttons.copy, .clicked) { [unowned self] in
@@ -121,6 +148,26 @@ final class VersionsWindow {
             actions.saveCopy(chosen.model, "\(documentName) (\(VersionDate.text(chosen.summary.date)))")
         }
         connect(buttons.name, .clicked) { [unowned self] in askForName() }
+    }
+
+    /// Folded, the window is as narrow as a phone (X8): Back shows, and the secondary actions
+    /// keep their names for screen readers and tooltips but show only their icons.
+    private func showFolded(_ isFolded: Bool) {
+        gtk_widget_set_visible(backButton, isFolded ? 1 : 0)
+        for (button, label, icon) in [
+            (buttons.copy, localized("Save a _Copy…"), "document-save-as-symbolic"),
+            (buttons.name, localized("_Name This Version…"), "bookmark-new-symbolic"),
+        ] {
+            if isFolded {
+                gtk_button_set_icon_name(cast(button), icon)
+                gtk_widget_set_tooltip_text(button, label.replacingOccurrences(of: "_", with: ""))
+            } else {
+                gtk_button_set_label(cast(button), label)
+                gtk_button_set_use_underline(cast(button), 1)
+                gtk_widget_set_tooltip_text(button, nil)
+            }
+            emojiart_accessible_set_label(button, label.replacingOccurrences(of: "_", with: ""))
+        }
     }
 
     private static func button(_ label: String, isSuggested: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
@@ -133,6 +180,7 @@ final class VersionsWindow {
     private func stop() {
         reading?.cancel()
         thumbnails?.cancel()
+        backgrounds.cancel()
     }
 
     // MARK: - The list
@@ -154,6 +202,7 @@ final class VersionsWindow {
             gtk_list_box_append(cast(list), row)
             pictures.append(picture)
         }
+        LaunchTrace.mark("versions-listed", ["count": versions.count])
         loadThumbnails(into: pictures)
         let index = number.flatMap { number in versions.firstIndex { $0.number == number } } ?? 0
         if let row = gtk_list_box_get_row_at_index(cast(list), Int32(index)) {
@@ -165,6 +214,7 @@ final class VersionsWindow {
     private func makeRow(for version: VersionSummary) -> (row: UnsafeMutablePointer<GtkWidget>, picture: UnsafeMutablePointer<GtkWidget>) {
         let row = adw_action_row_new()!
         adw_preferences_row_set_use_markup(cast(row), 0)  // a name may hold "&" or "<"
+        gtk_list_box_row_set_activatable(cast(row), 1)  // an AdwActionRow is not, by default
         let when = VersionDate.text(version.date)
         adw_preferences_row_set_title(cast(row), version.name.map { "\($0) — \(when)" } ?? when)
         let size = ByteCountFormatter.string(fromByteCount: Int64(version.byteCount), countStyle: .file)
@@ -184,42 +234,26 @@ final class VersionsWindow {
     }
 
     /// Each version's thumbnail, read and drawn one after another off the main thread, newest
-    /// first; only the pixels come back. Backgrounds from the web are left out of thumbnails.
+    /// first; only the pixels come back.
     private func loadThumbnails(into pictures: [UnsafeMutablePointer<GtkWidget>]) {
         thumbnails?.cancel()
         guard let history else { return }
         let numbers = versions.map(\.number)
         for picture in pictures { g_object_ref(picture.raw) }
         nonisolated(unsafe) let held = pictures
-        thumbnails = Task { [weak self] in
+        thumbnails = Task { [weak self, backgrounds] in
             defer { for picture in held { g_object_unref(picture.raw) } }
-            // Versions share their background (stored once by its hash): decoded once too.
-            var decoded: DecodedBackground?
             for (number, picture) in zip(numbers, held) {
-                let (png, background) = await Task.detached { [decoded] in Self.thumbnail(of: number, in: history, reusing: decoded) }.value
-                decoded = background
+                guard let model = await Task.detached(operation: { try? history.model(ofVersion: number) }).value else { continue }
+                let background = await backgrounds.image(for: model)
+                let png = await Task.detached {
+                    try? DocumentExporter().export(model, background: background, options: ExportOptions(format: .png, size: .width(128)))
+                }.value
                 guard !Task.isCancelled, self != nil else { return }
                 if let png { Self.show(png, in: picture) }
             }
+            LaunchTrace.mark("versions-thumbnails", ["count": held.count])
         }
-    }
-
-    /// An embedded background's bytes and their decoded image.
-    private typealias DecodedBackground = (bytes: Data, image: BackgroundImage)
-
-    /// The version's thumbnail as PNG, and the background it decoded (or reused, when its bytes
-    /// are those of `previous`).
-    nonisolated private static func thumbnail(of number: Int, in history: DocumentHistory, reusing previous: DecodedBackground?)
-        -> (Data?, DecodedBackground?)
-    {
-        guard let model = try? history.model(ofVersion: number) else { return (nil, previous) }
-        var background = previous
-        if let bytes = model.background.imageData, bytes != previous?.bytes {
-            background = (try? BackgroundImage.decode(bytes, resolution: .display)).map { (bytes, $0) }
-        }
-        let image = model.background.imageData == nil ? nil : background?.image
-        let png = try? DocumentExporter().export(model, background: image, options: ExportOptions(format: .png, size: .width(128)))
-        return (png, background)
     }
 
     private static func show(_ png: Data, in picture: UnsafeMutablePointer<GtkWidget>) {
@@ -236,24 +270,27 @@ final class VersionsWindow {
         guard versions.indices.contains(index), let history else { return }
         let summary = versions[index]
         reading?.cancel()
-        reading = Task { [weak self] in
-            let read = await Task.detached { () -> Result<(EmojiArtModel, BackgroundImage?), VersionStoreError> in
-                Result { () throws(VersionStoreError) in
-                    let model = try history.model(ofVersion: summary.number)
-                    let background = model.background.imageData.flatMap { try? BackgroundImage.decode($0, resolution: .display) }
-                    return (model, background)
-                }
+        reading = Task { [weak self, backgrounds] in
+            let read = await Task.detached { () -> Result<EmojiArtModel, VersionStoreError> in
+                Result { () throws(VersionStoreError) in try history.model(ofVersion: summary.number) }
             }.value
             guard let self, !Task.isCancelled else { return }
+            let choosable: gboolean
             switch read {
-            case .success(let (model, background)):
-                chosen = (summary, model, background)
-                for button in [buttons.restore, buttons.copy, buttons.name] { gtk_widget_set_sensitive(button, 1) }
+            case .success(let model):
+                chosen = (summary, model, nil)
+                choosable = 1
             case .failure(let error):
                 chosen = nil
-                for button in [buttons.restore, buttons.copy, buttons.name] { gtk_widget_set_sensitive(button, 0) }
+                choosable = 0
                 frame.showError(error)
             }
+            for button in [buttons.copy, buttons.name] { gtk_widget_set_sensitive(button, choosable) }
+            gtk_widget_set_sensitive(buttons.restore, actions.restore == nil ? 0 : choosable)
+            gtk_widget_queue_draw(preview)
+            // The emojis show at once; the background when it is loaded (a web one is fetched).
+            guard case .success(let model) = read, let background = await backgrounds.image(for: model), !Task.isCancelled else { return }
+            chosen?.background = background
             gtk_widget_queue_draw(preview)
         }
     }

@@ -23,14 +23,16 @@ extension DocumentWindow {
     /// Browse Versions…
     func browseVersions() {
         let history = document.model.documentID.map { application.versionStore.history(of: $0) }
+        let restore: @MainActor (EmojiArtModel) -> Void = { [weak self] model in
+            guard let self, !isClosed else { return }
+            canvas.finishGestures()
+            document.restore(version: model)
+        }
         VersionsWindow.present(
-            for: self, documentName: displayName, history: history, viewport: canvas.interaction.viewport, parent: window,
+            for: self, documentName: displayName, history: history, viewport: canvas.interaction.viewport,
+            backgrounds: VersionBackgrounds(current: document.model.background, image: canvas.backgroundImage), parent: window,
             actions: VersionsWindow.Actions(
-                restore: { [weak self] model in
-                    guard let self, !isClosed else { return }
-                    canvas.finishGestures()
-                    document.restore(version: model)
-                },
+                restore: document.isReadOnly ? nil : restore,
                 saveCopy: { [weak self] model, name in self?.saveCopy(of: model, suggestedName: name) }))
     }
 

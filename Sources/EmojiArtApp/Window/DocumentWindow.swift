@@ -141,6 +141,7 @@ final class DocumentWindow {
         document.onChange = { [unowned self] change in documentDidChange(change) }
         autosaver.onErrorChange = { [unowned self] in saveErrorDidChange() }
         versionKeeper.onErrorChange = { [unowned self] in versionStoreDidChange() }
+        if LaunchTrace.isEnabled { versionKeeper.onWriting = { LaunchTrace.mark($0 ? "version-started" : "version-written") } }
         connect(window, .closeRequest) { [unowned self] in
             requestClose()
             return true  // requestClose destroys the window once nothing can be lost

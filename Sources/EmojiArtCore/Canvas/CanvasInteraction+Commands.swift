@@ -12,7 +12,7 @@ extension CanvasInteraction {
             .rotateLeft, .rotateRight, .flipHorizontally:
             hasSelection
         case .paste: !clipboardOffer.isEmpty
-        case .selectAll: !document.model.unlockedEmojiIDs.isEmpty
+        case .selectAll: document.model.emojis.contains { !$0.locked }
         case .alignLeft, .alignCenter, .alignRight, .alignTop, .alignMiddle, .alignBottom: selectedUnitCount >= 2
         case .distributeHorizontally, .distributeVertically: selectedUnitCount >= 3
         case .group: selectedUnitCount >= 2

@@ -52,6 +52,9 @@ public final class CanvasInteraction {
     var lockedMenuTarget: Int?
     /// The lines the running drag snapped to, in document points: drawn, never exported (R1).
     public internal(set) var snapGuides: [SnapGuide] = []
+    /// `selectedEmojis` as last found: the commands' states ask for it many times after each
+    /// change, and finding it filters every emoji of the document (100,000 in a big one).
+    private var selectedEmojisCache: (revision: Int, ids: Set<Int>, emojis: [Emoji])?
 
     public init(document: EmojiArtDocument, viewport: Viewport = Viewport(), defaultEmojiSize: Double = Emoji.defaultSize) {
         self.document = document
@@ -136,7 +139,11 @@ public final class CanvasInteraction {
 
     /// The selected emojis, in drawing order.
     public var selectedEmojis: [Emoji] {
-        selection.isEmpty ? [] : document.model.emojis(withIDs: selection.ids)
+        guard !selection.isEmpty else { return [] }
+        if let cached = selectedEmojisCache, cached.revision == document.revision, cached.ids == selection.ids { return cached.emojis }
+        let emojis = document.model.emojis(withIDs: selection.ids)
+        selectedEmojisCache = (document.revision, selection.ids, emojis)
+        return emojis
     }
 
     /// The frame with handles around the selection (S8), in view pixels; nil without one.

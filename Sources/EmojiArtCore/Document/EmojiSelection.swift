@@ -44,7 +44,6 @@ public struct EmojiSelection: Hashable, Sendable {
     /// those locked meanwhile (R4: a lock set by anyone holds for everyone).
     public mutating func removeMissing(from model: EmojiArtModel) {
         guard !ids.isEmpty else { return }
-        let selectable = Set(model.emojis.lazy.filter { !$0.locked }.map(\.id))
-        ids.formIntersection(selectable)
+        ids = Set(model.emojis(withIDs: ids).lazy.filter { !$0.locked }.map(\.id))
     }
 }

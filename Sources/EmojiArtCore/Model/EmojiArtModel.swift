@@ -70,8 +70,17 @@ public struct EmojiArtModel: Hashable, Sendable {
 
     /// The emojis whose ids are in `ids`, in z-order.
     public func emojis(withIDs ids: Set<Int>) -> [Emoji] {
-        emojis.filter { ids.contains($0.id) }
+        guard ids.count > Self.fewIDs else {
+            // A few ids (a selection being nudged): comparing each emoji's id with them costs a
+            // fraction of hashing every id of a big document.
+            let wanted = Array(ids)
+            return wanted.isEmpty ? [] : emojis.filter { wanted.contains($0.id) }
+        }
+        return emojis.filter { ids.contains($0.id) }
     }
+
+    /// Up to this many ids, `emojis(withIDs:)` compares instead of hashing.
+    private static let fewIDs = 8
 
     /// Replaces the emojis that share an id with one of `updated`; others are left alone.
     public mutating func update(_ updated: [Emoji]) {

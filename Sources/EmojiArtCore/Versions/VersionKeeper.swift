@@ -25,6 +25,8 @@ public final class VersionKeeper {
     public private(set) var lastError: VersionStoreError?
     /// Called when `lastError` changes: the first failure, and the recovery.
     public var onErrorChange: (@MainActor () -> Void)?
+    /// Called as each version's write starts (`true`) and ends (`false`), for the launch trace.
+    public var onWriting: (@MainActor (Bool) -> Void)?
 
     /// `date` stamps each version (the wall clock; tests give their own).
     public init(
@@ -77,6 +79,7 @@ public final class VersionKeeper {
         let model = document.model
         let history = store.history(of: id)
         let taken = date()
+        onWriting?(true)
         let task = Task { [weak self] in
             let error = await Self.record(model, in: history, at: taken)
             self?.finish(error)
@@ -93,6 +96,7 @@ public final class VersionKeeper {
         let previous = running
         running = Task { [weak self] in
             await previous?.value
+            self?.onWriting?(true)
             let error = await Self.record(opening, in: history, at: taken)
             self?.finish(error)
         }
@@ -117,6 +121,7 @@ public final class VersionKeeper {
     }
 
     private func finish(_ error: VersionStoreError?) {
+        onWriting?(false)
         // The version is still owed: the next change, or closing, tries again (no retry of its
         // own, which on a full disk would only fail again).
         if error != nil { schedule.documentChanged(at: clock.now()) }

@@ -126,6 +126,12 @@ final class AppUnderTest: Sendable {
             "xdotool", ["windowmove", "--sync", window, "\(point.x)", "\(point.y)"], extraEnvironment: server.environment)
     }
 
+    /// Resizes `window` (no window manager, so nothing else decides its size).
+    func resize(_ window: String, width: Int, height: Int) async throws {
+        try await ExternalCommand.runChecked(
+            "xdotool", ["windowsize", "--sync", window, "\(width)", "\(height)"], extraEnvironment: server.environment)
+    }
+
     /// Waits until a window titled exactly `title` shows and returns its id. `xdotool search
     /// --sync` would wait forever, so this polls with a deadline, and gives up at once, quoting
     /// stderr, if the app has exited.
