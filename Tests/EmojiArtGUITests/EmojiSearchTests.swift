@@ -5,7 +5,7 @@ import Testing
 
 extension GUITests {
     /// Finding emojis by name (F1), through the real app and read through AT-SPI as a screen
-    /// reader user hears it: the strip's search in seven languages, its keys, the recently added
+    /// reader user hears it: the strip's search in nine languages, its keys, the recently added
     /// emojis, and the palette editor's search.
     @Suite("Finding emojis by name", .serialized, .ownXvfbDisplay)
     struct EmojiSearchTests {
@@ -64,6 +64,8 @@ extension GUITests {
                 ("ja", "ねこ", "名前で絵文字を探す"),
                 ("ko", "고양이", "이름으로 이모지 찾기"),
                 ("zh_CN", "猫", "按名称查找表情"),
+                ("ar", "قطة", "ابحث عن رمز تعبيري بالاسم"),
+                ("he", "חתול", "חיפוש אמוג׳י לפי שם"),
             ])
         func catInEveryLanguage(language: String, word: String, entryName: String) async throws {
             try await withSearchableDocument(language: language) { bus, document, _ in

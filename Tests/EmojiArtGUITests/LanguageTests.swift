@@ -25,6 +25,8 @@ extension GUITests {
                 ("ko", ["새 창", "열기…", "인쇄…", "키보드 바로 가기", "다른 이름으로 저장…", "정렬"], "얼굴"),
                 ("zh_CN", ["新建窗口", "打开…", "打印…", "键盘快捷键", "另存为…", "排列"], "表情"),
                 ("de", ["Neues Fenster", "Öffnen …", "Drucken …", "Tastenkürzel", "Speichern unter …", "Anordnen"], "Gesichter"),
+                ("ar", ["نافذة جديدة", "افتح…", "اطبع…", "اختصارات لوحة المفاتيح", "احفظ باسم…", "ترتيب"], "الوجوه"),
+                ("he", ["חלון חדש", "פתיחה…", "הדפסה…", "קיצורי מקלדת", "שמירה בשם…", "סידור"], "פרצופים"),
             ])
         func mainMenuInLanguage(language: String, menuItems: [String], firstPalette: String) async throws {
             try await withAccessibilityBus { bus in
@@ -74,6 +76,8 @@ extension GUITests {
                 ("ja", "“broken.emojiart”を開けません: 2 番目の絵文字にテキストがありません。"),
                 ("ko", "“broken.emojiart”을(를) 열 수 없습니다: 2번째 이모지에 텍스트가 없습니다."),
                 ("zh_CN", "无法打开“broken.emojiart”：第 2 个表情符号没有文本。"),
+                ("ar", "تعذّر فتح ”broken.emojiart“: الرمز التعبيري رقم 2 ليس له نص."),
+                ("he", "לא ניתן לפתוח את „broken.emojiart“: לאמוג׳י מספר 2 אין טקסט."),
             ])
         func openErrorInLanguage(language: String, sentence: String) async throws {
             try await withAccessibilityBus { bus in

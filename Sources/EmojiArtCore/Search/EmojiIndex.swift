@@ -1,4 +1,4 @@
-/// Unicode's emojis with their CLDR names and keywords in English and the six UI languages
+/// Unicode's emojis with their CLDR names and keywords in English and the eight UI languages
 /// (SPEC F1), parsed from the text `scripts/update-emoji-index` writes. Immutable once parsed.
 /// The format is described in that script; a line it does not know is skipped, so an older app
 /// reads a newer index.

@@ -2,7 +2,9 @@ import Foundation
 
 /// How names and typed words are compared (SPEC F1): case- and accent-insensitive where a script
 /// has them; hiragana and katakana as one (CLDR writes ネコ, people type ねこ); words in Han,
-/// kana and Hangul matched anywhere inside, since those scripts write no spaces between words.
+/// kana and Hangul matched anywhere inside, since those scripts write no spaces between words;
+/// Arabic and Hebrew without their vowel marks and with the letters people type interchangeably
+/// as one (SPEC X9).
 enum SearchFolding {
     /// The words of `text`: runs of letters, digits and marks, so "heart-eyes" and "o’clock"
     /// give two words each.
@@ -35,8 +37,28 @@ enum SearchFolding {
         } else {
             // Ligatures are letters, not accents: "coeur" finds “cœur”.
             folded = folded.replacingOccurrences(of: "œ", with: "oe").replacingOccurrences(of: "æ", with: "ae")
+            if folded.unicodeScalars.contains(where: { (0x0590...0x06FF).contains($0.value) }) {
+                folded = String(String.UnicodeScalarView(folded.unicodeScalars.compactMap(semiticLetter)))
+            }
         }
         return Array(folded.utf8)
+    }
+
+    /// Arabic and Hebrew as people type them (Foundation's folding keeps these marks): no
+    /// harakat, shadda or niqqud (CLDR writes “هرّ”, people type “هر”), no tatweel; the alef
+    /// with hamza or madda as alef, alef maksura as yeh, teh marbuta as heh (“قطه” finds “قطة”,
+    /// as Arabic search engines fold them); Hebrew final letters as their plain forms, so
+    /// “עץ” is a prefix of “עצים”.
+    private static func semiticLetter(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x0591...0x05C7 where scalar.properties.generalCategory == .nonspacingMark: nil
+        case 0x064B...0x065F, 0x0670, 0x0640: nil
+        case 0x0622, 0x0623, 0x0625, 0x0671: "\u{0627}"
+        case 0x0649: "\u{064A}"
+        case 0x0629: "\u{0647}"
+        case 0x05DA, 0x05DD, 0x05DF, 0x05E3, 0x05E5: Unicode.Scalar(scalar.value + 1)
+        default: scalar
+        }
     }
 
     /// Whether `text` has a Han, kana or Hangul character: such words match by substring.

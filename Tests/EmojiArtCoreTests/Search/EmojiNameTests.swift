@@ -11,7 +11,8 @@ import Testing
         arguments: [
             ("😀", "en", "grinning face"), ("😀", "de", "grinsendes Gesicht"), ("😀", "de_AT.UTF-8", "grinsendes Gesicht"),
             ("🌲", "fr", "conifère"), ("🐱", "ja", "ネコの顔"), ("🐱", "ko", "고양이 얼굴"), ("🐱", "zh_CN", "猫脸"),
-            ("🐱", "zh", "猫脸"), ("🐱", "es", "cara de gato"),
+            ("🐱", "zh", "猫脸"), ("🐱", "es", "cara de gato"), ("🐱", "ar", "وجه قطة"), ("🐱", "ar_SA.UTF-8", "وجه قطة"),
+            ("🐱", "he", "פני חתול"), ("🐱", "he_IL", "פני חתול"),
         ])
     func localized(emoji: String, language: String, name: String) {
         #expect(search.name(of: emoji, language: language) == name)
@@ -25,6 +26,9 @@ import Testing
             ("🧑🏻‍🤝‍🧑🏼", "en", "people holding hands: light skin tone, medium-light skin tone"),
             ("🧑🏻‍🤝‍🧑🏼", "de", "sich an den Händen haltende Personen: helle Hautfarbe, mittelhelle Hautfarbe"),
             ("🧑🏻‍🤝‍🧑🏼", "ja", "手をつなぐ2人: 薄い肌色 やや薄い肌色"),
+            ("👋🏽", "ar", "تلويح باليد: بشرة بلون معتدل"),
+            ("🧑🏻‍🤝‍🧑🏼", "ar", "أشخاص يمسكون بأيدي بعضهم: بشرة بلون فاتح وبشرة بلون فاتح ومعتدل"),
+            ("🧑🏻‍🤝‍🧑🏼", "he", "אנשים מחזיקים ידיים: גוון עור בהיר, גוון עור בהיר בינוני"),
         ])
     func skinTones(emoji: String, language: String, name: String) {
         #expect(search.name(of: emoji, language: language) == name)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import EmojiArtCore
 
-/// SPEC F1 on the shipped index, in English and the six UI languages.
+/// SPEC F1 on the shipped index, in English and the eight UI languages (Arabic and Hebrew: X9).
 @Suite struct EmojiSearchLanguageTests {
     private let search = EmojiSearch.shared
 
@@ -14,7 +14,7 @@ import Testing
         "the word for “cat” offers 🐱 among the first five results in every language",
         arguments: [
             ("en", "cat"), ("de", "katze"), ("es", "gato"), ("fr", "chat"),
-            ("ja", "ねこ"), ("ja", "ネコ"), ("ko", "고양이"), ("zh_CN", "猫"),
+            ("ja", "ねこ"), ("ja", "ネコ"), ("ko", "고양이"), ("zh_CN", "猫"), ("ar", "قطة"), ("he", "חתול"),
         ])
     func cat(language: String, query: String) {
         #expect(emojis(query, language, limit: 5).contains("🐱"))
@@ -23,7 +23,7 @@ import Testing
     @Test(
         "“red he” offers ❤️ first, whatever the UI language (English is always searched)",
         arguments: [
-            "en", "de", "es", "fr", "ja", "ko", "zh_CN",
+            "en", "de", "es", "fr", "ja", "ko", "zh_CN", "ar", "he",
         ])
     func redHeart(language: String) {
         #expect(emojis("red he", language, limit: 1) == ["❤️"])
@@ -54,6 +54,24 @@ import Testing
         ])
     func cjkSubstrings(language: String, query: String, emoji: String) {
         #expect(emojis(query, language, limit: 500).contains(emoji))
+    }
+
+    @Test(
+        "Arabic and Hebrew names are found as people type them: without vowel marks, shadda or niqqud, with the letters typed interchangeably as one (X9)",
+        arguments: [
+            // The name as CLDR writes it, first: every word must still find the emoji.
+            ("ar", "قلب أحمر", "❤️"), ("ar", "وجه قطة", "🐱"), ("he", "לב אדום", "❤️"), ("he", "פני חתול", "🐱"),
+            // Teh marbuta typed as heh; alef without its hamza; no shadda (CLDR: “هرّ أسود”, “حمّام”).
+            ("ar", "قطه", "🐱"), ("ar", "احمر", "❤️"), ("ar", "هر اسود", "🐈‍⬛"), ("ar", "حمام بخار", "🧖"),
+            // Vowel marks typed anyway (CLDR writes none here).
+            ("ar", "قِطَّة", "🐱"), ("he", "חָתוּל", "🐱"),
+            // A word typed with its final letter finds the longer words it begins (CLDR: “אוזניה”, “מגירות מסמכים”).
+            ("he", "אוזן", "🎧"), ("he", "מסמך", "🗄️"),
+            // Locale codes, not only languages.
+            ("ar_SA.UTF-8", "قطة", "🐱"), ("he_IL", "חתול", "🐱"),
+        ])
+    func arabicAndHebrew(language: String, query: String, emoji: String) {
+        #expect(emojis(query, language).contains(emoji), "\(emojis(query, language, limit: 10))")
     }
 
     @Test("hiragana and katakana find the same emojis")

@@ -1,8 +1,8 @@
 import EmojiArtTestSupport
 
 /// The palette bar of a window as a screen reader finds it (AT-SPI, SPEC A2), placed on the
-/// screen: the chooser's two halves and the emoji buttons wholly in view, left to right — found
-/// by their roles and names, so a theme's paddings or colours can change without breaking a test.
+/// screen: the chooser's two halves and the emoji buttons wholly in view, in the palette's order
+/// (left to right; right to left in Arabic and Hebrew, X9) — found by their roles and names, so a theme's paddings or colours can change without breaking a test.
 struct PaletteStrip: Sendable {
     /// The chooser's name (activates the next palette) and its menu arrow.
     var chooserName: ScreenRect
@@ -13,12 +13,13 @@ struct PaletteStrip: Sendable {
 
     /// Reads it from `tree` for the window called `title` at `windowFrame` (GTK 4 gives frames in
     /// the window's coordinates; its surface has an even margin around them); nil while the
-    /// window or its strip is not in the tree yet.
-    init?(tree: AccessibleNode, title: String, windowFrame: ScreenRect) {
+    /// window or its strip is not in the tree yet. `chooserPrefix` begins the chooser's name in
+    /// the app's language.
+    init?(tree: AccessibleNode, title: String, windowFrame: ScreenRect, chooserPrefix: String = "Palette: ") {
         // By its title only: GTK 4.8 reports a window opened later (Ctrl+N) as a "filler".
         guard let window = tree.children.first(where: { $0.name == title }),
             let windowSize = window.frame, windowSize.count == 4,
-            let toChooser = window.path(to: { $0.role == "panel" && $0.name.hasPrefix("Palette: ") }),
+            let toChooser = window.path(to: { $0.role == "panel" && $0.name.hasPrefix(chooserPrefix) }),
             toChooser.count >= 2
         else { return nil }
         let margin = (x: (windowFrame.width - windowSize[2]) / 2, y: (windowFrame.height - windowSize[3]) / 2)
@@ -46,13 +47,16 @@ struct PaletteStrip: Sendable {
 extension OpenDocument {
     /// The window's palette strip, once the app's tree has it with at least `minimumButtons`
     /// emoji buttons. The app must have been launched `accessible`.
-    func paletteStrip(minimumButtons: Int = 1, timeout: Duration = .seconds(20)) async throws -> PaletteStrip {
-        try await paletteStrip(timeout: timeout) { $0.emojiButtons.count >= minimumButtons ? $0 : nil }
+    func paletteStrip(minimumButtons: Int = 1, chooserPrefix: String = "Palette: ", timeout: Duration = .seconds(20)) async throws
+        -> PaletteStrip
+    {
+        try await paletteStrip(chooserPrefix: chooserPrefix, timeout: timeout) { $0.emojiButtons.count >= minimumButtons ? $0 : nil }
     }
 
     /// Waits until the palette strip satisfies `probe` (returns non-nil) and returns its value.
     func paletteStrip<Value>(
-        _ awaited: String = "the palette strip shows", timeout: Duration = .seconds(20), _ probe: (PaletteStrip) throws -> Value?
+        _ awaited: String = "the palette strip shows", chooserPrefix: String = "Palette: ", timeout: Duration = .seconds(20),
+        _ probe: (PaletteStrip) throws -> Value?
     ) async throws -> Value {
         guard let bus = app.accessibilityBus else {
             throw ExternalCommand.Failure(description: "the palette strip is read through AT-SPI: launch the app with `accessible: true`")
@@ -60,7 +64,7 @@ extension OpenDocument {
         return try await waitFor(awaited, timeout: timeout) {
             let title = try await title()
             let tree = try await AccessibleTree.read(app, on: bus)
-            guard let strip = PaletteStrip(tree: tree, title: title, windowFrame: windowFrame) else {
+            guard let strip = PaletteStrip(tree: tree, title: title, windowFrame: windowFrame, chooserPrefix: chooserPrefix) else {
                 throw NotYet("no palette strip in the window “\(title)” of the accessible tree, which has \(tree.children.map(\.summary))")
             }
             guard let value = try probe(strip) else { throw NotYet("the strip shows \(strip.emojiNames)") }
