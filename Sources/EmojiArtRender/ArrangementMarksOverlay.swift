@@ -4,9 +4,7 @@ import EmojiArtCore
 /// Draws the group outlines and the lock badge (R3, R4) over the canvas, in view pixels, after
 /// the selection frame; never part of an export: only the canvas calls it.
 public enum ArrangementMarksOverlay {
-    private static let accent = SelectionMark.accent
-
-    public static func draw(_ marks: ArrangementMarks, into cr: OpaquePointer) {
+    public static func draw(_ marks: ArrangementMarks, colours: MarkColours = .standard, into cr: OpaquePointer) {
         guard !marks.isEmpty else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -14,8 +12,13 @@ public enum ArrangementMarksOverlay {
             // A solid line, where the selection frame is dashed: one group, not loose emojis.
             cairo_rectangle(
                 cr, outline.minX.rounded() + 0.5, outline.minY.rounded() + 0.5, outline.width.rounded(), outline.height.rounded())
-            cairo_set_line_width(cr, 1)
-            cairo_set_source_rgba(cr, accent.red, accent.green, accent.blue, 0.7)
+            if colours.isHighContrast {
+                cairo_set_line_width(cr, 3 * colours.lineScale)
+                setHalo(colours, into: cr)
+                cairo_stroke_preserve(cr)
+            }
+            cairo_set_line_width(cr, colours.lineScale)
+            setInk(colours.ink, opacity: colours.isHighContrast ? 1 : 0.7, into: cr)
             cairo_stroke(cr)
         }
         if let center = marks.lockBadge { drawLockBadge(at: center, into: cr) }

@@ -18,13 +18,15 @@ public final class DirectFrame: @unchecked Sendable {
     private let deviceScale: Double
     private let frameSize: (width: Int, height: Int)
     private let selected: [Emoji]
+    private let markColours: MarkColours
     /// Pixels made for this frame alone, kept while it paints.
     private var made: [AnyObject] = []
 
     init(
         planned: DocumentRenderer.PlannedFrame, outcome: FrameOutcome, background: BackgroundImage?, viewport: Viewport,
-        viewSize: ViewSize, deviceScale: Double, frameSize: (Int, Int), selected: [Emoji]
+        viewSize: ViewSize, deviceScale: Double, frameSize: (Int, Int), selected: [Emoji], markColours: MarkColours
     ) {
+        self.markColours = markColours
         self.planned = planned
         self.outcome = outcome
         self.background = background
@@ -60,7 +62,7 @@ public final class DirectFrame: @unchecked Sendable {
         guard !selected.isEmpty, let cr = cairo_create(surface) else { return }
         cairo_rectangle(cr, 0, 0, viewSize.width, viewSize.height)
         cairo_clip(cr)
-        DocumentRenderer.drawSelectionMarks(selected, viewport: viewport, viewSize: viewSize, into: cr)
+        DocumentRenderer.drawSelectionMarks(selected, viewport: viewport, viewSize: viewSize, colours: markColours, into: cr)
         cairo_destroy(cr)
     }
 

@@ -80,7 +80,8 @@ extension DocumentRenderer {
         lastFrameWasExact = outcome == .exact
         return DirectFrame(
             planned: planned, outcome: outcome, background: background, viewport: viewport, viewSize: viewSize,
-            deviceScale: scale, frameSize: (frameWidth, frameHeight), selected: model.emojis(withIDs: selection))
+            deviceScale: scale, frameSize: (frameWidth, frameHeight), selected: model.emojis(withIDs: selection),
+            markColours: markColours)
     }
 
     /// Plans the frame `drawDirectly` would paint of `model`, without painting it: every raster

@@ -50,10 +50,14 @@ public final class DocumentRenderer {
         background?.draw(into: cr, viewport: viewport, viewSize: viewSize, deviceScale: scale)
         drawEmojis(model.emojis, viewport: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
         if !selection.isEmpty {
-            Self.drawSelectionMarks(model.emojis(withIDs: selection), viewport: viewport, viewSize: viewSize, into: cr)
+            Self.drawSelectionMarks(
+                model.emojis(withIDs: selection), viewport: viewport, viewSize: viewSize, colours: markColours, into: cr)
         }
         cairo_restore(cr)
     }
+
+    /// The colours selection marks are drawn in: the style's (X10), set by the canvas.
+    public var markColours = MarkColours.standard
 
     /// When set, every emoji is painted from one raster of this many pixels, scaled by the
     /// matrix: vector exports then embed one image per distinct emoji instead of one per
@@ -176,7 +180,7 @@ public final class DocumentRenderer {
     }
 
     static func drawSelectionMarks(
-        _ selected: [Emoji], viewport: Viewport, viewSize: ViewSize, into cr: OpaquePointer
+        _ selected: [Emoji], viewport: Viewport, viewSize: ViewSize, colours: MarkColours, into cr: OpaquePointer
     ) {
         for emoji in selected {
             let center = viewport.viewPoint(for: emoji.position, in: viewSize)
@@ -184,7 +188,7 @@ public final class DocumentRenderer {
             guard side.isFinite,
                 Self.isVisible(center: center, reach: SelectionMark.reach(forSide: side) * 2.0.squareRoot(), in: viewSize)
             else { continue }
-            SelectionMark.draw(around: center, side: side, rotation: emoji.rotation, into: cr)
+            SelectionMark.draw(around: center, side: side, rotation: emoji.rotation, colours: colours, into: cr)
         }
     }
 

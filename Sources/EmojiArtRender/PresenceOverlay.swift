@@ -22,7 +22,10 @@ public enum PresenceOverlay {
         }
     }
 
-    public static func draw(_ participants: [Participant], viewport: Viewport, viewSize: ViewSize, into cr: OpaquePointer) {
+    /// With high contrast (X10) each selection frame gets the marks' ink and halo around its colour.
+    public static func draw(
+        _ participants: [Participant], viewport: Viewport, viewSize: ViewSize, colours: MarkColours = .standard, into cr: OpaquePointer
+    ) {
         guard !participants.isEmpty else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -31,6 +34,14 @@ public enum PresenceOverlay {
             for rect in participant.selection {
                 let frame = viewport.viewRect(for: rect, in: viewSize).insetBy(-3)
                 cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+                if colours.isHighContrast {
+                    cairo_set_line_width(cr, 7)
+                    setHalo(colours, into: cr)
+                    cairo_stroke_preserve(cr)
+                    cairo_set_line_width(cr, 5)
+                    setInk(colours.ink, into: cr)
+                    cairo_stroke_preserve(cr)
+                }
                 cairo_set_line_width(cr, 2)
                 cairo_set_source_rgb(cr, colour.red, colour.green, colour.blue)
                 cairo_stroke(cr)

@@ -5,22 +5,20 @@ import EmojiArtCore
 /// in view pixels: crisp at any zoom, and at HiDPI since cairo's device scale does the rest.
 /// Never part of an export: only the canvas calls it.
 public enum SelectionFrameOverlay {
-    /// GNOME's accent blue, #3584e4 (as `SelectionMark`).
-    private static let accent = SelectionMark.accent
-
-    public static func draw(_ frame: SelectionFrame, into cr: OpaquePointer) {
+    public static func draw(_ frame: SelectionFrame, colours: MarkColours = .standard, into cr: OpaquePointer) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         let rect = frame.rect
-        // The frame: a dashed accent line over a light halo.
+        let scale = colours.lineScale
+        // The frame: a dashed ink line over a light halo.
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-        cairo_set_line_width(cr, 3)
-        cairo_set_source_rgba(cr, 1, 1, 1, 0.8)
+        cairo_set_line_width(cr, 3 * scale)
+        setHalo(colours, into: cr)
         cairo_stroke_preserve(cr)
         var dashes = [5.0, 3.0]
         cairo_set_dash(cr, &dashes, 2, 0)
-        cairo_set_line_width(cr, 1)
-        cairo_set_source_rgb(cr, accent.red, accent.green, accent.blue)
+        cairo_set_line_width(cr, scale)
+        setInk(colours.ink, into: cr)
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
         // A stem from the top edge to the rotate handle.
@@ -28,7 +26,13 @@ public enum SelectionFrameOverlay {
         let rotate = frame.center(of: .rotate)
         cairo_move_to(cr, top.x, top.y)
         cairo_line_to(cr, rotate.x, rotate.y)
-        cairo_set_line_width(cr, 1)
+        if colours.isHighContrast {
+            cairo_set_line_width(cr, 3 * scale)
+            setHalo(colours, into: cr)
+            cairo_stroke_preserve(cr)
+            setInk(colours.ink, into: cr)
+        }
+        cairo_set_line_width(cr, scale)
         cairo_stroke(cr)
         let half = SelectionFrame.handleSize / 2
         for handle in SelectionFrame.Handle.allCases {
@@ -39,22 +43,27 @@ public enum SelectionFrameOverlay {
             } else {
                 cairo_rectangle(cr, center.x - half, center.y - half, 2 * half, 2 * half)
             }
-            cairo_set_source_rgb(cr, 1, 1, 1)
+            setInk(colours.halo, into: cr)
             cairo_fill_preserve(cr)
-            cairo_set_line_width(cr, 1.5)
-            cairo_set_source_rgb(cr, accent.red, accent.green, accent.blue)
+            cairo_set_line_width(cr, 1.5 * scale)
+            setInk(colours.ink, into: cr)
             cairo_stroke(cr)
         }
     }
 
-    public static func drawRubberBand(_ band: ViewRect, into cr: OpaquePointer) {
+    public static func drawRubberBand(_ band: ViewRect, colours: MarkColours = .standard, into cr: OpaquePointer) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_rectangle(cr, band.minX + 0.5, band.minY + 0.5, band.width, band.height)
-        cairo_set_source_rgba(cr, accent.red, accent.green, accent.blue, 0.15)
+        setInk(colours.ink, opacity: 0.15, into: cr)
         cairo_fill_preserve(cr)
-        cairo_set_source_rgb(cr, accent.red, accent.green, accent.blue)
-        cairo_set_line_width(cr, 1)
+        if colours.isHighContrast {
+            cairo_set_line_width(cr, 3 * colours.lineScale)
+            setHalo(colours, into: cr)
+            cairo_stroke_preserve(cr)
+        }
+        setInk(colours.ink, into: cr)
+        cairo_set_line_width(cr, colours.lineScale)
         cairo_stroke(cr)
     }
 }

@@ -1,8 +1,8 @@
 import CPangoCairo
 import EmojiArtCore
 
-/// The mark drawn around a selected emoji (SPEC S1): a rounded outline in GNOME's accent blue over
-/// a wider light halo, so it shows on dark and light backgrounds alike. It frames the emoji's square
+/// The mark drawn around a selected emoji (SPEC S1): a rounded outline in the marks' ink (GNOME's
+/// accent blue) over a wider light halo, so it shows on dark and light backgrounds alike (X10). It frames the emoji's square
 /// of side `size` (DESIGN "Fonts, sizes, geometry"), the same square hit testing uses.
 enum SelectionMark {
     /// Gap in view pixels between the emoji's square and the outline.
@@ -12,29 +12,28 @@ enum SelectionMark {
     static let cornerRadiusInPixels = 6.0
     static let lineWidthInPixels = 2.5
     static let haloWidthInPixels = 6.0
-    /// GNOME's accent blue, #3584e4.
-    static let accent = (red: 0x35 / 255.0, green: 0x84 / 255.0, blue: 0xE4 / 255.0)
-    static let haloAlpha = 0.85
 
     /// How far the mark reaches from the emoji's centre, in view pixels, for culling.
     static func reach(forSide side: Double) -> Double {
-        max(side, minimumSideInPixels) / 2 + paddingInPixels + haloWidthInPixels / 2
+        max(side, minimumSideInPixels) / 2 + paddingInPixels + haloWidthInPixels * MarkColours.widestLineScale / 2
     }
 
     /// Strokes the mark around a square of `side` view pixels centred on `center`, turned by
     /// `rotation` degrees clockwise as the emoji is (M3).
-    static func draw(around center: ViewPoint, side: Double, rotation: Double = 0, into cr: OpaquePointer) {
+    static func draw(
+        around center: ViewPoint, side: Double, rotation: Double = 0, colours: MarkColours = .standard, into cr: OpaquePointer
+    ) {
         let half = max(side, minimumSideInPixels) / 2 + paddingInPixels
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_translate(cr, center.x, center.y)
         if rotation != 0 { cairo_rotate(cr, rotation * .pi / 180) }
         addRoundedSquare(center: .zero, half: half, into: cr)
-        cairo_set_line_width(cr, haloWidthInPixels)
-        cairo_set_source_rgba(cr, 1, 1, 1, haloAlpha)
+        cairo_set_line_width(cr, haloWidthInPixels * colours.lineScale)
+        setHalo(colours, into: cr)
         cairo_stroke_preserve(cr)
-        cairo_set_line_width(cr, lineWidthInPixels)
-        cairo_set_source_rgb(cr, accent.red, accent.green, accent.blue)
+        cairo_set_line_width(cr, lineWidthInPixels * colours.lineScale)
+        setInk(colours.ink, into: cr)
         cairo_stroke(cr)
     }
 
@@ -48,4 +47,14 @@ enum SelectionMark {
         cairo_arc(cr, left + radius, top + radius, radius, .pi, 3 * .pi / 2)
         cairo_close_path(cr)
     }
+}
+
+/// Sets the marks' halo as cairo's source.
+func setHalo(_ colours: MarkColours, into cr: OpaquePointer) {
+    cairo_set_source_rgba(cr, colours.halo.red, colours.halo.green, colours.halo.blue, colours.haloOpacity)
+}
+
+/// Sets `colour` as cairo's source, opaque or at `opacity`.
+func setInk(_ colour: RGBColour, opacity: Double = 1, into cr: OpaquePointer) {
+    cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, opacity)
 }

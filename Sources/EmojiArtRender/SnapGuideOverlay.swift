@@ -2,22 +2,21 @@ import CPangoCairo
 import EmojiArtCore
 
 /// The guides of a snapped drag (R1), drawn over the canvas in view pixels like the selection
-/// frame: each a 1 px line in magenta — the colour design tools give smart guides, apart from the
-/// selection's blue — across the things aligned. Never part of an export: only the canvas calls it.
+/// frame: each a 1 px line in the marks' guide colour (magenta, apart from the selection's blue;
+/// with high contrast, ink over a halo, X10) across the things aligned. Never part of an export:
+/// only the canvas calls it.
 public enum SnapGuideOverlay {
-    /// Magenta, #e01b84.
-    static let colour = (red: 0xE0 / 255.0, green: 0x1B / 255.0, blue: 0x84 / 255.0)
     static let lineWidthInPixels = 1.0
 
     /// Strokes `guides` where `viewport` shows them in a view of `viewSize`, over the content
     /// and the selection frame.
-    public static func draw(_ guides: [SnapGuide], viewport: Viewport, viewSize: ViewSize, into cr: OpaquePointer) {
+    public static func draw(
+        _ guides: [SnapGuide], viewport: Viewport, viewSize: ViewSize, colours: MarkColours = .standard, into cr: OpaquePointer
+    ) {
         guard !guides.isEmpty else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        cairo_set_line_width(cr, lineWidthInPixels)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-        cairo_set_source_rgb(cr, colour.red, colour.green, colour.blue)
         for guide in guides {
             let start = viewport.viewPoint(for: guide.start, in: viewSize)
             let end = viewport.viewPoint(for: guide.end, in: viewSize)
@@ -34,6 +33,13 @@ public enum SnapGuideOverlay {
                 cairo_line_to(cr, right, y)
             }
         }
+        if colours.isHighContrast {
+            cairo_set_line_width(cr, 3 * colours.lineScale)
+            setHalo(colours, into: cr)
+            cairo_stroke_preserve(cr)
+        }
+        cairo_set_line_width(cr, lineWidthInPixels * colours.lineScale)
+        setInk(colours.guide, into: cr)
         cairo_stroke(cr)
     }
 

@@ -53,6 +53,8 @@ extension Signal {
     static var notifyDefaultHeight: Signal<PointerHandler> { notify("default-height") }
     /// GtkSettings' gtk-xft-dpi property (the text scale) changed.
     static var notifyGtkXftDpi: Signal<PointerHandler> { notify("gtk-xft-dpi") }
+    /// AdwStyleManager's high-contrast property (the system's high contrast) changed.
+    static var notifyHighContrast: Signal<PointerHandler> { notify("high-contrast") }
     /// AdwLeaflet's folded property (its panes no longer fit side by side) changed.
     static var notifyFolded: Signal<PointerHandler> { notify("folded") }
     /// AdwStyleManager's dark property (the style turned dark or light) changed.

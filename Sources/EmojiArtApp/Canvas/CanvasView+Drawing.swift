@@ -42,10 +42,11 @@ extension CanvasView {
         }
         // The frame and the rubber band are drawn over the cached layer, never into it, and
         // never into an export (S5, S8).
-        if let frame = interaction.selectionFrame { SelectionFrameOverlay.draw(frame, into: cr) }
-        ArrangementMarksOverlay.draw(interaction.arrangementMarks, into: cr)
-        if let band = interaction.rubberBand { SelectionFrameOverlay.drawRubberBand(band, into: cr) }
-        SnapGuideOverlay.draw(interaction.snapGuides, viewport: interaction.effectiveViewport, viewSize: size, into: cr)
+        if let frame = interaction.selectionFrame { SelectionFrameOverlay.draw(frame, colours: markColours, into: cr) }
+        ArrangementMarksOverlay.draw(interaction.arrangementMarks, colours: markColours, into: cr)
+        if let band = interaction.rubberBand { SelectionFrameOverlay.drawRubberBand(band, colours: markColours, into: cr) }
+        SnapGuideOverlay.draw(
+            interaction.snapGuides, viewport: interaction.effectiveViewport, viewSize: size, colours: markColours, into: cr)
         drawOverlay?(cr, interaction.effectiveViewport, size)
         if isDropHovering { drawDropHighlight(into: cr, size: size) }
     }

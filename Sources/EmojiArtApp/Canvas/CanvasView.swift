@@ -66,6 +66,9 @@ final class CanvasView {
     var contextMenu: UnsafeMutablePointer<GtkWidget>?
     private var textScaleObservation: UInt = 0
     private var paperObservation: UInt = 0
+    private var markStyleObservation: [UInt] = []
+    /// The colours of the selection's marks, the guides and the others' marks (X10).
+    private(set) var markColours = MarkColours.standard
     /// The display's clipboard and our handler of its changes: Paste follows what it offers (U4).
     private var clipboardObservation: (clipboard: OpaquePointer, handler: UInt)?
     /// Set by `tearDown()`: from then on nothing here reaches GTK.
@@ -146,6 +149,11 @@ final class CanvasView {
         paperObservation = CanvasPaper.observe { [weak self] in
             guard let self, !isClosed else { return }
             gtk_widget_queue_draw(drawingArea)
+        }
+        updateMarkColours()
+        markStyleObservation = CanvasMarkStyle.observe { [weak self] in
+            guard let self, !isClosed else { return }
+            updateMarkColours()
         }
         if let clipboard = gtk_widget_get_clipboard(drawingArea) {
             let handler = connect(clipboard, .changed) { [unowned self] in clipboardDidChange() }
@@ -251,6 +259,8 @@ final class CanvasView {
         textScaleObservation = 0
         CanvasPaper.stopObserving(paperObservation)
         paperObservation = 0
+        CanvasMarkStyle.stopObserving(markStyleObservation)
+        markStyleObservation = []
         if let contextMenu { gtk_widget_unparent(contextMenu) }
         contextMenu = nil
         g_object_unref(container.raw)
@@ -276,5 +286,17 @@ final class CanvasView {
     private func updateAccessibleDescription() {
         guard !isClosed else { return }
         emojiart_accessible_set_description(drawingArea, interaction.selectionDescription)
+    }
+}
+
+extension CanvasView {
+    /// The marks take the style's colours, in the cached frame too (its selection marks).
+    fileprivate func updateMarkColours() {
+        let colours = CanvasMarkStyle.colours(for: drawingArea)
+        guard colours != markColours else { return }
+        markColours = colours
+        contentLayer.renderer.markColours = colours
+        contentLayer.invalidate()
+        gtk_widget_queue_draw(drawingArea)
     }
 }

@@ -15,7 +15,8 @@ extension DocumentWindow {
         pack(sharingStatus.widget)
         canvas.drawOverlay = { [unowned self] cr, viewport, size in
             guard let sharing else { return }
-            PresenceOverlay.draw(Self.participants(of: sharing), viewport: viewport, viewSize: size, into: cr)
+            PresenceOverlay.draw(
+                Self.participants(of: sharing), viewport: viewport, viewSize: size, colours: canvas.markColours, into: cr)
         }
     }
 
