@@ -12,6 +12,8 @@ import Foundation
 public final class CollabDocumentBridge: DocumentCollaboration {
     public let document: EmojiArtDocument
     public let session: SyncSession
+    /// The others in the room and their drags, beside the session's state.
+    public let presence: RoomPresence
     public let room: SharedRoom
     /// Sends frames to the relay (nothing while offline: the session keeps them in its outbox).
     public var send: ([ClientMessage]) -> Void = { _ in }
@@ -48,6 +50,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     ) {
         self.document = document
         self.session = session
+        presence = RoomPresence(session: session)
         self.room = room
         var images = RoomImages(images: images, uploads: uploads)
         var ids = ids
@@ -129,8 +132,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
         for message in messages {
             switch message {
             case .preview(let forwarded):
-                handle(message)
-                if let frame = session.previewFrame(forwarded) {
+                if let frame = takeFrame(message) {
                     livePreviews.receive(frame, from: forwarded.client, at: now())
                 }
             case .op(let push):
@@ -140,10 +142,10 @@ public final class CollabDocumentBridge: DocumentCollaboration {
                 roomChanged = true
             case .left(let other):
                 livePreviews.left(other)
-                handle(message)
+                takeFrame(message)
                 presenceChanged = true
             case .presence:
-                handle(message)
+                takeFrame(message)
                 presenceChanged = true
             case .welcome:
                 handle(message)
@@ -173,6 +175,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     /// The connection dropped: others' pointers and drags go away until it is back.
     public func disconnected() {
         session.disconnected()
+        presence.disconnected()
         livePreviews.removeAll()
         dragPreview.clear()
         showRoom()
@@ -195,7 +198,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
 
     /// My presence (C5) as a frame to send, when connected.
     public func sendPresence(_ presence: Presence) {
-        guard session.isLive, let message = try? session.presenceMessage(presence) else { return }
+        guard session.isLive, let message = try? self.presence.presenceMessage(presence) else { return }
         send([message])
     }
 
@@ -232,7 +235,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     private func sendDragPreview(at time: Duration) {
         dragPreview.sent(at: time)
         guard session.isLive else { return }
-        send(dragPreview.frames.compactMap { try? session.previewMessage($0) })
+        send(dragPreview.frames.compactMap { try? presence.previewMessage($0) })
     }
 
     private func showLivePreviews() {
@@ -253,10 +256,23 @@ public final class CollabDocumentBridge: DocumentCollaboration {
             onMessage?(String(describing: error))
             return
         }
-        // What the session caught on the way (C10): said, never silently applied or dropped. A
-        // relay's refusal is said where it arrives (`receive`), once however often it comes.
+        // A relay's refusal is said where it arrives (`receive`), once however often it comes.
         let isRefusal = if case .error = message { true } else { false }
-        if !isRefusal, session.problemCount != problems, let problem = session.lastProblem { onMessage?(problem) }
+        if !isRefusal { sayProblem(after: problems) }
+    }
+
+    /// A frame of the others' (presence, a drag, someone leaving), through `presence`.
+    @discardableResult
+    private func takeFrame(_ message: RelayMessage) -> PreviewFrame? {
+        let problems = session.problemCount
+        defer { sayProblem(after: problems) }
+        return presence.receive(message)
+    }
+
+    /// What the session caught since it had counted `problems` (C10): said, never silently
+    /// applied or dropped.
+    private func sayProblem(after problems: Int) {
+        if session.problemCount != problems, let problem = session.lastProblem { onMessage?(problem) }
     }
 
     private func perform(_ ops: [CollabOp], named name: String, joining: Bool) {

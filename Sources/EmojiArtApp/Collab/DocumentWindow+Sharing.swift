@@ -168,9 +168,9 @@ extension DocumentWindow {
         sharingStatus.update(sharing.connection)
         let connected = sharing.connection.status == .connected
         // Newcomers (or everyone, after a reconnect) learn where I am.
-        sharing.roomDidChange(newcomers: connected && (!wasConnected || sharing.bridge.session.participants.count > knownParticipants))
+        sharing.roomDidChange(newcomers: connected && (!wasConnected || sharing.bridge.presence.participants.count > knownParticipants))
         wasConnected = connected
-        knownParticipants = sharing.bridge.session.participants.count
+        knownParticipants = sharing.bridge.presence.participants.count
         gtk_widget_queue_draw(canvas.drawingArea)
         saveSoon()
     }
@@ -229,7 +229,7 @@ extension DocumentWindow {
         let document = sharing.bridge.document
         // Around where the emojis are drawn: a selection being dragged follows the drag.
         let frames = Dictionary(document.displayedModel.emojis.map { ($0.id, $0.boundingBox) }, uniquingKeysWith: { first, _ in first })
-        return sharing.bridge.session.participants.sorted { $0.key < $1.key }.map { client, presence in
+        return sharing.bridge.presence.participants.sorted { $0.key < $1.key }.map { client, presence in
             let colour = ParticipantColours.palette[ParticipantColours.index(of: presence, from: client)]
             let pointer = presence.pointerX.flatMap { x in presence.pointerY.map { DocumentPoint(x: x, y: $0) } }
             let selection = presence.selection.compactMap { sharing.bridge.localID(of: $0).flatMap { frames[$0] } }
