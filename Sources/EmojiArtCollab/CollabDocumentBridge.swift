@@ -74,11 +74,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     /// - Throws: `RoomBackgroundError` when the background is a file of this computer that
     ///   cannot be embedded (C7: its address never enters the room), or the journal's error.
     public static func share(_ document: EmojiArtDocument, session: SyncSession, room: SharedRoom) throws -> CollabDocumentBridge {
-        var model = document.model
-        model.background = try RoomBackgroundRule.backgroundToShare(model)
-        let entry = try CollabImport(model: model, session: session)
-        // Not undoable, so the name is never shown.
-        try session.perform(entry.ops, named: "Share", undoable: false)
+        let entry = try session.enter(document.model).imported
         return CollabDocumentBridge(
             document: document, session: session, room: room, ids: entry.ids, images: entry.images, uploads: entry.uploads)
     }

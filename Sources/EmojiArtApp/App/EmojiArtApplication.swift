@@ -1,5 +1,6 @@
 import CGtk
 import EmojiArtCollab
+import EmojiArtCollabNet
 import EmojiArtCore
 import EmojiArtRender
 import Foundation
@@ -154,8 +155,7 @@ final class EmojiArtApplication {
         {
             return existing.present()
         }
-        let kept = try? CollabStorage(locations: StorageLocations()).keys.key(for: address.room)
-        guard let kept, kept != address.key else { return openJoinedWindow(address, replacingKey: false) }
+        guard (try? roomEntry.joining(address)) == .replacesKeptKey else { return openJoinedWindow(address, replacingKey: false) }
         SharingDialogs.askToReplaceKey(parent: activeWindow) { [weak self] agreed in
             if agreed { self?.openJoinedWindow(address, replacingKey: true) }
         }
@@ -167,6 +167,11 @@ final class EmojiArtApplication {
         show(window)
         window.updateTitle()
         window.startSharing(at: address, key: .onceOpened(replacing: replacingKey))
+    }
+
+    /// How windows enter rooms (C2, C8, C10), on this user's collaboration state.
+    var roomEntry: RoomEntry {
+        RoomEntry(storage: CollabStorage(locations: StorageLocations()))
     }
 
     /// Reads a document that the launch did not prefetch.
