@@ -15,6 +15,9 @@ final class EmojiArtApplication {
     let drafts: DraftStore
     /// Every document’s earlier versions (H1).
     let versionStore: VersionStore
+    /// How windows enter rooms (C2, C8, C10), on this user's room keys, outboxes, relays and
+    /// tokens (`CollabStorage`), under the same folders as everything else.
+    let roomEntry: RoomEntry
     /// The editor's settings, the same in every window (Snap to Objects, R1).
     private(set) var preferences: EditorPreferences
     /// The emojis most recently added to documents, for the strip's search (F1).
@@ -36,6 +39,7 @@ final class EmojiArtApplication {
         }
         drafts = DraftStore(stateDirectory: storage.stateDirectory)
         versionStore = VersionStore(locations: storage)
+        roomEntry = RoomEntry(storage: CollabStorage(locations: storage))
         stateDirectory = storage.stateDirectory
         preferences = EditorPreferences.load(from: storage.stateDirectory)
         recentEmojis = RecentEmojiList(stateDirectory: storage.stateDirectory)
@@ -167,11 +171,6 @@ final class EmojiArtApplication {
         show(window)
         window.updateTitle()
         window.startSharing(at: address, key: .onceOpened(replacing: replacingKey))
-    }
-
-    /// How windows enter rooms (C2, C8, C10), on this user's collaboration state.
-    var roomEntry: RoomEntry {
-        RoomEntry(storage: CollabStorage(locations: StorageLocations()))
     }
 
     /// Reads a document that the launch did not prefetch.
