@@ -49,6 +49,8 @@ final class EmojiArtApplication {
         connect(application, .startup) { [unowned self] in
             gtk_window_set_default_icon_name(ApplicationLauncher.applicationID)
             ApplicationStyle.install()
+            // The strip is whole: the emojis' spoken names load now, off the launch's way.
+            PaletteGlyphs.shared.whenAllMade = { SpokenEmojiNames.loadSoon() }
             installActions()
             paletteMonitor = PaletteFileMonitor(store: palettes) { [unowned self] warning in
                 showWarnings([warning])

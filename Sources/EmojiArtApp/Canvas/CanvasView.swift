@@ -143,7 +143,7 @@ final class CanvasView {
             guard let self else { return }
             apply(interaction.textScaleChanged(defaultEmojiSize: TextScale.defaultEmojiSize))
         }
-        paperObservation = CanvasPaper.observe { [weak self] in
+        paperObservation = CanvasPaperStyle.observe { [weak self] in
             guard let self, !isClosed else { return }
             gtk_widget_queue_draw(drawingArea)
         }
@@ -249,7 +249,7 @@ final class CanvasView {
         clipboardObservation = nil
         TextScale.stopObserving(textScaleObservation)
         textScaleObservation = 0
-        CanvasPaper.stopObserving(paperObservation)
+        CanvasPaperStyle.stopObserving(paperObservation)
         paperObservation = 0
         if let contextMenu { gtk_widget_unparent(contextMenu) }
         contextMenu = nil

@@ -29,7 +29,7 @@ import Glibc
 /// thread, draws it exact again (`renders`: its crisp renders so far), and `frame-landed` each
 /// time a frame painted off the main thread (a zoom step on a user's drawing) replaces the last
 /// one, shown moved meanwhile (`renders`).
-enum LaunchTrace {
+public enum LaunchTrace {
     /// The trace file, read once; nil (the usual case) turns every mark into a no-op.
     private static let path: String? = getenv("EMOJIART_TRACE").map { String(cString: $0) }
 
@@ -37,10 +37,10 @@ enum LaunchTrace {
     private static let processStartMilliseconds: Double? = readProcessStart()
 
     /// Whether a trace is being written (so callers can skip work that only feeds it).
-    static var isEnabled: Bool { path != nil }
+    public static var isEnabled: Bool { path != nil }
 
     /// Appends `event` with the milliseconds since the process started and any `counts`.
-    static func mark(_ event: String, _ counts: KeyValuePairs<String, Int> = [:]) {
+    public static func mark(_ event: String, _ counts: KeyValuePairs<String, Int> = [:]) {
         guard let path else { return }
         let elapsed = processStartMilliseconds.map { bootTimeMilliseconds() - $0 } ?? -1
         var line = "{\"event\": \"\(event)\", \"ms\": \(String(format: "%.1f", elapsed))"
@@ -58,7 +58,7 @@ enum LaunchTrace {
 
     /// `mark`, but only the first time this process reaches `event` (a launch's first frame,
     /// not every window's).
-    @MainActor static func markOnce(_ event: String, _ counts: KeyValuePairs<String, Int> = [:]) {
+    @MainActor public static func markOnce(_ event: String, _ counts: KeyValuePairs<String, Int> = [:]) {
         guard path != nil, markedOnce.insert(event).inserted else { return }
         mark(event, counts)
     }
@@ -69,7 +69,7 @@ enum LaunchTrace {
     /// `background-ready`.
     /// `rasterized` counts the emoji rasters the canvas had to make itself by then (those the
     /// launch prepared ahead are not counted).
-    @MainActor static func frameDrawn(
+    @MainActor public static func frameDrawn(
         emojiCount: Int, rasterized: Int, isComplete: Bool, isExact: Bool, standIns: Int, size: ViewSize,
         showsBackground: Bool, hasBackground: Bool
     ) {
