@@ -77,6 +77,8 @@ let package = Package(
             dependencies: [
                 "EmojiArtCollab",
                 "CLibintl",
+                // SHA-256 for blob names and the create token's digest.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -149,7 +151,9 @@ let package = Package(
         .target(name: "EmojiArtTestSupport", dependencies: ["EmojiArtCore"], path: "Tests/EmojiArtTestSupport"),
         // The in-memory relay the sync engine's tests talk to through `RelayLink` (the same
         // `RoomHost` the real relay runs), kept out of the product.
-        .target(name: "EmojiArtCollabTestSupport", dependencies: ["EmojiArtCollab"], path: "Tests/EmojiArtCollabTestSupport"),
+        .target(
+            name: "EmojiArtCollabTestSupport", dependencies: ["EmojiArtCollab", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/EmojiArtCollabTestSupport"),
         .testTarget(
             name: "EmojiArtCoreTests",
             dependencies: [
@@ -177,6 +181,7 @@ let package = Package(
                 "EmojiArtCollabTestSupport",
                 "EmojiArtCore",
                 "EmojiArtTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -187,6 +192,7 @@ let package = Package(
             dependencies: [
                 "EmojiArtRelay", "EmojiArtCollabNet", "EmojiArtCollab", "emojiart-relay", "EmojiArtTestSupport",
                 "EmojiArtCollabTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 // HostileRelayTests' fake relay (a server that misbehaves on purpose).
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -197,7 +203,7 @@ let package = Package(
         // protocol vectors (data/protocol), which the browser client's tests check too.
         .testTarget(
             name: "EmojiArtCollabNetTests",
-            dependencies: ["EmojiArtCollabNet", "EmojiArtCollab"]
+            dependencies: ["EmojiArtCollabNet", "EmojiArtCollab", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore", "EmojiArtTestSupport"]),
         // Swift Testing runs tests on the cooperative pool, never the main thread: the test

@@ -1,3 +1,4 @@
+import Crypto
 import EmojiArtCore
 import Foundation
 
@@ -11,6 +12,8 @@ import Foundation
 public final class CollabDocumentBridge: DocumentCollaboration {
     public let document: EmojiArtDocument
     public let session: SyncSession
+    /// The others in the room and their drags, beside the session's state.
+    public let presence: RoomPresence
     public let room: SharedRoom
     /// Sends frames to the relay (nothing while offline: the session keeps them in its outbox).
     public var send: ([ClientMessage]) -> Void = { _ in }
@@ -47,6 +50,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     ) {
         self.document = document
         self.session = session
+        presence = RoomPresence(session: session)
         self.room = room
         var images = RoomImages(images: images, uploads: uploads)
         var ids = ids
@@ -70,11 +74,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     /// - Throws: `RoomBackgroundError` when the background is a file of this computer that
     ///   cannot be embedded (C7: its address never enters the room), or the journal's error.
     public static func share(_ document: EmojiArtDocument, session: SyncSession, room: SharedRoom) throws -> CollabDocumentBridge {
-        var model = document.model
-        model.background = try RoomBackgroundRule.backgroundToShare(model)
-        let entry = try CollabImport(model: model, session: session)
-        // Not undoable, so the name is never shown.
-        try session.perform(entry.ops, named: "Share", undoable: false)
+        let entry = try session.enter(document.model).imported
         return CollabDocumentBridge(
             document: document, session: session, room: room, ids: entry.ids, images: entry.images, uploads: entry.uploads)
     }
@@ -128,8 +128,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
         for message in messages {
             switch message {
             case .preview(let forwarded):
-                handle(message)
-                if let frame = session.previewFrame(forwarded) {
+                if let frame = takeFrame(message) {
                     livePreviews.receive(frame, from: forwarded.client, at: now())
                 }
             case .op(let push):
@@ -139,10 +138,10 @@ public final class CollabDocumentBridge: DocumentCollaboration {
                 roomChanged = true
             case .left(let other):
                 livePreviews.left(other)
-                handle(message)
+                takeFrame(message)
                 presenceChanged = true
             case .presence:
-                handle(message)
+                takeFrame(message)
                 presenceChanged = true
             case .welcome:
                 handle(message)
@@ -172,6 +171,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     /// The connection dropped: others' pointers and drags go away until it is back.
     public func disconnected() {
         session.disconnected()
+        presence.disconnected()
         livePreviews.removeAll()
         dragPreview.clear()
         showRoom()
@@ -194,7 +194,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
 
     /// My presence (C5) as a frame to send, when connected.
     public func sendPresence(_ presence: Presence) {
-        guard session.isLive, let message = try? session.presenceMessage(presence) else { return }
+        guard session.isLive, let message = try? self.presence.presenceMessage(presence) else { return }
         send([message])
     }
 
@@ -231,7 +231,7 @@ public final class CollabDocumentBridge: DocumentCollaboration {
     private func sendDragPreview(at time: Duration) {
         dragPreview.sent(at: time)
         guard session.isLive else { return }
-        send(dragPreview.frames.compactMap { try? session.previewMessage($0) })
+        send(dragPreview.frames.compactMap { try? presence.previewMessage($0) })
     }
 
     private func showLivePreviews() {
@@ -252,10 +252,23 @@ public final class CollabDocumentBridge: DocumentCollaboration {
             onMessage?(String(describing: error))
             return
         }
-        // What the session caught on the way (C10): said, never silently applied or dropped. A
-        // relay's refusal is said where it arrives (`receive`), once however often it comes.
+        // A relay's refusal is said where it arrives (`receive`), once however often it comes.
         let isRefusal = if case .error = message { true } else { false }
-        if !isRefusal, session.problemCount != problems, let problem = session.lastProblem { onMessage?(problem) }
+        if !isRefusal { sayProblem(after: problems) }
+    }
+
+    /// A frame of the others' (presence, a drag, someone leaving), through `presence`.
+    @discardableResult
+    private func takeFrame(_ message: RelayMessage) -> PreviewFrame? {
+        let problems = session.problemCount
+        defer { sayProblem(after: problems) }
+        return presence.receive(message)
+    }
+
+    /// What the session caught since it had counted `problems` (C10): said, never silently
+    /// applied or dropped.
+    private func sayProblem(after problems: Int) {
+        if session.problemCount != problems, let problem = session.lastProblem { onMessage?(problem) }
     }
 
     private func perform(_ ops: [CollabOp], named name: String, joining: Bool) {

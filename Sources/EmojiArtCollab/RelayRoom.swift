@@ -1,3 +1,4 @@
+import Crypto
 import EmojiArtCore
 import Foundation
 
@@ -96,9 +97,10 @@ public struct RelayRoom: Sendable {
         guard let secret = Base64URL.decode(proof.secret), (16...64).contains(secret.count) else {
             return .failure(RelayError(code: .badMessage, message: "A proof’s secret must be 16 to 64 bytes of base64url."))
         }
-        let secretHash = SHA256.digest(Data(secret))
+        let secretHash = SHA256.hash(data: secret)
         if let bound = clientSecrets[hello.client] {
-            guard let boundBytes = Base64URL.decode(bound), HMAC.constantTimeEqual(boundBytes, secretHash) else {
+            // A digest compares in constant time.
+            guard let boundBytes = Base64URL.decode(bound), secretHash == boundBytes else {
                 return .failure(RelayError(code: .clientTaken, message: "Another member uses the client id \(hello.client)."))
             }
         }

@@ -35,17 +35,15 @@ public struct RoomCredentials: Hashable, Sendable {
 
     /// An edit link's credentials.
     public init(roomKey: [UInt8]) {
-        let salt2 = Array("emojiart room 2".utf8)
-        let salt3 = Array("emojiart room 3".utf8)
-        let editSeed = HMAC.hkdf(inputKey: roomKey, salt: salt3, info: Array("edit".utf8), length: 32)
-        let viewSecret = HMAC.hkdf(inputKey: roomKey, salt: salt3, info: Array("view".utf8), length: 16)
+        let editSeed = KeyDerivation.key(from: roomKey, salt: KeyDerivation.protocol3, info: "edit", length: 32)
+        let viewSecret = KeyDerivation.key(from: roomKey, salt: KeyDerivation.protocol3, info: "view", length: 16)
         self.init(
             role: .edit,
-            sealingKey: HMAC.hkdf(inputKey: roomKey, salt: salt2, info: Array("seal".utf8), length: 16),
+            sealingKey: KeyDerivation.key(from: roomKey, salt: KeyDerivation.protocol2, info: "seal", length: 16),
             viewSecret: viewSecret,
             editorKey: Ed25519.publicKey(seed: editSeed),
             editSeed: editSeed,
-            legacyAccess: HMAC.hkdf(inputKey: roomKey, salt: salt2, info: Array("access".utf8), length: 32))
+            legacyAccess: KeyDerivation.key(from: roomKey, salt: KeyDerivation.protocol2, info: "access", length: 32))
     }
 
     /// A view link's credentials: its 64 bytes (sealing key, view secret, edit public key); nil
@@ -64,8 +62,7 @@ public struct RoomCredentials: Hashable, Sendable {
         self.editorKey = editorKey
         self.editSeed = editSeed
         self.legacyAccess = legacyAccess
-        viewSeed = HMAC.hkdf(
-            inputKey: viewSecret, salt: Array("emojiart room 3".utf8), info: Array("view admission".utf8), length: 32)
+        viewSeed = KeyDerivation.key(from: viewSecret, salt: KeyDerivation.protocol3, info: "view admission", length: 32)
         viewerKey = Ed25519.publicKey(seed: viewSeed)
     }
 
@@ -193,11 +190,30 @@ public struct LegacyAccess: Hashable, Sendable {
     /// Whether `proof` answers `nonce` for this room and client (compared in constant time).
     public func admits(proof: String, nonce: String, room: String, client: ClientID) -> Bool {
         guard let given = Base64URL.decode(proof) else { return false }
-        return HMAC.constantTimeEqual(given, mac(nonce: nonce, room: room, client: client))
+        return HMAC<SHA256>.isValidAuthenticationCode(
+            given, authenticating: message(nonce: nonce, room: room, client: client), using: SymmetricKey(data: key))
     }
 
     private func mac(nonce: String, room: String, client: ClientID) -> [UInt8] {
-        HMAC.sha256(key: key, message: Array(["emojiart-hello-2", nonce, room, client.rawValue].joined(separator: "\u{0}").utf8))
+        Array(HMAC<SHA256>.authenticationCode(for: message(nonce: nonce, room: room, client: client), using: SymmetricKey(data: key)))
+    }
+
+    private func message(nonce: String, room: String, client: ClientID) -> [UInt8] {
+        Array(["emojiart-hello-2", nonce, room, client.rawValue].joined(separator: "\u{0}").utf8)
+    }
+}
+
+/// HKDF-SHA256 (RFC 5869) over swift-crypto: every key of a room from its link (see
+/// `RoomCredentials`), with each protocol's salt.
+enum KeyDerivation {
+    static let protocol2 = "emojiart room 2"
+    static let protocol3 = "emojiart room 3"
+
+    static func key(from inputKey: [UInt8], salt: String, info: String, length: Int) -> [UInt8] {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: inputKey), salt: Array(salt.utf8), info: Array(info.utf8), outputByteCount: length
+        )
+        .withUnsafeBytes { Array($0) }
     }
 }
 

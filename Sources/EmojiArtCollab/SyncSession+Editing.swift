@@ -1,5 +1,22 @@
-/// The edits a window makes, as ops (C3). Each is one undo step named as in U2.
+import EmojiArtCore
+
+/// The edits a window makes, as ops (C3): each but a document's entry is one undo step named as
+/// in U2.
 extension SyncSession {
+    /// A document entering a new room (Share…, `emojiart share`): its content becomes the room's
+    /// first push, not a step anyone can undo; its emojis keep their cids, and its image background
+    /// becomes a sealed blob to upload (`imported.uploads`). Returns the import and the push to
+    /// send when live.
+    /// - Throws: `RoomBackgroundError` when the background is a file of this computer that cannot
+    ///   be embedded (C7: its address never enters the room), or the sealer's or journal's error.
+    public func enter(_ model: EmojiArtModel) throws -> (imported: CollabImport, messages: [ClientMessage]) {
+        var model = model
+        model.background = try RoomBackgroundRule.backgroundToShare(model)
+        let imported = try CollabImport(model: model, session: self)
+        // Not undoable, so the name is never shown.
+        return (imported, try perform(imported.ops, named: "Share", undoable: false))
+    }
+
     /// Adds an emoji on top of every other (tombstones included); returns its cid.
     @discardableResult
     public func addEmoji(_ text: String, x: Double, y: Double, size: Double) throws -> (CollabID, [ClientMessage]) {

@@ -5,6 +5,9 @@ import Foundation
 /// the confirmed state (the relay's log as far as it is known) with my pending pushes re-applied
 /// after every incoming op, so my edits never flicker and everyone's converge.
 ///
+/// Who else is here and what they are dragging is not the room's state: `RoomPresence` takes
+/// those frames beside the session.
+///
 /// Not thread-safe: the app drives it from one `@MainActor` consumer.
 public final class SyncSession {
     public let room: String
@@ -21,9 +24,6 @@ public final class SyncSession {
     public private(set) var history = UndoHistory()
     /// True between a welcome and the connection's end: pushes go out at once.
     public private(set) var isLive = false
-    /// Others in the room (C5) and their drags in progress.
-    public private(set) var participants: [ClientID: Presence] = [:]
-    public private(set) var previews: [CollabID: PreviewFrame] = [:]
     /// The last refusal from the relay, or a payload that could not be opened.
     public private(set) var lastProblem: String? {
         didSet { if lastProblem != nil { problemCount += 1 } }
@@ -43,8 +43,6 @@ public final class SyncSession {
     private let secret: String
     /// Each sender's chain as far as `confirmed` goes (C10).
     public internal(set) var chains = SenderChains()
-    /// The order of presence and drag frames, sent and taken (C10).
-    var frameClock = FrameClock()
     /// The hash of my last push (pending or confirmed): what my next one names.
     private var chainHead: String?
     /// Someone's push lands on a multiple of this seq: its sender compacts the room (a snapshot).
@@ -243,8 +241,6 @@ public final class SyncSession {
     /// The connection is gone; edits wait in the outbox until the next welcome.
     public func disconnected() {
         isLive = false
-        participants.removeAll()
-        previews.removeAll()
     }
 
     /// Handles one relay message; returns what to send in answer.
@@ -272,19 +268,8 @@ public final class SyncSession {
                 return [snapshot]
             }
             return []
-        case .preview(let forwarded):
-            if let frame = previewFrame(forwarded) { previews[frame.cid] = frame }
-            return []
-        case .presence(let forwarded):
-            if case .presence(let presence)? = open(forwarded.payload, context(.presence, sender: forwarded.client, counter: 0)),
-                frameClock.isFresh(presence.seq, from: forwarded.client, kind: .presence)
-            {
-                participants[forwarded.client] = presence
-            }
-            return []
-        case .left(let other):
-            participants[other] = nil
-            previews = previews.filter { $0.key.client != other }
+        case .preview, .presence, .left:
+            // The others' frames, not the room's state: `RoomPresence`'s.
             return []
         case .error(let error):
             lastProblem = error.sentence

@@ -13,7 +13,7 @@ public struct RoomSessionSetup: Sendable {
 
     /// - Throws: `CollabError.linkWithoutKey` for a link without a key (there is no room
     ///   without one), `SealError.badKey` for one that is not a key.
-    public init(address: RoomLink, storage: CollabStorage = CollabStorage()) throws {
+    public init(address: RoomLink, storage: CollabStorage) throws {
         guard let key = address.key else { throw CollabError.linkWithoutKey }
         self.address = address
         self.storage = storage

@@ -110,17 +110,6 @@ public final class SharedDocumentSession {
         return { ContinuousClock.now - start }
     }()
 
-    /// Makes the room on the relay (Share…) with its key's verifier (C10), answering whether it
-    /// could; `createToken` for a relay that asks for one (C8).
-    public static func createRoom(at address: RoomLink, createToken: String? = nil) async throws {
-        let setup = try RoomSessionSetup(address: address, storage: CollabStorage())
-        var options = WebSocketRelayLink.Options()
-        options.createToken = createToken
-        let link = WebSocketRelayLink(address: address, options: options)
-        defer { link.close() }
-        try await link.createRoom(setup.sealer.credentials.registration)
-    }
-
     // MARK: - The room changed
 
     /// Call after the connection's status, participants or the room changed: keeps a joined

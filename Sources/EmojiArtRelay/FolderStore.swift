@@ -114,6 +114,9 @@ final class FolderRoomStorage: RoomStorage {
         try files.append(push)
     }
 
+    /// Never called: a failed disk stops the room until the relay restarts.
+    func discardReceived() {}
+
     nonisolated(nonsending) func sync(after seq: Int, snapshotSeq: Int) async throws(RelayStoreError) -> RoomChanges? {
         try files.sync()
         return nil

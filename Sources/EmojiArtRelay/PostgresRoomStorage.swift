@@ -26,14 +26,19 @@ final class PostgresRoomStorage: RoomStorage {
         pending.append(push)
     }
 
+    func discardReceived() {
+        pending = []
+    }
+
     func broadcast(_ message: RelayMessage) {
         store.broadcast(message, in: id)
     }
 
     nonisolated(nonsending) func sync(after seq: Int, snapshotSeq: Int) async throws(RelayStoreError) -> RoomChanges? {
         // Taken out now: pushes received during the transaction go in the next one. On a
-        // failure they are dropped; their clients push them again after reconnecting (the
-        // room's connections are closed), and whatever did commit is left out as seen.
+        // failure the batch is dropped, and the room's failure drops those received since
+        // (`discardReceived`); their clients push them again after reconnecting (the room's
+        // connections are closed), and whatever did commit is left out as seen.
         let batch = pending
         pending = []
         do {

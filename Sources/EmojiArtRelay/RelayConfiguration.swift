@@ -30,6 +30,10 @@ public struct RelayConfiguration: Sendable {
     /// With a database: how often rooms with someone in them look for pushes other relays made,
     /// in case a notification was missed.
     public var pollInterval: Duration = .seconds(2)
+    /// With a database: how long a room waits for it to make pushes durable before it fails and
+    /// its members reconnect (`RoomActor.flush`). A sync takes milliseconds; a database that is
+    /// restarting is waited for until then.
+    public var storeDeadline: Duration = .seconds(10)
     /// The browser client's files, served at `/r/ROOM` and `/web/NAME` (C11): the program's own
     /// (`ProgramFiles.webClientDirectory`, or `$EMOJIART_WEB_CLIENT_DIR`); nil serves none.
     public var webClientFolder: URL? = ProgramFiles.webClientDirectory()

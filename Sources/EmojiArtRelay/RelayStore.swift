@@ -56,6 +56,11 @@ protocol RoomStorage: AnyObject {
     var isShared: Bool { get }
     /// A push the room received, to make durable at the next `sync`.
     func received(_ push: SequencedPush) throws(RelayStoreError)
+    /// The room failed and forgot what was not durable (`RoomHost.crash`): so does the store,
+    /// or a push received after the failed sync's batch would be written after the gap that
+    /// batch leaves, and the welcome would acknowledge the lost pushes. The clients push all of
+    /// it again, in order, after reconnecting.
+    func discardReceived()
     /// Makes everything received durable. nil when it became durable exactly as received (no
     /// other writer); otherwise what the store holds after `seq` (the room's durable seq here).
     nonisolated(nonsending) func sync(after seq: Int, snapshotSeq: Int) async throws(RelayStoreError) -> RoomChanges?

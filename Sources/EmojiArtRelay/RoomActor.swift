@@ -27,6 +27,11 @@ actor RoomActor {
     /// Frames for connections whose welcome waits on the store (`admit`), in order.
     private var awaitingBinding: [RoomHost.Connection: [String]] = [:]
     private var flushing = false
+    /// Counts the syncs the room started; one it gave up on (`syncStalled`) is no longer the
+    /// current one, and changes nothing if it ever answers.
+    private var syncNumber = 0
+    /// How long a shared store's sync may go unanswered before the room gives up on it.
+    private let syncDeadline: Duration
     /// Set when the disk failed: the room refuses pushes until the relay restarts (what is on
     /// disk stays a clean prefix of what was acknowledged).
     private var failure: String?
@@ -40,6 +45,7 @@ actor RoomActor {
         proofTimeout = configuration.proofTimeout
         maxQueuedFrames = configuration.maxQueuedFrames
         maxQueuedBytes = configuration.maxQueuedBytes
+        syncDeadline = configuration.storeDeadline
     }
 
     /// A new connection's queue of frames to write, and the count of its bytes (the writer takes
@@ -167,6 +173,12 @@ actor RoomActor {
 
     /// Everything durable so far (tests and the relay's shutdown), and with a shared store
     /// everything other relays made durable.
+    ///
+    /// A shared store's sync that has not answered within `syncDeadline` fails the room as an
+    /// error would (`syncStalled`): a statement PostgresNIO writes to a connection the database
+    /// already closed is lost, and its query neither returns nor throws, so a database that
+    /// crashes between two statements of the sync's transaction would otherwise leave the room
+    /// waiting on it for good, committing nothing more while its members' outboxes fill.
     func flush() async {
         flushScheduled = false
         guard !flushing else {
@@ -175,26 +187,56 @@ actor RoomActor {
             return
         }
         flushing = true
-        defer { flushing = false }
         repeat {
             flushScheduled = false
-            guard failure == nil else { return }
+            guard failure == nil else { break }
+            syncNumber += 1
+            let number = syncNumber
+            let watchdog = storage.isShared ? watch(sync: number) : nil
             let changes: RoomChanges?
             do {
                 changes = try await storage.sync(after: host.room.durableSeq, snapshotSeq: host.room.snapshot?.seq ?? 0)
+                watchdog?.cancel()
             } catch {
+                watchdog?.cancel()
+                // Given up on already: the room failed then, and another sync may be under way.
+                guard number == syncNumber else { return }
                 // What was waiting is gone with the failure (the clients push it again): a
                 // flush still marked as scheduled would keep every later push from scheduling one.
                 flushScheduled = false
+                flushing = false
                 fail(error)
                 return
             }
+            // An answer after the room gave up on it: the next sync reads the store again.
+            guard number == syncNumber else { return }
             if let changes {
                 await settle(changes)
             } else {
                 deliver(host.commit())
             }
         } while flushScheduled
+        flushing = false
+    }
+
+    /// Gives up on sync `number` after `syncDeadline`, unless it answered first (and the watchdog
+    /// was cancelled).
+    private func watch(sync number: Int) -> Task<Void, Never> {
+        let deadline = syncDeadline
+        return Task { [weak self] in
+            guard (try? await Task.sleep(for: deadline)) != nil else { return }
+            await self?.syncStalled(number)
+        }
+    }
+
+    /// Sync `number` did not answer in time: the room fails as on a failed sync (its members
+    /// reconnect and push again what it held), and stops waiting for it.
+    private func syncStalled(_ number: Int) {
+        guard number == syncNumber, flushing else { return }
+        syncNumber += 1
+        flushing = false
+        flushScheduled = false
+        fail(RelayStoreError.noAnswer(after: syncDeadline))
     }
 
     /// Another relay made pushes durable (its notification, or a poll): this room's members get them.
@@ -253,6 +295,7 @@ actor RoomActor {
         // reconnect and push it again. A failed disk stops the room until the relay restarts.
         if storage.isShared {
             host.crash()
+            storage.discardReceived()
         } else {
             failure = sentence
         }

@@ -217,9 +217,13 @@ final class RoomFiles {
 enum RelayStoreError: Error, CustomStringConvertible {
     case unwritable(path: String, reason: String)
     case unreadable(path: String, reason: String)
+    /// A shared store that has not answered in time (see `RoomActor.flush`).
+    case noAnswer(after: Duration)
 
     var description: String {
         switch self {
+        case .noAnswer(let deadline):
+            "The database gave no answer within \(deadline.components.seconds) s"
         case .unwritable(let path, let reason):
             "The relay could not write “\(path)” (\(reason)); free some disk space or check the data folder’s permissions."
         case .unreadable(let path, let reason):

@@ -40,11 +40,12 @@ struct Join: ParsableCommand {
 
     func run() throws {
         let address: RoomLink
+        let entry = RoomEntry(storage: CollabStorage())
         let setup: RoomSessionSetup
         do {
             address = try RoomLink(parsing: link == "-" ? Self.linkFromStandardInput() : link)
             // C10: there is no unencrypted room (a link without a key is refused here).
-            setup = try RoomSessionSetup(address: address)
+            setup = try RoomSessionSetup(address: address, storage: entry.storage)
         } catch {
             throw ValidationError(String(describing: error))
         }
@@ -60,7 +61,7 @@ struct Join: ParsableCommand {
         let replaceKey = replaceKey
         try runBlocking {
             // Checked before connecting; the key is kept only once something opened with it.
-            if !replaceKey, let kept = try setup.storage.keys.key(for: address.room), kept != setup.key {
+            if try entry.joining(address) == .replacesKeptKey, !replaceKey {
                 throw CollabCommandError(description: CollabError.anotherKeyStored(room: address.room).description)
             }
             let session = try setup.makeSession(usesReplica: false).session

@@ -19,7 +19,8 @@ struct Share: ParsableCommand {
             Everything in the room is encrypted with the key after “#”, which the relay never sees; keep the link \
             private. The document gets a `collab` key naming the relay and the room (never the key), and \
             the key is kept in $XDG_STATE_HOME/emojiart/keys/. A relay run with --create-token makes rooms only for \
-            its token: pass it with --token-file. With --view-link a second line follows: the room's view link \
+            its token: pass it with --token-file once (it is kept for that relay, as a token typed in the app's Share… is, and \
+            used when --token-file is left out). With --view-link a second line follows: the room's view link \
             (86 characters after “#”), which opens the room live but read-only and cannot make an edit. With --web-link \
             the web links follow, which open the room in any web browser from the relay's own page: the edit link's, \
             http://HOST:PORT/r/ROOM#KEY (https:// for a wss:// relay), then with --view-link the view link's. The lines, \
@@ -60,38 +61,43 @@ struct Share: ParsableCommand {
     func run() throws {
         var read = try readDocumentOrExit(file)
         do {
-            // C7: a background from a file of this computer goes into the room as its bytes.
+            // C7: a background from a file of this computer goes into the room as its bytes,
+            // embedded before anything is sent.
             read.background = try RoomBackgroundRule.backgroundToShare(read)
         } catch {
             printError("emojiart: \(error)")
             throw ExitCode(1)
         }
-        var options = WebSocketRelayLink.Options()
+        let token: String?
         do {
-            options.createToken = try tokenFile.map { try TokenFile.read(URL(fileURLWithPath: $0)) }
+            token = try tokenFile.map { try TokenFile.read(URL(fileURLWithPath: $0)) }
         } catch {
             printError("emojiart: \(error)")
             throw ExitCode(1)
         }
-        let linkOptions = options
         let model = read
         guard let server = RoomLink.server(parsing: relay) else { throw ExitCode.validationFailure }
-        let key = RoomKey.random()
-        let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: key.text)
+        let address = RoomEntry.newRoom(on: server)
         let url = URL(fileURLWithPath: file)
         let timeout = Duration.seconds(timeout)
         try runBlocking {
-            let setup = try RoomSessionSetup(address: address)
-            let link = WebSocketRelayLink(address: address, options: linkOptions)
-            try await link.createRoom(setup.sealer.credentials.registration)
-            let session = try setup.makeSession(usesReplica: false).session
-            let imported = try CollabImport(model: model, session: session)
-            for sealed in imported.uploads.values { _ = try await link.putBlob(sealed) }
-            let room = HeadlessRoom(link: link, session: session)
-            defer { room.close() }
-            if !imported.ops.isEmpty {
-                try room.perform { try $0.perform(imported.ops, named: "Share") }
+            let entry = RoomEntry(storage: CollabStorage())
+            switch await entry.createRoom(at: address, token: token) {
+            case .created: break
+            case .needsToken(_, let reason), .failed(let reason): throw CollabCommandError(description: reason)
             }
+            let setup = try RoomSessionSetup(address: address, storage: entry.storage)
+            let session = try setup.makeSession(usesReplica: false).session
+            let room = HeadlessRoom(link: WebSocketRelayLink(address: address), session: session)
+            defer { room.close() }
+            var entered: CollabImport?
+            try room.perform { session in
+                let (imported, messages) = try session.enter(model)
+                entered = imported
+                return messages
+            }
+            guard let imported = entered else { return }
+            for sealed in imported.uploads.values { _ = try await room.link.putBlob(sealed) }
             try await room.wait(localized("the relay stored the document"), timeout: timeout) { $0.isLive && $0.pending.isEmpty }
             // The room is new and its key is this computer's own: kept at once.
             try setup.keepKey()

@@ -1,3 +1,4 @@
+import Crypto
 import EmojiArtCollabNet
 import EmojiArtCore
 import Foundation
@@ -122,6 +123,8 @@ import Testing
             guard case .sealed(let text) = try AESGCMSealer(key: key).seal(content, context: context) else { throw SealError.badKey }
             sealedText = text
         }
+        let legacyAccess = KeyDerivation.key(
+            from: try #require(Base64URL.decode(key.text)), salt: KeyDerivation.protocol2, info: "access", length: 32)
         let helloText = Signed.hello(nonce: challenge.nonce, room: room, client: client, role: .edit)
         let sealer = AESGCMSealer(key: key)
         var chain = [Vectors.Link]()
@@ -156,9 +159,7 @@ import Testing
         return Vectors(
             roomKey: key.text,
             sealingKey: Base64URL.encode(credentials.sealingKey),
-            legacyAccessKey: Base64URL.encode(
-                HMAC.hkdf(
-                    inputKey: Base64URL.decode(key.text)!, salt: Array("emojiart room 2".utf8), info: Array("access".utf8), length: 32)),
+            legacyAccessKey: Base64URL.encode(legacyAccess),
             editorPublicKey: Base64URL.encode(credentials.editorKey),
             viewerPublicKey: Base64URL.encode(credentials.viewerKey),
             viewKey: try #require(key.viewKey).text,
@@ -171,11 +172,7 @@ import Testing
             push: .init(
                 room: room, epoch: "epoch-1", client: client.rawValue, cseq: 1, content: content, sealed: sealedText,
                 signature: try #require(credentials.sign(Signed.push(room: room, client: client, cseq: 1, payload: .sealed(sealedText))))),
-            legacyProof: LegacyAccess(
-                key: HMAC.hkdf(
-                    inputKey: Base64URL.decode(key.text)!, salt: Array("emojiart room 2".utf8), info: Array("access".utf8), length: 32)
-            )
-            .proof(nonce: challenge.nonce, room: room, client: client),
+            legacyProof: LegacyAccess(key: legacyAccess).proof(nonce: challenge.nonce, room: room, client: client),
             chain: chain,
             blob: .init(
                 room: room, image: image.base64EncodedString(), sealed: blobBytes.base64EncodedString(), name: SHA256.hex(blobBytes)),

@@ -1,3 +1,4 @@
+import Crypto
 import EmojiArtCollabTestSupport
 import EmojiArtCore
 import Foundation

@@ -145,13 +145,14 @@ import Testing
         let bob = ClientID("bob")!
         let newer = Presence(name: "Bob", colour: "#112233", pointerX: 10, pointerY: 10, seq: 20)
         let older = Presence(name: "Bob", colour: "#112233", pointerX: 99, pointerY: 99, seq: 10)
-        _ = try session.receive(.presence(.init(client: bob, payload: .plain(.presence(newer)))))
-        _ = try session.receive(.presence(.init(client: bob, payload: .plain(.presence(older)))))
-        _ = try session.receive(.presence(.init(client: bob, payload: .plain(.presence(newer)))))
-        #expect(session.participants[bob]?.pointerX == 10)
+        let presence = RoomPresence(session: session)
+        presence.receive(.presence(.init(client: bob, payload: .plain(.presence(newer)))))
+        presence.receive(.presence(.init(client: bob, payload: .plain(.presence(older)))))
+        presence.receive(.presence(.init(client: bob, payload: .plain(.presence(newer)))))
+        #expect(presence.participants[bob]?.pointerX == 10)
         // What this session sends is numbered, higher each time.
-        guard case .presence(.plain(.presence(let one))) = try session.presenceMessage(older),
-            case .presence(.plain(.presence(let two))) = try session.presenceMessage(older)
+        guard case .presence(.plain(.presence(let one))) = try presence.presenceMessage(older),
+            case .presence(.plain(.presence(let two))) = try presence.presenceMessage(older)
         else { throw CollabError.viewOnly }
         #expect((one.seq ?? 0) < (two.seq ?? 0))
     }

@@ -56,14 +56,8 @@ import Testing
         deliveries.contains { if case .welcome = $0.message { true } else { false } }
     }
 
-    @Test("HMAC-SHA256 and HKDF-SHA256 give the RFC 4231 and RFC 5869 test vectors")
-    func primitives() {
-        let mac = HMAC.sha256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
-        #expect(Base64URL.encode(mac) == Base64URL.encode(Self.bytes("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")))
-        let okm = HMAC.hkdf(
-            inputKey: Array(repeating: 0x0b, count: 22), salt: Self.bytes("000102030405060708090a0b0c"),
-            info: Self.bytes("f0f1f2f3f4f5f6f7f8f9"), length: 42)
-        #expect(okm == Self.bytes("3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865"))
+    @Test("a room key gives a sealing key and two public keys; its view link reads the room and cannot sign an edit")
+    func credentialsFromARoomKey() {
         let credentials = RoomCredentials(roomKey: Array(repeating: 5, count: 16))
         #expect(credentials.sealingKey.count == 16)
         #expect(credentials.editorKey.count == 32 && credentials.viewerKey.count == 32 && credentials.editorKey != credentials.viewerKey)
@@ -160,8 +154,7 @@ import Testing
     @Test("a protocol-2 room is proven again only with its old key: then it keeps public keys only, and strangers stay out")
     func protocol2RoomUpgradesWithItsOldKey() throws {
         let legacy = LegacyAccess(
-            key: HMAC.hkdf(
-                inputKey: Array(repeating: 1, count: 16), salt: Array("emojiart room 2".utf8), info: Array("access".utf8), length: 32))
+            key: KeyDerivation.key(from: Array(repeating: 1, count: 16), salt: KeyDerivation.protocol2, info: "access", length: 32))
         let host = host(verifier: Base64URL.encode(legacy.key))
         // A stranger answering with its own keys and a made-up old proof.
         let eve = host.handle(hello(bob), from: .init(1))
@@ -215,10 +208,10 @@ import Testing
     func proofCarriesNoKey() {
         let roomKey = [UInt8](repeating: 1, count: 16)
         let secrets = [
-            HMAC.hkdf(inputKey: roomKey, salt: Array("emojiart room 2".utf8), info: Array("access".utf8), length: 32),
-            HMAC.hkdf(inputKey: roomKey, salt: Array("emojiart room 2".utf8), info: Array("seal".utf8), length: 16),
-            HMAC.hkdf(inputKey: roomKey, salt: Array("emojiart room 3".utf8), info: Array("edit".utf8), length: 32),
-            HMAC.hkdf(inputKey: roomKey, salt: Array("emojiart room 3".utf8), info: Array("view".utf8), length: 16), roomKey,
+            KeyDerivation.key(from: roomKey, salt: KeyDerivation.protocol2, info: "access", length: 32),
+            KeyDerivation.key(from: roomKey, salt: KeyDerivation.protocol2, info: "seal", length: 16),
+            KeyDerivation.key(from: roomKey, salt: KeyDerivation.protocol3, info: "edit", length: 32),
+            KeyDerivation.key(from: roomKey, salt: KeyDerivation.protocol3, info: "view", length: 16), roomKey,
         ].map(Base64URL.encode)
         for upgrade in [false, true] {
             let proof = member.proof(
@@ -274,18 +267,5 @@ import Testing
         #expect(eve.session.shown.emojis.isEmpty)
         #expect(eve.session.lastProblem?.contains("not the room’s") == true)
         #expect(relay.room(room)?.durableSeq == 1)
-    }
-}
-
-extension MembershipTests {
-    static func bytes(_ hex: String) -> [UInt8] {
-        var bytes = [UInt8]()
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            bytes.append(UInt8(hex[index..<next], radix: 16)!)
-            index = next
-        }
-        return bytes
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import EmojiArtCollab
 import EmojiArtCollabNet
 import EmojiArtCore

@@ -53,7 +53,7 @@ import Testing
             ann.connection.status == .connected && bob.connection.status == .connected && bob.bridge.document.model.emojis.count == 2
         }
         let annID = ann.bridge.session.client
-        func annAsBobSeesHer() -> Presence? { bob.bridge.session.participants[annID] }
+        func annAsBobSeesHer() -> Presence? { bob.bridge.presence.participants[annID] }
 
         // Ctrl+A: both selected, sent at once (no pointer movement needed).
         ann.selectionChanged(to: annDocument.model.emojis)

@@ -1,5 +1,6 @@
 import CGtk
 import EmojiArtCore
+import EmojiArtRender
 import Foundation
 import MainLoopBridge
 
@@ -19,7 +20,7 @@ public enum ApplicationLauncher {
         growHeapInLargeSteps()
         // Decoding starts before GTK does, on the other core, so the two overlap.
         let storage = StorageLocations()
-        DocumentPrefetch.shared.start(paths: paths, stateDirectory: storage.stateDirectory)
+        DocumentPrefetch.shared.start(paths: paths, stateDirectory: storage.stateDirectory, geometry: DocumentWindow.expectedGeometry)
         guard gtk_init_check() != 0 else {
             let message =
                 "emojiart: "

@@ -1,5 +1,6 @@
 import CGtk
 import EmojiArtCollab
+import EmojiArtCollabNet
 import EmojiArtCore
 import EmojiArtRender
 import Foundation
@@ -14,6 +15,9 @@ final class EmojiArtApplication {
     let drafts: DraftStore
     /// Every document’s earlier versions (H1).
     let versionStore: VersionStore
+    /// How windows enter rooms (C2, C8, C10), on this user's room keys, outboxes, relays and
+    /// tokens (`CollabStorage`), under the same folders as everything else.
+    let roomEntry: RoomEntry
     /// The editor's settings, the same in every window (Snap to Objects, R1).
     private(set) var preferences: EditorPreferences
     /// The emojis most recently added to documents, for the strip's search (F1).
@@ -35,6 +39,7 @@ final class EmojiArtApplication {
         }
         drafts = DraftStore(stateDirectory: storage.stateDirectory)
         versionStore = VersionStore(locations: storage)
+        roomEntry = RoomEntry(storage: CollabStorage(locations: storage))
         stateDirectory = storage.stateDirectory
         preferences = EditorPreferences.load(from: storage.stateDirectory)
         recentEmojis = RecentEmojiList(stateDirectory: storage.stateDirectory)
@@ -44,6 +49,8 @@ final class EmojiArtApplication {
         connect(application, .startup) { [unowned self] in
             gtk_window_set_default_icon_name(ApplicationLauncher.applicationID)
             ApplicationStyle.install()
+            // The strip is whole: the emojis' spoken names load now, off the launch's way.
+            PaletteGlyphs.shared.whenAllMade = { SpokenEmojiNames.loadSoon() }
             installActions()
             paletteMonitor = PaletteFileMonitor(store: palettes) { [unowned self] warning in
                 showWarnings([warning])
@@ -154,8 +161,7 @@ final class EmojiArtApplication {
         {
             return existing.present()
         }
-        let kept = try? CollabStorage(locations: StorageLocations()).keys.key(for: address.room)
-        guard let kept, kept != address.key else { return openJoinedWindow(address, replacingKey: false) }
+        guard (try? roomEntry.joining(address)) == .replacesKeptKey else { return openJoinedWindow(address, replacingKey: false) }
         SharingDialogs.askToReplaceKey(parent: activeWindow) { [weak self] agreed in
             if agreed { self?.openJoinedWindow(address, replacingKey: true) }
         }

@@ -1,4 +1,5 @@
 import CGtk
+import EmojiArtRender
 import Foundation
 
 /// Measures how long the main thread goes without running GLib timers: the longest stall is

@@ -19,7 +19,7 @@ extension CanvasView {
                 contentLayer.prepaintedFrame = prepared.frame
             }
         }
-        CanvasPaper.paint(into: cr)
+        CanvasPaperStyle.current.paint(into: cr)
         // Others' drags in progress are drawn where they are now; the model keeps where the
         // emojis were committed (C3).
         let renderer = contentLayer.renderer
@@ -48,7 +48,7 @@ extension CanvasView {
         SnapGuideOverlay.draw(
             interaction.snapGuides, viewport: interaction.effectiveViewport, viewSize: size, colours: markColours, into: cr)
         drawOverlay?(cr, interaction.effectiveViewport, size)
-        if isDropHovering { drawDropHighlight(into: cr, size: size) }
+        if isDropHovering { DropHighlightOverlay.draw(into: cr, width: size.width, height: size.height) }
     }
 
     /// Renders the settled view's frame before GTK draws it (`ContentLayer.renderAhead`): a zoom
@@ -101,17 +101,5 @@ extension CanvasView {
         rastersRequested.delivered.formUnion(delivery.requests)
         contentLayer.rastersArrived()
         gtk_widget_queue_draw(drawingArea)
-    }
-
-    /// An accent outline while something is dragged over the canvas.
-    private func drawDropHighlight(into cr: OpaquePointer, size: ViewSize) {
-        cairo_save(cr)
-        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.9)
-        cairo_set_line_width(cr, 4)
-        cairo_rectangle(cr, 2, 2, size.width - 4, size.height - 4)
-        cairo_stroke(cr)
-        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.08)
-        cairo_paint(cr)
-        cairo_restore(cr)
     }
 }

@@ -146,7 +146,7 @@ final class CanvasView {
             guard let self else { return }
             apply(interaction.textScaleChanged(defaultEmojiSize: TextScale.defaultEmojiSize))
         }
-        paperObservation = CanvasPaper.observe { [weak self] in
+        paperObservation = CanvasPaperStyle.observe { [weak self] in
             guard let self, !isClosed else { return }
             gtk_widget_queue_draw(drawingArea)
         }
@@ -257,7 +257,7 @@ final class CanvasView {
         clipboardObservation = nil
         TextScale.stopObserving(textScaleObservation)
         textScaleObservation = 0
-        CanvasPaper.stopObserving(paperObservation)
+        CanvasPaperStyle.stopObserving(paperObservation)
         paperObservation = 0
         CanvasMarkStyle.stopObserving(markStyleObservation)
         markStyleObservation = []

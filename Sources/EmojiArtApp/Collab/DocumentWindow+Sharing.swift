@@ -22,74 +22,61 @@ extension DocumentWindow {
 
     /// Share…: a new room on the relay the user names, this document its first content; then
     /// the link to pass on. A document already shared shows its link again. A relay that makes
-    /// rooms only for its token's holders (C8) gets the token this user keeps for it, or asks.
+    /// rooms only for its token's holders (C8) asks for it (`RoomEntry` decides which to send).
     /// `failure`: why the last try did not work; the dialog comes back with it and the address.
     func share(after failure: String? = nil) {
         if let sharing { return showLink(sharing.address.naming(sharedName)) }
         SharingDialogs.askForRelay(parent: window, name: participantName, failure: failure) { [weak self] server, name in
             self?.application.setDisplayName(name)
-            let address = RoomLink(server: server, room: RoomLink.randomRoomID(), key: RoomKey.random().text)
-                .naming(self?.sharedName)
-            let tokens = CollabStorage(locations: StorageLocations()).relayTokens
-            self?.createRoom(at: address, token: tokens.token(for: server), tokens: tokens)
+            self?.createRoom(at: RoomEntry.newRoom(on: server).naming(self?.sharedName), token: nil)
         }
     }
 
-    private func createRoom(at address: RoomLink, token: String?, tokens: RelayTokens) {
+    private func createRoom(at address: RoomLink, token: String?) {
+        let entry = application.roomEntry
         Task { @MainActor [weak self] in
-            do {
-                try await SharedDocumentSession.createRoom(at: address, createToken: token)
-            } catch let refusal as RelayLinkError {
-                guard let self, !isClosed else { return }
-                switch refusal {
-                case .tokenRequired, .tokenRejected:
-                    SharingDialogs.askForToken(relay: address.server, rejected: token != nil, parent: window) { [weak self] typed in
-                        self?.createRoom(at: address, token: typed, tokens: tokens)
-                    }
-                default:
-                    share(after: refusal.description)
+            let creation = await entry.createRoom(at: address, token: token)
+            guard let self, !isClosed else { return }
+            switch creation {
+            case .created:
+                guard sharing == nil else { return }
+                startSharing(at: address, key: .now)
+                if sharing != nil { showLink(address) }
+            case .needsToken(let rejected, _):
+                SharingDialogs.askForToken(relay: address.server, rejected: rejected, parent: window) { [weak self] typed in
+                    self?.createRoom(at: address, token: typed)
                 }
-                return
-            } catch {
-                guard let self, !isClosed else { return }
-                share(after: String(describing: error))
-                return
+            case .failed(let reason):
+                share(after: reason)
             }
-            guard let self, !isClosed, sharing == nil else { return }
-            if let token { try? tokens.save(token, for: address.server) }
-            startSharing(at: address, key: .now)
-            if sharing != nil { showLink(address) }
         }
     }
 
-    /// Opening a shared file (or a joined draft) reconnects to its room by itself (C2), to a
-    /// relay this user has used; another relay only once the person agrees (C10).
+    /// Opening a shared file (or a joined draft) reconnects to its room by itself (C2), as
+    /// `RoomEntry` decides: with the key kept for its relay, at once to a relay this user has
+    /// used, to another only once the person agrees (C10); otherwise it stays offline and says why.
     func reconnectIfShared() {
         guard sharing == nil, let room = document.model.collab else { return }
-        // C10: without the room's key on this computer the document stays offline, and says how
-        // to rejoin; it never connects unencrypted.
-        let keys = CollabStorage(locations: StorageLocations()).keys
-        guard let key = try? keys.key(for: room.room, relay: room.server) else {
-            // A key of this room kept for another relay is never taken there (C10): a file that
-            // names a known room at an unknown relay stays offline and says so.
-            if let keptRelay = try? keys.relay(for: room.room) {
-                return showToast(CollabError.keyForAnotherRelay(room: room.room, kept: keptRelay, named: room.server).description)
-            }
-            return showToast(CollabError.noKeyForSharedDocument(server: room.server).description)
-        }
         // Its relay may have lost the room (its data deleted): the file makes it again from its content (C6).
-        let address = RoomLink(server: room.server, room: room.room, key: key)
-        let connect: () -> Void = { [weak self] in self?.startSharing(at: address, recreatesMissingRoom: true, key: .kept) }
-        if CollabStorage(locations: StorageLocations()).knownRelays.contains(room.server) { return connect() }
-        SharingDialogs.askToConnect(to: room.server, parent: window) { agreed in
-            if agreed { connect() }
+        let connect: (RoomLink) -> Void = { [weak self] address in
+            self?.startSharing(at: address, recreatesMissingRoom: true, key: .kept)
+        }
+        switch application.roomEntry.reopening(room) {
+        case .connect(let address):
+            connect(address)
+        case .askFirst(let address):
+            SharingDialogs.askToConnect(to: room.server, parent: window) { agreed in
+                if agreed { connect(address) }
+            }
+        case .offline(let reason):
+            showToast(reason)
         }
     }
 
     func startSharing(at address: RoomLink, recreatesMissingRoom: Bool = false, key: SharedDocumentSession.KeyKeeping) {
         do {
             let sharing = try SharedDocumentSession.start(
-                document: document, address: address, storage: CollabStorage(locations: StorageLocations()),
+                document: document, address: address, storage: application.roomEntry.storage,
                 identity: (participantName, ""),
                 recreatesMissingRoom: recreatesMissingRoom, key: key, wake: MainLoopWake.wake)
             sharing.identity.colour = ParticipantColours.palette[ParticipantColours.index(of: sharing.bridge.session.client)].hex
@@ -169,9 +156,9 @@ extension DocumentWindow {
         sharingStatus.update(sharing.connection)
         let connected = sharing.connection.status == .connected
         // Newcomers (or everyone, after a reconnect) learn where I am.
-        sharing.roomDidChange(newcomers: connected && (!wasConnected || sharing.bridge.session.participants.count > knownParticipants))
+        sharing.roomDidChange(newcomers: connected && (!wasConnected || sharing.bridge.presence.participants.count > knownParticipants))
         wasConnected = connected
-        knownParticipants = sharing.bridge.session.participants.count
+        knownParticipants = sharing.bridge.presence.participants.count
         gtk_widget_queue_draw(canvas.drawingArea)
         saveSoon()
     }
@@ -230,7 +217,7 @@ extension DocumentWindow {
         let document = sharing.bridge.document
         // Around where the emojis are drawn: a selection being dragged follows the drag.
         let frames = Dictionary(document.displayedModel.emojis.map { ($0.id, $0.boundingBox) }, uniquingKeysWith: { first, _ in first })
-        return sharing.bridge.session.participants.sorted { $0.key < $1.key }.map { client, presence in
+        return sharing.bridge.presence.participants.sorted { $0.key < $1.key }.map { client, presence in
             let colour = ParticipantColours.palette[ParticipantColours.index(of: presence, from: client)]
             let pointer = presence.pointerX.flatMap { x in presence.pointerY.map { DocumentPoint(x: x, y: $0) } }
             let selection = presence.selection.compactMap { sharing.bridge.localID(of: $0).flatMap { frames[$0] } }

@@ -50,7 +50,7 @@ final class SharingStatusView {
         setTooltip(label, tooltip)
         // TRANSLATORS: the accessible name of the header bar's room state, e.g. "Room: Connected".
         emojiart_accessible_set_label(label, localized("Room: {state}", ["state": text]))
-        showPeople(connection.bridge.session.participants)
+        showPeople(connection.bridge.presence.participants)
     }
 
     /// The window left its room.

@@ -297,7 +297,7 @@ final class VersionsWindow {
 
     /// The chosen version as the canvas would show it at the window's zoom and pan, on the paper.
     private func drawChosen(into cr: OpaquePointer, size: ViewSize) {
-        CanvasPaper.paint(into: cr)
+        CanvasPaperStyle.current.paint(into: cr)
         guard let chosen else { return }
         renderer.draw(
             chosen.model, background: chosen.background, viewport: viewport, viewSize: size,

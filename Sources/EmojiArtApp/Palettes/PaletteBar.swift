@@ -1,5 +1,6 @@
 import CGtk
 import EmojiArtCore
+import EmojiArtRender
 import Foundation
 
 /// The strip under the canvas (P1, P2, F1): a search button, a chooser showing the palette's

@@ -59,14 +59,6 @@ enum PaletteEmojiImage {
         // scale change (which redraws it) both get an image made for what is shown.
         guard let made = PaletteGlyphs.shared.raster(of: emoji, pixelSize: height * scale) else { return drawAgainWhenMade(area) }
         guard let raster = made else { return }
-        cairo_save(cr)
-        cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
-        // Centred on whole device pixels, so the glyph's bitmap stays on the pixel grid.
-        let x = (width * scale - raster.side) / 2
-        let y = (height * scale - raster.side) / 2
-        guard let surface = raster.surface else { return cairo_restore(cr) }
-        cairo_set_source_surface(cr, surface, Double(x), Double(y))
-        cairo_paint(cr)
-        cairo_restore(cr)
+        PaletteGlyphs.paint(raster, into: cr, width: width, height: height, deviceScale: scale)
     }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import EmojiArtCore
+import EmojiArtRender
 import Foundation
 
 /// One document in its own window (W1): header bar with undo/redo and the primary menu, the
@@ -11,11 +12,13 @@ final class DocumentWindow {
     /// A new window's size in logical pixels (the launch's raster preparation reads it too).
     nonisolated static let defaultWidth = 960
     nonisolated static let defaultHeight = 720
-    /// How much narrower and lower than its window the canvas is expected to be — the header bar
-    /// above it, the palette strip below, Adwaita's borders: a 960 × 720 window's canvas is
-    /// 950 × 614 on Debian 12. The launch paints the first frame ahead for that size
-    /// (`PrepaintedFrame`, which takes a canvas off by an even number of pixels, up to 16).
-    nonisolated static let expectedCanvasInset = (width: 10.0, height: 106.0)
+    /// The launch's `DocumentPrefetch` paints the first frame ahead for a new window's size and
+    /// the canvas expected in it: narrower and lower than its window by the header bar above it,
+    /// the palette strip below and Adwaita's borders (a 960 × 720 window's canvas is 950 × 614 on
+    /// Debian 12; `PrepaintedFrame` takes a canvas off by an even number of pixels, up to 16).
+    nonisolated static let expectedGeometry = DocumentPrefetch.WindowGeometry(
+        defaultSize: ViewSize(width: Double(defaultWidth), height: Double(defaultHeight)),
+        canvasInset: ViewSize(width: 10, height: 106))
     /// The window, with this object's one reference on it until `closeWindow()` (the rule is in
     /// Bridge/Signals.swift); the widget pointers below are inside it.
     let window: UnsafeMutablePointer<GtkWidget>

@@ -1,11 +1,12 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for naming background images by their content: the relay's blobs
-/// (`PUT/GET /blob/<sha256>`) and the version store's (SPEC H1). Foundation on Linux has none,
-/// and Core takes no package dependency.
-public enum SHA256 {
+/// SHA-256 (FIPS 180-4) for the version store (SPEC H1): a version's digest and its image's
+/// file name. Foundation on Linux has none and Core takes no package, so Core keeps this one;
+/// every layer that may import swift-crypto uses its SHA-256 instead (docs/architecture.md,
+/// "One crypto", has the measurements).
+enum SHA256 {
     /// The lowercase hex digest of `data`.
-    public static func hex(_ data: Data) -> String {
+    static func hex(_ data: Data) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8](repeating: 0, count: 64)
         for (index, byte) in digest(data).enumerated() {
@@ -15,9 +16,9 @@ public enum SHA256 {
         return String(decoding: text, as: UTF8.self)
     }
 
-    // Raw pointers throughout: this runs for every push a replica takes (its chain, C10), and
-    // checked array access and copies made it the slowest part of a debug build's sync.
-    public static func digest(_ data: Data) -> [UInt8] {
+    // Raw pointers throughout: checked array access and copies made a debug build's hashing
+    // several times slower.
+    static func digest(_ data: Data) -> [UInt8] {
         let state = UnsafeMutablePointer<UInt32>.allocate(capacity: 8)
         let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
         let tail = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)

@@ -16,7 +16,7 @@ extension DocumentHistory {
         if image != nil { stored.background = .blank }
         let bytes = EmojiArtEncoder().encode(stored)
         let digest = SHA256.hex(bytes)
-        let imageHash = image.map(SHA256.hex)
+        let imageHash = image.map(Self.blobName(of:))
         return try withLock { () throws(VersionStoreError) -> VersionSummary? in
             var index = try readIndex()
             removeUnlisted(by: index)

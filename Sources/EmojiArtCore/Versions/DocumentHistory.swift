@@ -19,6 +19,11 @@ public struct DocumentHistory: Hashable, Sendable {
     var indexURL: URL { folder.appendingPathComponent(Self.indexName) }
     var blobsFolder: URL { folder.appendingPathComponent(Self.blobsName, isDirectory: true) }
 
+    /// The name an embedded image is kept under in `blobs/`: its SHA-256, so it is stored once.
+    public static func blobName(of image: Data) -> String {
+        SHA256.hex(image)
+    }
+
     /// The versions, newest first; none when the document has no history yet.
     public func versions() throws(VersionStoreError) -> [VersionSummary] {
         try readIndex().entries.reversed().map(\.summary)

@@ -61,7 +61,7 @@ extension SavedFiles {
         var images = Set<String>()
         for version in versions {
             named.insert("\(version.number).\(EmojiArtFormat.fileExtension)")
-            if let image = try history.model(ofVersion: version.number).background.imageData { images.insert(SHA256.hex(image)) }
+            if let image = try history.model(ofVersion: version.number).background.imageData { images.insert(DocumentHistory.blobName(of: image)) }
         }
         let manager = FileManager.default
         let files = (try? manager.contentsOfDirectory(atPath: history.folder.path)) ?? []

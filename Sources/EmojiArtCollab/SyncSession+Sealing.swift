@@ -1,34 +1,10 @@
+import Crypto
 import EmojiArtCore
 import Foundation
 
-/// What a session seals and opens besides pushes: drag previews, presence, background images
-/// (C7) and the snapshot it compacts the room with.
+/// What a session seals and opens besides pushes: background images (C7) and the snapshot it
+/// compacts the room with. (Presence and drag frames are `RoomPresence`'s.)
 extension SyncSession {
-    /// The frame a forwarded preview holds, if it opens.
-    /// The frame a forwarded preview holds, if it opens and is newer than the last from its
-    /// sender (a replayed one is dropped, C10).
-    public func previewFrame(_ forwarded: RelayMessage.Forwarded) -> PreviewFrame? {
-        guard case .preview(let frame)? = open(forwarded.payload, context(.preview, sender: forwarded.client, counter: 0)),
-            frameClock.isFresh(frame.seq, from: forwarded.client, kind: .preview)
-        else { return nil }
-        return frame
-    }
-
-    /// Frames to show my drag or my presence to others (not stored by the relay), numbered.
-    public func previewMessage(_ frame: PreviewFrame) throws -> ClientMessage {
-        var frame = frame
-        frame.seq = frameClock.next()
-        return .preview(try sealer.seal(.preview(frame), context: context(.preview, sender: client, counter: 0)))
-    }
-
-    public func presenceMessage(_ presence: Presence) throws -> ClientMessage {
-        var presence = presence
-        presence.seq = frameClock.next()
-        return .presence(try sealer.seal(.presence(presence), context: context(.presence, sender: client, counter: 0)))
-    }
-
-    // MARK: - Blobs (C7)
-
     /// A background image as the sealed blob to upload, and the name an op gives it.
     public func sealedBlob(of image: Data) throws -> (name: String, bytes: Data) {
         let bytes = try sealer.sealBlob(image, room: room)

@@ -1,5 +1,5 @@
+import CPangoCairo
 import EmojiArtCore
-import EmojiArtRender
 import Foundation
 
 #if canImport(Glibc)
@@ -21,14 +21,14 @@ import Glibc
 /// slowed the main thread's start-up by ~10 ms even at the lowest scheduling priority, and the
 /// whole palette was ready no sooner. Until the launch's first frame only the pictures that can
 /// be in view are made; the others wait in `heldBack` until `releaseLaunchHold()`.
-final class PaletteGlyphs: @unchecked Sendable {
+public final class PaletteGlyphs: @unchecked Sendable {
     // @unchecked Sendable: the queue and the finished images are guarded by `condition`; the
     // observers and `deliveryScheduled`'s effects belong to the main actor.
-    static let shared = PaletteGlyphs()
+    public static let shared = PaletteGlyphs()
 
     /// An emoji's laid-out height in the strip at normal text size, in logical pixels: the line
     /// height of the 28 px Noto Color Emoji text the strip showed before (28 × 1.171875).
-    static let basePixelSize = 33
+    public static let basePixelSize = 33
 
     struct Key: Hashable, Sendable {
         var emoji: String
@@ -53,12 +53,15 @@ final class PaletteGlyphs: @unchecked Sendable {
     private var deliveryScheduled = false
 
     @MainActor private var observers: [Int: @MainActor () -> Void] = [:]
+    /// Called on the main thread once every picture asked for is made (the App loads the emojis'
+    /// spoken names then, off the launch's way).
+    @MainActor public var whenAllMade: (@MainActor () -> Void)?
     @MainActor private var lastObserverToken = 0
 
     /// Queues images of `emojis` at `pixelSize` device pixels, in order, on the worker; from any
     /// thread. Already made or queued ones are skipped. Until the launch's first frame, those
     /// after the first `inView` wait for it.
-    func prefetch(_ emojis: [String], pixelSize: Int, inView: Int = .max) {
+    public func prefetch(_ emojis: [String], pixelSize: Int, inView: Int = .max) {
         condition.lock()
         defer { condition.unlock() }
         for (index, emoji) in emojis.enumerated() {
@@ -76,7 +79,7 @@ final class PaletteGlyphs: @unchecked Sendable {
 
     /// The launch's first frame is on screen: the pictures held back are made now. Later calls
     /// do nothing.
-    func releaseLaunchHold() {
+    public func releaseLaunchHold() {
         condition.lock()
         defer { condition.unlock() }
         guard holdsBack else { return }
@@ -89,7 +92,7 @@ final class PaletteGlyphs: @unchecked Sendable {
 
     /// The image of `emoji` at `pixelSize` device pixels if it is made (nil inside when cairo
     /// could not make it); otherwise nil, and it is queued: observers hear when it is ready.
-    @MainActor func raster(of emoji: String, pixelSize: Int) -> EmojiRaster?? {
+    @MainActor public func raster(of emoji: String, pixelSize: Int) -> EmojiRaster?? {
         let key = Key(emoji: emoji, pixelSize: pixelSize)
         condition.lock()
         let done = finished[key]
@@ -119,13 +122,13 @@ final class PaletteGlyphs: @unchecked Sendable {
     }
 
     /// Calls `observer` on the main thread after new images are ready, until removed.
-    @MainActor func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
+    @MainActor public func addObserver(_ observer: @escaping @MainActor () -> Void) -> Int {
         lastObserverToken += 1
         observers[lastObserverToken] = observer
         return lastObserverToken
     }
 
-    @MainActor func removeObserver(_ token: Int) {
+    @MainActor public func removeObserver(_ token: Int) {
         observers[token] = nil
     }
 
@@ -178,7 +181,19 @@ final class PaletteGlyphs: @unchecked Sendable {
         for observer in observers.values { observer() }
         guard allMade else { return }
         LaunchTrace.markOnce("palette-ready")
-        // The strip is whole: the emojis' spoken names load now, off the launch's way.
-        SpokenEmojiNames.loadSoon()
+        whenAllMade?()
+    }
+
+    /// Paints `raster` centred in an area of `width` × `height` logical pixels at `deviceScale`,
+    /// on whole device pixels, so the glyph's bitmap stays on the pixel grid.
+    public static func paint(_ raster: EmojiRaster, into cr: OpaquePointer, width: Int, height: Int, deviceScale: Int) {
+        guard let surface = raster.surface else { return }
+        cairo_save(cr)
+        cairo_scale(cr, 1 / Double(deviceScale), 1 / Double(deviceScale))
+        let x = (width * deviceScale - raster.side) / 2
+        let y = (height * deviceScale - raster.side) / 2
+        cairo_set_source_surface(cr, surface, Double(x), Double(y))
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 }

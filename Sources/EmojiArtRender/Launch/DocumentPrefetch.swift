@@ -1,5 +1,4 @@
 import EmojiArtCore
-import EmojiArtRender
 import Foundation
 
 /// Decodes the documents named on the command line on a thread of its own while GTK starts:
@@ -12,9 +11,9 @@ import Foundation
 /// document's first frame at the size its canvas is expected to have and makes the rasters that
 /// frame paints (`PreparedRasters`), through the viewport its window will open with, while GTK is
 /// still starting; the window adopts what is ready at its first draw and never waits.
-final class DocumentPrefetch: @unchecked Sendable {
+public final class DocumentPrefetch: @unchecked Sendable {
     /// The launch's prefetch; empty unless `start` was called.
-    static let shared = DocumentPrefetch()
+    public static let shared = DocumentPrefetch()
 
     /// Guards `pending` and `results`; signalled whenever a decode finishes.
     private let condition = NSCondition()
@@ -25,10 +24,22 @@ final class DocumentPrefetch: @unchecked Sendable {
     /// Documents whose window took their rasters: preparing them stops.
     private var taken: Set<String> = []
 
+    /// How a document's window is expected to open: its size when it has no saved state, and
+    /// how much narrower and lower than the window its canvas is (the App's window knows both).
+    public struct WindowGeometry: Sendable {
+        public var defaultSize: ViewSize
+        public var canvasInset: ViewSize
+
+        public init(defaultSize: ViewSize, canvasInset: ViewSize) {
+            self.defaultSize = defaultSize
+            self.canvasInset = canvasInset
+        }
+    }
+
     /// Starts decoding the documents at `paths` (absolute, standardized), one after another in
     /// command-line order, on a background thread, then preparing their first frames' rasters
-    /// (their zoom read from the window states in `stateDirectory`).
-    func start(paths: [String], stateDirectory: URL) {
+    /// (their zoom read from the window states in `stateDirectory`, in windows of `geometry`).
+    public func start(paths: [String], stateDirectory: URL, geometry: WindowGeometry) {
         guard !paths.isEmpty else { return }
         condition.lock()
         pending.formUnion(paths)
@@ -55,7 +66,7 @@ final class DocumentPrefetch: @unchecked Sendable {
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
             let windowStates = WindowStateStore(stateDirectory: stateDirectory)
             for (path, model) in decoded where !model.emojis.isEmpty {
-                let (viewport, windowSize) = Self.openingView(of: path, in: windowStates)
+                let (viewport, windowSize) = Self.openingView(of: path, in: windowStates, defaultSize: geometry.defaultSize)
                 let publish = { [self] (prepared: PreparedRasters) -> Bool in
                     condition.withLock {
                         guard !taken.contains(path) else { return false }
@@ -66,7 +77,7 @@ final class DocumentPrefetch: @unchecked Sendable {
                 // Planned at the window's size: the canvas within it shows a little less.
                 let prepared = PreparedRasters(
                     for: model, viewport: viewport, viewSize: windowSize, deviceScale: Self.expectedDeviceScale,
-                    canvasSize: Self.expectedCanvasSize(in: windowSize), progress: publish)
+                    canvasSize: Self.expectedCanvasSize(in: windowSize, inset: geometry.canvasInset), progress: publish)
                 if publish(prepared) { LaunchTrace.mark("rasters-prepared", ["rasters": prepared.count]) }
             }
             // The first frame paints in two bands on Dispatch's worker threads
@@ -80,12 +91,12 @@ final class DocumentPrefetch: @unchecked Sendable {
     /// the window's size. The file is only read: a damaged one is the window's to set aside and
     /// report.
     private static func openingView(
-        of path: String, in windowStates: WindowStateStore
+        of path: String, in windowStates: WindowStateStore, defaultSize: ViewSize
     ) -> (viewport: Viewport, windowSize: ViewSize) {
         let documentURL = URL(fileURLWithPath: path)
         let stateFile = windowStates.stateFileURL(for: documentURL)
         var viewport = Viewport()
-        var size = ViewSize(width: Double(DocumentWindow.defaultWidth), height: Double(DocumentWindow.defaultHeight))
+        var size = defaultSize
         if let data = try? AtomicFile.read(stateFile, maxBytes: WindowStateStore.maximumFileBytes),
             let state = WindowStateStore.state(
                 fromFileContents: data, documentPath: WindowStateStore.canonicalPath(of: documentURL))
@@ -99,9 +110,8 @@ final class DocumentPrefetch: @unchecked Sendable {
     }
 
     /// The size of the canvas in a window of `windowSize`, as GTK is expected to lay it out.
-    private static func expectedCanvasSize(in windowSize: ViewSize) -> ViewSize {
-        let inset = DocumentWindow.expectedCanvasInset
-        return ViewSize(width: windowSize.width - inset.width, height: windowSize.height - inset.height)
+    private static func expectedCanvasSize(in windowSize: ViewSize, inset: ViewSize) -> ViewSize {
+        ViewSize(width: windowSize.width - inset.width, height: windowSize.height - inset.height)
     }
 
     /// The screen's device pixels per point as GTK will see it before any window exists: the
@@ -113,7 +123,7 @@ final class DocumentPrefetch: @unchecked Sendable {
 
     /// The rasters prepared so far for `file`'s first frame, without waiting; preparing stops
     /// there (the window's raster workshop makes the rest). Handed out once.
-    func takePreparedRasters(for file: URL) -> PreparedRasters? {
+    public func takePreparedRasters(for file: URL) -> PreparedRasters? {
         let path = file.standardizedFileURL.path
         condition.lock()
         defer { condition.unlock() }
@@ -125,7 +135,7 @@ final class DocumentPrefetch: @unchecked Sendable {
 
     /// The prefetched outcome of decoding `file` — waiting for it when its decode is running —
     /// or nil when it was never prefetched. Each result is handed out once.
-    func take(_ file: URL) -> Result<EmojiArtModel, any Error>? {
+    public func take(_ file: URL) -> Result<EmojiArtModel, any Error>? {
         let path = file.standardizedFileURL.path
         condition.lock()
         defer { condition.unlock() }

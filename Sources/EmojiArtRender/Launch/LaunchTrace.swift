@@ -34,7 +34,7 @@ import Glibc
 /// `version-written` bracket each version's write (H1), off the main thread; Browse Versions… (H2)
 /// marks `versions-opened`, `versions-listed` (its rows exist; `count`) and `versions-thumbnails`
 /// (every row's picture is drawn).
-enum LaunchTrace {
+public enum LaunchTrace {
     /// The trace file, read once; nil (the usual case) turns every mark into a no-op.
     private static let path: String? = getenv("EMOJIART_TRACE").map { String(cString: $0) }
 
@@ -42,10 +42,10 @@ enum LaunchTrace {
     private static let processStartMilliseconds: Double? = readProcessStart()
 
     /// Whether a trace is being written (so callers can skip work that only feeds it).
-    static var isEnabled: Bool { path != nil }
+    public static var isEnabled: Bool { path != nil }
 
     /// Appends `event` with the milliseconds since the process started and any `counts`.
-    static func mark(_ event: String, _ counts: KeyValuePairs<String, Int> = [:]) {
+    public static func mark(_ event: String, _ counts: KeyValuePairs<String, Int> = [:]) {
         guard let path else { return }
         let now = bootTimeMilliseconds()
         let elapsed = processStartMilliseconds.map { now - $0 } ?? -1
@@ -64,7 +64,7 @@ enum LaunchTrace {
 
     /// `mark`, but only the first time this process reaches `event` (a launch's first frame,
     /// not every window's).
-    @MainActor static func markOnce(_ event: String, _ counts: KeyValuePairs<String, Int> = [:]) {
+    @MainActor public static func markOnce(_ event: String, _ counts: KeyValuePairs<String, Int> = [:]) {
         guard path != nil, markedOnce.insert(event).inserted else { return }
         mark(event, counts)
     }
@@ -75,7 +75,7 @@ enum LaunchTrace {
     /// `background-ready`.
     /// `rasterized` counts the emoji rasters the canvas had to make itself by then (those the
     /// launch prepared ahead are not counted).
-    @MainActor static func frameDrawn(
+    @MainActor public static func frameDrawn(
         emojiCount: Int, rasterized: Int, isComplete: Bool, isExact: Bool, standIns: Int, size: ViewSize,
         showsBackground: Bool, hasBackground: Bool
     ) {
