@@ -11,6 +11,8 @@ final class SharingStatusView {
     private let label: UnsafeMutablePointer<GtkWidget>
     private let people: UnsafeMutablePointer<GtkWidget>
     private var shownPeople: [String] = []
+    /// In a narrow window (X8) the state's words are cut short; the tooltip has them whole.
+    private var isShort = false
 
     init() {
         ParticipantColours.installStyle()
@@ -22,6 +24,13 @@ final class SharingStatusView {
         gtk_box_append(cast(widget), people)
         gtk_box_append(cast(widget), label)
         gtk_widget_set_visible(widget, 0)
+    }
+
+    /// Says the state in full, or cut short to fit a narrow window's header bar.
+    func showInFull(_ inFull: Bool) {
+        isShort = !inFull
+        gtk_label_set_ellipsize(cast(label), inFull ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(cast(label), inFull ? -1 : 10)
     }
 
     /// Shows `connection`'s state and participants.
@@ -47,7 +56,7 @@ final class SharingStatusView {
             text = localized("View Only · {state}", ["state": text])
         }
         gtk_label_set_text(cast(label), text)
-        setTooltip(label, tooltip)
+        setTooltip(label, tooltip ?? (isShort ? text : nil))
         // TRANSLATORS: the accessible name of the header bar's room state, e.g. "Room: Connected".
         emojiart_accessible_set_label(label, localized("Room: {state}", ["state": text]))
         showPeople(connection.bridge.presence.participants)

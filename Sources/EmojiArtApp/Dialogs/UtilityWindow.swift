@@ -20,7 +20,10 @@ final class UtilityWindow {
     ) {
         window = adw_window_new()
         gtk_window_set_title(cast(window), title)
-        gtk_window_set_default_size(cast(window), width, height)
+        // Never bigger than the window that opens it: a phone-sized one too (X8).
+        let parentSize = parent.map { (width: Int(gtk_widget_get_width($0)), height: Int(gtk_widget_get_height($0))) }
+        let size = AdaptiveLayout.dialogSize(preferred: (Int(width), Int(height)), window: parentSize)
+        gtk_window_set_default_size(cast(window), Int32(size.width), Int32(size.height))
         if let parent {
             gtk_window_set_transient_for(cast(window), cast(parent))
             gtk_window_set_destroy_with_parent(cast(window), 1)

@@ -120,6 +120,9 @@ final class VersionsWindow {
         frame = UtilityWindow(
             title: localized("Versions of “{name}”", ["name": documentName]), parent: parent, width: 760, height: 520, content: stack)
         gtk_window_set_modal(cast(frame.window), 1)
+        // Opened over a narrow window, the panel starts narrow: folding alone would come after
+        // the window took the width of the secondary actions' words.
+        showFolded(AdaptiveLayout(windowWidth: Int(gtk_widget_get_width(parent))).isNarrow)
         setDrawFunction(of: preview) { [unowned self] cr, width, height in
             drawChosen(into: cr, size: ViewSize(width: Double(width), height: Double(height)))
         }

@@ -135,6 +135,7 @@ final class DocumentWindow {
         // GTK may notify the size while it disposes the window.
         connect(window, .notifyDefaultWidth) { [unowned self] _ in
             guard !isClosed else { return }
+            applyAdaptiveLayout()
             scheduleStateSave()
         }
         connect(window, .notifyDefaultHeight) { [unowned self] _ in
@@ -150,6 +151,7 @@ final class DocumentWindow {
             return true  // requestClose destroys the window once nothing can be lost
         }
         updateTitle()
+        applyAdaptiveLayout()
         gtk_widget_grab_focus(canvas.drawingArea)
     }
 
