@@ -63,9 +63,10 @@ struct PaletteFile: Codable, Equatable {
         let palettes = contents.palettes.map { palette in
             var palette = palette
             if !seen.insert(palette.id).inserted {
-                lastID += 1
-                palette.id = lastID
-                seen.insert(lastID)
+                // A fresh id past the last; a file that used the largest id takes the smallest free one.
+                palette.id = lastID < .max ? lastID + 1 : (1...).first { !seen.contains($0) } ?? 0
+                lastID = max(lastID, palette.id)
+                seen.insert(palette.id)
             }
             return palette
         }
