@@ -196,7 +196,8 @@ import Testing
 
     @Test("duplicates of the largest id get the smallest free ids instead of overflowing (found by fuzzing)")
     func duplicatesOfTheLargestID() throws {
-        let json = #"{"palettes": [{"id": 9223372036854775807, "name": "A", "emojis": "🐶"}, {"id": 1, "name": "B", "emojis": "🐱"},"#
+        let json =
+            #"{"palettes": [{"id": 9223372036854775807, "name": "A", "emojis": "🐶"}, {"id": 1, "name": "B", "emojis": "🐱"},"#
             + #"{"id": 9223372036854775807, "name": "C", "emojis": "🐭"}]}"#
         let palettes = try #require(PaletteStore.palettes(fromFileContents: Data(json.utf8)))
         #expect(palettes.map(\.id) == [Int.max, 1, 2])
