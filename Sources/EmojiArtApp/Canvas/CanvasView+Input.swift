@@ -29,7 +29,11 @@ extension CanvasView {
         gtk_widget_add_controller(drawingArea, opaque(secondary))
         let longPress = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(opaque(longPress), 1)
-        connect(longPress, .longPressPressed) { [unowned self] x, y in showContextMenu(at: ViewPoint(x: x, y: y)) }
+        connect(longPress, .longPressPressed) { [unowned self] x, y in
+            let point = ViewPoint(x: x, y: y)
+            apply(interaction.longPressed(at: point))  // the finger's small move is put back
+            showContextMenu(at: point)
+        }
         gtk_widget_add_controller(drawingArea, opaque(longPress))
 
         let drag = gtk_gesture_drag_new()!

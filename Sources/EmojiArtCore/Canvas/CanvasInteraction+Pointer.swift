@@ -55,6 +55,7 @@ extension CanvasInteraction {
 
     public func dragBegan(at point: ViewPoint, modifiers: CanvasModifiers) -> CanvasEffects {
         endBurst()
+        dragOffset = .zero
         if let frame = selectionFrame, let handle = frame.handle(at: point) {
             return beginHandleDrag(handle, of: frame, at: point)
         }
@@ -72,6 +73,7 @@ extension CanvasInteraction {
 
     /// `offset` is from where the drag began, in view pixels.
     public func dragUpdated(offset: ViewVector, modifiers: CanvasModifiers) -> CanvasEffects {
+        dragOffset = offset
         switch drag {
         case .idle:
             return []

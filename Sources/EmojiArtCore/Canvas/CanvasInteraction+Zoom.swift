@@ -92,9 +92,11 @@ extension CanvasInteraction {
 
     // MARK: - Pinch and two-finger rotate
 
-    /// Two fingers went down: they zoom the view, or scale and turn the selection (S8).
+    /// Two fingers went down: they zoom the view, or scale and turn the selection (S8). A second
+    /// finger during a drag leaves the drag be (U3), unless the first had hardly moved (X8).
     public func pinchBegan(at anchor: ViewPoint) -> CanvasEffects {
-        guard !isEditing else { return [] }  // a second finger during a drag leaves the drag be (U3)
+        let yielded = yieldDragToPinch()
+        guard !isEditing else { return [] }
         endBurst()
         let selected = selectedEmojis
         if let center = selected.boundingBox?.center {
@@ -103,7 +105,7 @@ extension CanvasInteraction {
         } else {
             pinch = CanvasPinch(anchor: anchor, transformsSelection: false)
         }
-        return []
+        return yielded
     }
 
     /// The pinch's scale since it began (GtkGestureZoom `scale-changed`).

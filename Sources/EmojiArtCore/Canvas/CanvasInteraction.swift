@@ -26,6 +26,8 @@ public final class CanvasInteraction {
     public internal(set) var clipboardOffer = ContentOffer()
 
     var drag = CanvasDrag.idle
+    /// How far the running drag has gone from where it began, in view pixels.
+    var dragOffset = ViewVector.zero
     var pinch: CanvasPinch?
     /// Wheel zoom or key pan steps are still coming: the cached frame may be moved.
     public internal(set) var isViewSettling = false

@@ -7,6 +7,15 @@ enum DocumentEdit: Sendable {
     case updateEmojis(before: [Emoji], after: [Emoji])
     case setBackground(before: Background, after: Background)
 
+    /// Leaves the model as it was: a drag that came back to where it began, a cancelled move.
+    var changesNothing: Bool {
+        switch self {
+        case .insertEmojis(let placed), .removeEmojis(let placed): placed.isEmpty
+        case .updateEmojis(let before, let after): before == after
+        case .setBackground(let before, let after): before == after
+        }
+    }
+
     var inverse: DocumentEdit {
         switch self {
         case .insertEmojis(let placed): .removeEmojis(placed)

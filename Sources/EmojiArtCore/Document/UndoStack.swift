@@ -103,7 +103,8 @@ public struct UndoStack: Sendable {
 
     private func append(_ edit: DocumentEdit, to step: inout UndoStep) {
         if var last = step.edits.last, last.absorb(edit) {
-            step.edits[step.edits.count - 1] = last
+            // A gesture that went back to where it began leaves no step.
+            if last.changesNothing { step.edits.removeLast() } else { step.edits[step.edits.count - 1] = last }
         } else {
             step.edits.append(edit)
         }

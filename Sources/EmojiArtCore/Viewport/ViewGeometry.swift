@@ -41,6 +41,9 @@ public struct ViewVector: Hashable, Sendable, Codable {
     /// Whether both components are finite numbers; gesture input that is not is ignored.
     public var isFinite: Bool { dx.isFinite && dy.isFinite }
 
+    /// How long the displacement is, in pixels.
+    public var length: Double { (dx * dx + dy * dy).squareRoot() }
+
     /// Both displacements, one after the other.
     public static func + (lhs: ViewVector, rhs: ViewVector) -> ViewVector {
         ViewVector(dx: lhs.dx + rhs.dx, dy: lhs.dy + rhs.dy)
