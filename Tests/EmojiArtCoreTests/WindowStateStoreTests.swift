@@ -177,6 +177,20 @@ import Testing
         }
     }
 
+    @Test("a maximized window's state comes back maximized; a state from before it was kept is not maximized")
+    func maximized() throws {
+        try withTemporaryDirectory { directory in
+            let (store, document) = try makeStore(in: directory)
+            let maximized = WindowState(zoom: 2, windowWidth: 360, windowHeight: 600, isMaximized: true)
+            try store.save(maximized, for: document)
+            #expect(store.state(for: document) == maximized)
+
+            let older = #"{"version": 1, "documentPath": "\#(document.path)", "state": {"zoom": 2, "panX": 0, "panY": 0}}"#
+            try Data(older.utf8).write(to: store.stateFileURL(for: document))
+            #expect(store.state(for: document)?.isMaximized == nil)
+        }
+    }
+
     @Test("invalid values are refused on save with a typed error")
     func refusesInvalidSave() throws {
         try withTemporaryDirectory { directory in

@@ -51,6 +51,10 @@ extension Signal {
     static var notifyDefaultWidth: Signal<PointerHandler> { notify("default-width") }
     /// GtkWindow's default-height property changed.
     static var notifyDefaultHeight: Signal<PointerHandler> { notify("default-height") }
+    /// GtkWindow's `maximized` changed.
+    static var notifyMaximized: Signal<PointerHandler> { notify("maximized") }
+    /// GdkSurface's `mapped` changed: the compositor shows it, or stopped.
+    static var notifyMapped: Signal<PointerHandler> { notify("mapped") }
     /// GtkSettings' gtk-xft-dpi property (the text scale) changed.
     static var notifyGtkXftDpi: Signal<PointerHandler> { notify("gtk-xft-dpi") }
     /// AdwStyleManager's high-contrast property (the system's high contrast) changed.

@@ -6,7 +6,7 @@ extension DocumentWindow {
     /// Window state is written this long after the last change (W4 asks for ~2 s at most).
     static let stateSaveDelay = Duration.seconds(1)
 
-    /// Brings back the document's zoom, pan, palette and window size (W4, the original's
+    /// Brings back the document's zoom, pan, palette, window size and maximized state (W4, the original's
     /// SceneStorage); a reopened document keeps them instead of zooming to fit (B5).
     func restoreWindowState() {
         guard let state = application.windowStates.state(for: location.url) else {
@@ -19,6 +19,21 @@ extension DocumentWindow {
         if let width = state.windowWidth, let height = state.windowHeight {
             gtk_window_set_default_size(cast(window), Int32(width), Int32(height))
         }
+        maximizesWhenMapped = state.isMaximized == true
+    }
+
+    /// Maximizes the window once its surface is on screen. Asked before, weston answers the
+    /// first configure with a maximized size of 0 × 0 and then ends the app with a protocol error
+    /// because the window kept its own size.
+    func maximizeOnceMapped() {
+        guard let surface = gtk_native_get_surface(opaque(window)) else { return }
+        let maximize = { [unowned self] in
+            guard maximizesWhenMapped, !isClosed, gdk_surface_get_mapped(surface) != 0 else { return }
+            maximizesWhenMapped = false
+            gtk_window_maximize(cast(window))
+        }
+        maximize()
+        if maximizesWhenMapped { connect(surface, .notifyMapped) { _ in maximize() } }
     }
 
     func scheduleStateSave() {
@@ -34,7 +49,8 @@ extension DocumentWindow {
         let viewport = canvas.viewport
         let state = WindowState(
             zoom: viewport.zoom, panX: viewport.pan.dx, panY: viewport.pan.dy, paletteID: paletteBar.paletteID,
-            windowWidth: width > 0 ? Int(width) : nil, windowHeight: height > 0 ? Int(height) : nil)
+            windowWidth: width > 0 ? Int(width) : nil, windowHeight: height > 0 ? Int(height) : nil,
+            isMaximized: gtk_window_is_maximized(cast(window)) != 0)
         let store = application.windowStates
         let url = location.url
         // A window state that cannot be written costs a zoom and a pan at the next open, not a

@@ -47,6 +47,8 @@ final class DocumentWindow {
     private(set) lazy var stateSave = Debouncer(delay: Self.stateSaveDelay) { [weak self] in self?.saveWindowStateNow() }
     /// Writes a shared document 150 ms after others' edits arrive, however fast they come (C3).
     private(set) lazy var sharedEditsSave = Debouncer(delay: .milliseconds(150)) { [weak self] in self?.saveSharedEdits() }
+    /// The window was left maximized: it is maximized once it is on screen (`maximizeOnceMapped`).
+    var maximizesWhenMapped = false
     var isClosing = false
     /// The strip's search entry has the keyboard focus: the actions whose keys it needs are off.
     var searchHasFocus = false
@@ -142,6 +144,10 @@ final class DocumentWindow {
             guard !isClosed else { return }
             scheduleStateSave()
         }
+        connect(window, .notifyMaximized) { [unowned self] _ in
+            guard !isClosed else { return }
+            scheduleStateSave()
+        }
         document.onChange = { [unowned self] change in documentDidChange(change) }
         autosaver.onErrorChange = { [unowned self] in saveErrorDidChange() }
         versionKeeper.onErrorChange = { [unowned self] in versionStoreDidChange() }
@@ -158,6 +164,7 @@ final class DocumentWindow {
     func present() {
         guard !isClosed else { return }
         gtk_window_present(cast(window))
+        if maximizesWhenMapped { maximizeOnceMapped() }
     }
 
     /// Closes the window, the only way it is destroyed (Bridge/Signals.swift, rule 2): marks it

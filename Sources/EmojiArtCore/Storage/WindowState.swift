@@ -1,4 +1,5 @@
-/// How a document's window was left (SPEC W4, P6): zoom, pan, chosen palette and size, restored
+/// How a document's window was left (SPEC W4, P6): zoom, pan, chosen palette, size and whether
+/// it was maximized, restored
 /// when the document is reopened. Plain numbers, so storing it needs nothing from the viewport.
 public struct WindowState: Hashable, Codable, Sendable {
     /// Larger than any zoom the viewport allows (G1: 0.05–20), which clamps further; a value
@@ -22,11 +23,14 @@ public struct WindowState: Hashable, Codable, Sendable {
     public var windowWidth: Int?
     /// See `windowWidth`.
     public var windowHeight: Int?
+    /// The window filled its screen (maximized; a phone's shell maximizes every window). The
+    /// size above stays the one it returns to. Nil in files written before this was kept.
+    public var isMaximized: Bool?
 
     /// Defaults are a fresh window's: zoom 1, no pan, first palette, default size.
     public init(
         zoom: Double = 1, panX: Double = 0, panY: Double = 0,
-        paletteID: Int? = nil, windowWidth: Int? = nil, windowHeight: Int? = nil
+        paletteID: Int? = nil, windowWidth: Int? = nil, windowHeight: Int? = nil, isMaximized: Bool? = nil
     ) {
         self.zoom = zoom
         self.panX = panX
@@ -34,6 +38,7 @@ public struct WindowState: Hashable, Codable, Sendable {
         self.paletteID = paletteID
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight
+        self.isMaximized = isMaximized
     }
 
     /// Whether these values could have come from a real window. A stored state that is not

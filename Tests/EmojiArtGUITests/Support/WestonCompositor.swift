@@ -12,6 +12,7 @@ final class WestonCompositor: Sendable {
     private let process: ChildProcess
     private let folder: URL
 
+    /// The output's size unless a test asks for another (a phone's, say).
     static let width = 1280
     static let height = 800
 
@@ -21,8 +22,8 @@ final class WestonCompositor: Sendable {
         self.folder = folder
     }
 
-    /// Starts weston and returns once its socket exists.
-    static func start() async throws -> WestonCompositor {
+    /// Starts weston with one output of this size and returns once its socket exists.
+    static func start(width: Int = width, height: Int = height) async throws -> WestonCompositor {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("emojiart-weston-\(UUID().uuidString)", isDirectory: true)
         // Wayland wants a private runtime folder.
