@@ -16,7 +16,9 @@ import EmojiArtCore
 public final class ContentLayer {
     /// What the layer's pixels show, apart from the viewport.
     private struct Content {
-        var emojis: [Emoji]
+        /// The model's `emojisRevision`: the emojis themselves are not kept, or the document's
+        /// next edit would copy all of them.
+        var emojisRevision: UInt64
         var background: BackgroundImage?
         var selection: Set<Int>
         var viewSize: ViewSize
@@ -24,7 +26,7 @@ public final class ContentLayer {
 
         func matches(_ other: Content) -> Bool {
             background === other.background && viewSize == other.viewSize
-                && deviceScale == other.deviceScale && selection == other.selection && emojis == other.emojis
+                && deviceScale == other.deviceScale && selection == other.selection && emojisRevision == other.emojisRevision
         }
     }
 
@@ -110,7 +112,7 @@ public final class ContentLayer {
         }
         let scale = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
         let wanted = Content(
-            emojis: model.emojis, background: background, selection: selection, viewSize: viewSize,
+            emojisRevision: model.emojisRevision, background: background, selection: selection, viewSize: viewSize,
             deviceScale: scale)
         if let content, content.matches(wanted), let surface, let renderedViewport,
             (renderedViewport == viewport && !needsRender) || isInteractive
@@ -154,7 +156,7 @@ public final class ContentLayer {
     ) -> Bool {
         let scale = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
         let wanted = Content(
-            emojis: model.emojis, background: background, selection: selection, viewSize: viewSize,
+            emojisRevision: model.emojisRevision, background: background, selection: selection, viewSize: viewSize,
             deviceScale: scale)
         guard viewSize.isDrawable, renderer.rasterBudget != nil, offThreadPainting != nil, flight == nil,
             let content, content.matches(wanted), let surface, let renderedViewport, renderedViewport != viewport

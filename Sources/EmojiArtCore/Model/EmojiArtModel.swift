@@ -1,10 +1,18 @@
 import Foundation
+import Synchronization
 
 /// The document's content (SPEC M1–M3): a background and emojis in z-order (last is on top),
 /// with the counter that hands out emoji ids.
 public struct EmojiArtModel: Hashable, Sendable {
     public var background: Background
-    public private(set) var emojis: [Emoji]
+    public private(set) var emojis: [Emoji] {
+        didSet { emojisRevision = Self.nextEmojisRevision() }  // no `oldValue`: edits stay in place
+    }
+    /// Names the emojis as they are: every change of them, in any copy of the model, takes a
+    /// number never used before, so two models with the same revision hold the same emojis. A
+    /// canvas that drew 100,000 emojis knows from it, without comparing them (or keeping the
+    /// array, which would make the next edit copy it), whether they changed. Not part of `==`.
+    public private(set) var emojisRevision: UInt64
     /// The last id handed out; the next emoji gets `uniqueEmojiId + 1`.
     public private(set) var uniqueEmojiId: Int
     /// The room this document is shared in (SPEC C2, C6), nil when it is not shared. Never the key.
@@ -17,6 +25,7 @@ public struct EmojiArtModel: Hashable, Sendable {
         self.background = .blank
         self.emojis = []
         self.uniqueEmojiId = 0
+        self.emojisRevision = Self.nextEmojisRevision()
     }
 
     /// Builds a model from possibly inconsistent input, as the original's files may hold:
@@ -44,6 +53,26 @@ public struct EmojiArtModel: Hashable, Sendable {
             return renumbered
         }
         self.uniqueEmojiId = ids.counter
+        self.emojisRevision = Self.nextEmojisRevision()
+    }
+
+    private static let lastEmojisRevision = Atomic<UInt64>(0)
+
+    private static func nextEmojisRevision() -> UInt64 {
+        lastEmojisRevision.add(1, ordering: .relaxed).newValue
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.background == rhs.background && lhs.uniqueEmojiId == rhs.uniqueEmojiId && lhs.collab == rhs.collab
+            && lhs.documentID == rhs.documentID && (lhs.emojisRevision == rhs.emojisRevision || lhs.emojis == rhs.emojis)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(background)
+        hasher.combine(emojis)
+        hasher.combine(uniqueEmojiId)
+        hasher.combine(collab)
+        hasher.combine(documentID)
     }
 
     /// The id the next added emoji gets: one above the counter, as in the original. A counter
@@ -85,6 +114,17 @@ public struct EmojiArtModel: Hashable, Sendable {
     /// Replaces the emojis that share an id with one of `updated`; others are left alone.
     public mutating func update(_ updated: [Emoji]) {
         guard !updated.isEmpty else { return }
+        if updated.count <= Self.fewIDs {
+            // A nudged or dragged selection: found by comparing ids, as `emojis(withIDs:)` does.
+            var remaining = updated.count
+            for index in emojis.indices where remaining > 0 {
+                if let replacement = updated.last(where: { $0.id == emojis[index].id }) {
+                    emojis[index] = replacement
+                    remaining -= 1
+                }
+            }
+            return
+        }
         let byID = Dictionary(updated.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         for index in emojis.indices {
             if let replacement = byID[emojis[index].id] {
