@@ -189,7 +189,7 @@ public final class CanvasInteraction {
     /// Keeps the selection to emojis that still exist, after any document change.
     func pruneSelection() -> CanvasEffects {
         let before = selection
-        selection.removeMissing(from: document.model)
+        selection.keep(present: selectedEmojis)  // found once for this change, the commands ask again
         return before == selection ? [] : .selection
     }
 }

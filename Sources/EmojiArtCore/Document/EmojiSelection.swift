@@ -44,6 +44,13 @@ public struct EmojiSelection: Hashable, Sendable {
     /// those locked meanwhile (R4: a lock set by anyone holds for everyone).
     public mutating func removeMissing(from model: EmojiArtModel) {
         guard !ids.isEmpty else { return }
-        ids = Set(model.emojis(withIDs: ids).lazy.filter { !$0.locked }.map(\.id))
+        keep(present: model.emojis(withIDs: ids))
+    }
+
+    /// As `removeMissing(from:)`, given the selected emojis the model still has.
+    public mutating func keep(present: [Emoji]) {
+        let kept = present.lazy.filter { !$0.locked }.map(\.id)
+        guard kept.count != ids.count else { return }  // present ones are selected ones: none went
+        ids = Set(kept)
     }
 }
