@@ -98,7 +98,7 @@ final class PaletteManager {
         }
         let palettes = store.palettes
         rows = palettes.enumerated().map { index, palette in
-            makeRow(for: palette, isFirst: index == 0, isLast: index == palettes.count - 1, canDelete: palettes.count > 1)
+            makeRow(for: palette, isFirst: index == 0, isLast: index == palettes.count - 1, canDelete: store.canRemovePalette)
         }
         for row in rows { gtk_list_box_append(cast(listBox), row.widget) }
         if let focus { restoreFocus(to: focus) }

@@ -15,7 +15,7 @@ extension DocumentWindow {
             return
         }
         canvas.apply(canvas.interaction.restore(viewport: Viewport(zoom: state.zoom, pan: ViewVector(dx: state.panX, dy: state.panY))))
-        if let paletteID = state.paletteID { paletteBar.showPalette(withID: paletteID) }
+        if let paletteID = state.paletteID { paletteBar.restorePalette(withID: paletteID) }
         if let width = state.windowWidth, let height = state.windowHeight {
             gtk_window_set_default_size(cast(window), Int32(width), Int32(height))
         }
