@@ -139,7 +139,7 @@ final class EmojiArtApplication {
 
     private func open(_ file: URL) throws {
         let key = WindowStateStore.canonicalPath(of: file)
-        if let existing = windows.first(where: { $0.location.fileURL.map(WindowStateStore.canonicalPath(of:)) == key }) {
+        if let existing = windows.first(where: { $0.session.location.fileURL.map(WindowStateStore.canonicalPath(of:)) == key }) {
             return existing.present()
         }
         let model = try DocumentPrefetch.shared.take(file)?.get() ?? Self.read(file)
@@ -169,7 +169,7 @@ final class EmojiArtApplication {
 
     private func openJoinedWindow(_ address: RoomLink, replacingKey: Bool) {
         let window = DocumentWindow(application: self, document: EmojiArtDocument(), location: .draft(drafts.newDraftURL()))
-        window.joinedDocumentName = address.documentName
+        window.session.joinedDocumentName = address.documentName
         show(window)
         window.updateTitle()
         window.startSharing(at: address, key: .onceOpened(replacing: replacingKey))

@@ -192,7 +192,7 @@ extension DocumentWindow {
 
     /// The name a link gives the document (C2): the file's; an untitled document's none.
     var sharedName: String? {
-        location.fileURL == nil ? joinedDocumentName : displayName
+        session.documentName
     }
 
     /// The room's links, each Copy that closes the dialog saying in a toast what it copied.

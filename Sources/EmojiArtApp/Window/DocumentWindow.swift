@@ -23,7 +23,8 @@ final class DocumentWindow {
     /// Bridge/Signals.swift); the widget pointers below are inside it.
     let window: UnsafeMutablePointer<GtkWidget>
     let document: EmojiArtDocument
-    var location: DocumentLocation
+    /// Where the document lives, its name, and what closing and Save As take (Core's rules).
+    var session: DocumentSession
     let canvas: CanvasView
     let autosaver: Autosaver
     /// Takes the document's versions (H1).
@@ -47,14 +48,10 @@ final class DocumentWindow {
     private(set) lazy var stateSave = Debouncer(delay: Self.stateSaveDelay) { [weak self] in self?.saveWindowStateNow() }
     /// Writes a shared document 150 ms after others' edits arrive, however fast they come (C3).
     private(set) lazy var sharedEditsSave = Debouncer(delay: .milliseconds(150)) { [weak self] in self?.saveSharedEdits() }
-    var isClosing = false
     /// The strip's search entry has the keyboard focus: the actions whose keys it needs are off.
     var searchHasFocus = false
     /// The last picture Export… wrote: its toast's Open shows it.
     var lastExport: URL?
-    /// The shared document's name from the link it was joined with (C2): an untitled window's
-    /// title until it is saved.
-    var joinedDocumentName: String?
     /// Set when the window closes. Every continuation after an `await` checks it before touching
     /// a widget (the rule is written in Bridge/Signals.swift).
     private(set) var isClosed = false
@@ -65,7 +62,7 @@ final class DocumentWindow {
     init(application: EmojiArtApplication, document: EmojiArtDocument, location: DocumentLocation) {
         self.application = application
         self.document = document
-        self.location = location
+        session = DocumentSession(location: location)
         window = adw_application_window_new(cast(application.application))
         takeReference(on: window)
         gtk_window_set_default_size(cast(window), Int32(Self.defaultWidth), Int32(Self.defaultHeight))
@@ -203,7 +200,7 @@ final class DocumentWindow {
 
     /// The document's name in titles: its file's, the joined room's, or "Untitled".
     var displayName: String {
-        location.fileURL == nil ? joinedDocumentName ?? location.displayName : location.displayName
+        session.documentName ?? localized("Untitled")
     }
 
     /// "NAME — EmojiArt", with "•" before the name while a save is pending or has failed (W5).
