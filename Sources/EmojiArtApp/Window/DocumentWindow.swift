@@ -36,8 +36,9 @@ final class DocumentWindow {
     let redoButton: UnsafeMutablePointer<GtkWidget>
     let primaryMenu = PrimaryMenu()
     let headerBar: UnsafeMutablePointer<GtkWidget>
-    /// The room this document is shared in, if any (Collab/DocumentWindow+Sharing.swift).
-    let sharingState = WindowSharingState()
+    /// Share… and the room this document is shared in, if any.
+    private(set) lazy var sharing = WindowSharing(
+        host: self, document: document, canvas: canvas, autosaver: autosaver, application: application)
     /// The editor's window actions by command, for their sensitivity (U4).
     var commandActions: [CanvasCommand: OpaquePointer] = [:]
     /// The one persistent toast for a failing save (W5), dismissed once a save succeeds.
@@ -46,8 +47,6 @@ final class DocumentWindow {
     private var backgroundFailureToast: (toast: OpaquePointer, message: String)?
     /// Writes the window state (W4) a moment after the last zoom, pan or palette change.
     private(set) lazy var stateSave = Debouncer(delay: Self.stateSaveDelay) { [weak self] in self?.saveWindowStateNow() }
-    /// Writes a shared document 150 ms after others' edits arrive, however fast they come (C3).
-    private(set) lazy var sharedEditsSave = Debouncer(delay: .milliseconds(150)) { [weak self] in self?.saveSharedEdits() }
     /// The strip's search entry has the keyboard focus: the actions whose keys it needs are off.
     var searchHasFocus = false
     /// The last picture Export… wrote: its toast's Open shows it.
@@ -104,13 +103,13 @@ final class DocumentWindow {
         canvas.onMessage = { [unowned self] message in showToast(message) }
         canvas.onBackgroundFailure = { [unowned self] message in showBackgroundFailure(message) }
         canvas.onViewportChange = { [unowned self] in scheduleStateSave() }
-        canvas.onSelectionChange = { [unowned self] in canvasSelectionDidChange() }
+        canvas.onSelectionChange = { [unowned self] in sharing.selectionDidChange() }
         canvas.onCommandsChange = { [unowned self] in updateCommandStates() }
         canvas.onDocumentChangeHandled = { [unowned self] _ in
             // An undo, a delete or someone else's edit may have changed what is selected.
-            canvasSelectionDidChange()
+            sharing.selectionDidChange()
         }
-        canvas.onPointerMove = { [unowned self] in canvasPointerDidMove() }
+        canvas.onPointerMove = { [unowned self] in sharing.pointerDidMove() }
         canvas.onFirstFrame = { PaletteGlyphs.shared.releaseLaunchHold() }
         paletteBar.onPaletteChange = { [weak self] in self?.scheduleStateSave() }
         paletteBar.onMessage = { [weak self] message in self?.showToast(message) }
@@ -166,9 +165,8 @@ final class DocumentWindow {
         withExtendedLifetime(self) {
             saveWindowStateNow()
             isClosed = true
-            stopSharing()
+            sharing.close()
             stateSave.cancel()
-            sharedEditsSave.cancel()
             document.onChange = nil
             autosaver.onErrorChange = nil
             autosaver.cancel()
@@ -233,7 +231,8 @@ final class DocumentWindow {
         }
         addAction("find-emoji", to: window) { [unowned self] in paletteBar.startSearch() }
         paletteBar.installActions(on: window)
-        installSharingActions()
+        sharing.installActions()
+        adw_header_bar_pack_end(cast(headerBar), sharing.status.widget)  // before the primary menu
     }
 
     func showToast(_ message: String) {
