@@ -191,4 +191,13 @@ import Testing
         _ = strip.searchChanged(to: " ")
         #expect(strip.recentsChanged() == .none)
     }
+
+    @Test("with no palettes (which the store never allows) nothing is shown or remembered")
+    func noPalettes() {
+        var strip = PaletteStrip(palettes: [])
+        #expect(strip.showNext(of: []) == .none)
+        #expect(strip.goTo(index: 0, of: []) == .none)
+        #expect(strip.palettesChanged([]) == .none)
+        #expect(strip.shownEmojis(palettes: [], recents: [], search: .shared, language: "en").isEmpty)
+    }
 }

@@ -2,10 +2,10 @@ import Foundation
 
 /// The palette strip under the canvas (P2, P5, P6, F1): which palette it shows as the user steps
 /// through the palettes, goes to one, or the palettes change under it; where New puts a palette;
-/// when an emoji's menu offers "Add to Palette"; and what its search
-/// shows. Each intent returns what the strip must do (`PaletteStripEffects`); the App's
-/// `PaletteBar` forwards the user's intents here and applies the effects. Pure over the store's
-/// palettes, so every rule is tested here.
+/// when an emoji's menu offers "Add to Palette"; and what its search shows. Each intent returns
+/// what the strip must do (`PaletteStripEffects`); the App's `PaletteBar` forwards the user's
+/// intents here and applies the effects. Pure over the store's palettes, so every rule is tested
+/// here.
 public struct PaletteStrip: Hashable, Sendable {
     /// How many emojis a search shows: a one-letter query matches most of the index, and a strip
     /// of hundreds of buttons is not a result anyone scrolls through.
@@ -30,12 +30,12 @@ public struct PaletteStrip: Hashable, Sendable {
 
     /// The chooser was clicked: the next palette, the first after the last (P2).
     public mutating func showNext(of palettes: [Palette]) -> PaletteStripEffects {
-        show(at: index + 1, of: palettes).union(.rememberPalette)
+        remembered(show(at: index + 1, of: palettes))
     }
 
     /// Go To picked the palette at `index`.
     public mutating func goTo(index: Int, of palettes: [Palette]) -> PaletteStripEffects {
-        show(at: index, of: palettes).union(.rememberPalette)
+        remembered(show(at: index, of: palettes))
     }
 
     /// The window's remembered palette (P6), when it still exists; nothing changes otherwise.
@@ -46,8 +46,7 @@ public struct PaletteStrip: Hashable, Sendable {
 
     /// New put `palette` in (at `newPaletteIndex`): it is shown, and remembered.
     public mutating func showAdded(_ palette: Palette, of palettes: [Palette]) -> PaletteStripEffects {
-        let effects = restore(paletteID: palette.id, of: palettes)
-        return effects.isEmpty ? .none : effects.union(.rememberPalette)
+        remembered(restore(paletteID: palette.id, of: palettes))
     }
 
     /// The palettes changed (here, in another window or in another process): the same palette
@@ -55,7 +54,12 @@ public struct PaletteStrip: Hashable, Sendable {
     /// which the window remembers instead.
     public mutating func palettesChanged(_ palettes: [Palette]) -> PaletteStripEffects {
         if let index = palettes.firstIndex(where: { $0.id == paletteID }) { return show(at: index, of: palettes) }
-        return show(at: min(index, palettes.count - 1), of: palettes).union(.rememberPalette)
+        return remembered(show(at: min(index, palettes.count - 1), of: palettes))
+    }
+
+    /// Another palette is shown, which the window remembers; nothing when none could be.
+    private func remembered(_ effects: PaletteStripEffects) -> PaletteStripEffects {
+        effects.isEmpty ? .none : effects.union(.rememberPalette)
     }
 
     /// Shows the palette at `index`, wrapping around past either end (P2).
