@@ -49,8 +49,8 @@ final class DocumentWindow {
     private(set) lazy var stateSave = Debouncer(delay: Self.stateSaveDelay) { [weak self] in self?.saveWindowStateNow() }
     /// The strip's search entry has the keyboard focus: the actions whose keys it needs are off.
     var searchHasFocus = false
-    /// The last picture Export… wrote: its toast's Open shows it.
-    var lastExport: URL?
+    /// Export… and Print….
+    private(set) lazy var output = DocumentOutput(host: self, document: document)
     /// Set when the window closes. Every continuation after an `await` checks it before touching
     /// a widget (the rule is written in Bridge/Signals.swift).
     private(set) var isClosed = false
@@ -215,10 +215,10 @@ final class DocumentWindow {
         installEditActions()
         addAction("save", to: window) { [unowned self] in save() }
         addAction("save-as", to: window) { [unowned self] in saveAs() }
-        addAction("export", to: window) { [unowned self] in export() }
-        addAction("open-export", to: window) { [unowned self] in openLastExport() }
+        addAction("export", to: window) { [unowned self] in output.export() }
+        addAction("open-export", to: window) { [unowned self] in output.openLastExport() }
         addAction("browse-versions", to: window) { [unowned self] in browseVersions() }
-        addAction("print", to: window) { [unowned self] in printDocument() }
+        addAction("print", to: window) { [unowned self] in output.printDocument() }
         addAction("close", to: window) { [unowned self] in requestClose() }
         addAction("retry-background", to: window) { [unowned self] in
             canvas.apply(canvas.interaction.retryBackground())
@@ -265,3 +265,5 @@ final class DocumentWindow {
         adw_toast_overlay_add_toast(cast(toastOverlay), toast)
     }
 }
+
+extension DocumentWindow: OutputHost {}
