@@ -38,4 +38,22 @@ import Testing
         #expect(palette.insertingEmojis("🐶", at: 99) == "😀😃😄👍🏽🐶")
         #expect(palette.insertingEmojis("😃 and text", at: 0) == nil)
     }
+
+    @Test("a drop moves an emoji shown already to where it lands, the last place past the end; new emojis go in there")
+    func drop() {
+        #expect(palette.droppingEmojis("😀", onEmojiAt: 2) == "😃😄😀👍🏽")
+        #expect(palette.droppingEmojis("😀", onEmojiAt: nil) == "😃😄👍🏽😀")
+        #expect(palette.droppingEmojis("👍🏽", onEmojiAt: 3) == nil, "dropped on itself")
+        #expect(palette.droppingEmojis("🐶", onEmojiAt: 1) == "😀🐶😃😄👍🏽")
+        #expect(palette.droppingEmojis("🐶", onEmojiAt: nil) == "😀😃😄👍🏽🐶")
+        #expect(palette.droppingEmojis("text", onEmojiAt: 0) == nil)
+    }
+
+    @Test("Alt+← moves an emoji back and Alt+→ forward in reading order, which a right-to-left language mirrors")
+    func gridStep() {
+        #expect(Palette.gridStep(leftwards: true, rightToLeft: false) == -1)
+        #expect(Palette.gridStep(leftwards: false, rightToLeft: false) == 1)
+        #expect(Palette.gridStep(leftwards: true, rightToLeft: true) == 1)
+        #expect(Palette.gridStep(leftwards: false, rightToLeft: true) == -1)
+    }
 }

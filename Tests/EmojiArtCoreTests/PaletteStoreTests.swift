@@ -73,9 +73,11 @@ import Testing
         try withTemporaryDirectory { directory in
             let store = PaletteStore(dataDirectory: directory)
             for palette in store.palettes.dropLast() {
+                #expect(store.canRemovePalette)
                 try store.removePalette(withID: palette.id)
             }
             #expect(store.palettes.map(\.name) == ["Vehicles"])
+            #expect(!store.canRemovePalette)
             #expect(throws: PaletteStoreError.cannotDeleteLastPalette(name: "Vehicles")) {
                 try store.removePalette(withID: 9)
             }

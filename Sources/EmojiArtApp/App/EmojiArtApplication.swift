@@ -139,7 +139,7 @@ final class EmojiArtApplication {
 
     private func open(_ file: URL) throws {
         let key = WindowStateStore.canonicalPath(of: file)
-        if let existing = windows.first(where: { $0.location.fileURL.map(WindowStateStore.canonicalPath(of:)) == key }) {
+        if let existing = windows.first(where: { $0.session.location.fileURL.map(WindowStateStore.canonicalPath(of:)) == key }) {
             return existing.present()
         }
         let model = try DocumentPrefetch.shared.take(file)?.get() ?? Self.read(file)
@@ -157,7 +157,7 @@ final class EmojiArtApplication {
     /// keeps for the room replaces it only when the person agrees (C10: a forged link must not
     /// swap a key silently).
     func openSharedWindow(_ address: RoomLink) {
-        if let existing = windows.first(where: { $0.sharing?.address.room == address.room && $0.sharing?.address.server == address.server })
+        if let existing = windows.first(where: { $0.sharing.address?.room == address.room && $0.sharing.address?.server == address.server })
         {
             return existing.present()
         }
@@ -169,10 +169,10 @@ final class EmojiArtApplication {
 
     private func openJoinedWindow(_ address: RoomLink, replacingKey: Bool) {
         let window = DocumentWindow(application: self, document: EmojiArtDocument(), location: .draft(drafts.newDraftURL()))
-        window.joinedDocumentName = address.documentName
+        window.session.joinedDocumentName = address.documentName
         show(window)
         window.updateTitle()
-        window.startSharing(at: address, key: .onceOpened(replacing: replacingKey))
+        window.sharing.start(at: address, key: .onceOpened(replacing: replacingKey))
     }
 
     /// Reads a document that the launch did not prefetch.
@@ -189,7 +189,7 @@ final class EmojiArtApplication {
             windows.removeAll { $0 === window }
         }
         window.present()
-        window.reconnectIfShared()
+        window.sharing.reconnectIfShared()
         LaunchTrace.mark("window-shown")
     }
 
@@ -236,7 +236,7 @@ final class EmojiArtApplication {
         }
         addAction("quit", to: application) { [unowned self] in quit() }
         addAction("join", to: application) { [unowned self] in
-            let name = preferences.participantName(systemName: DocumentWindow.systemName)
+            let name = preferences.participantName(systemName: WindowSharing.systemName)
             SharingDialogs.askForLink(parent: activeWindow, name: name) { [unowned self] address, name in
                 setDisplayName(name)
                 openSharedWindow(address)
@@ -256,7 +256,7 @@ final class EmojiArtApplication {
     /// name when it is left as that or emptied.
     func setDisplayName(_ typed: String) {
         let name = typed.trimmingCharacters(in: .whitespacesAndNewlines)
-        let given = name.isEmpty || name == DocumentWindow.systemName ? nil : name
+        let given = name.isEmpty || name == WindowSharing.systemName ? nil : name
         guard given != preferences.displayName else { return }
         preferences.displayName = given
         savePreferences()

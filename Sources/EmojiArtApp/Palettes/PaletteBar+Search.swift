@@ -8,10 +8,6 @@ import Foundation
 /// the first; Escape brings the palette back. With the entry empty the strip shows the emojis most
 /// recently added to documents.
 extension PaletteBar {
-    /// How many results the strip shows: a one-letter query matches most of the index, and a
-    /// strip of hundreds of buttons is not a result anyone scrolls through.
-    static let maximumResults = 300
-
     func buildSearch() {
         gtk_button_set_icon_name(cast(searchButton), "system-search-symbolic")
         gtk_widget_set_valign(searchButton, GTK_ALIGN_CENTER)
@@ -20,7 +16,7 @@ extension PaletteBar {
         emojiart_accessible_set_label(searchButton, localized("Find an Emoji by Name"))
         connect(searchButton, .toggled) { [unowned self] in
             let isOn = gtk_toggle_button_get_active(cast(searchButton)) != 0
-            if isOn != isSearching { isOn ? startSearch() : endSearch() }
+            if isOn != strip.isSearching { isOn ? startSearch() : endSearch() }
         }
 
         gtk_widget_set_valign(searchEntry, GTK_ALIGN_CENTER)
@@ -28,7 +24,9 @@ extension PaletteBar {
         emojiart_search_entry_set_placeholder(searchEntry, localized("Emoji name"))
         emojiart_accessible_set_label(searchEntry, localized("Find an Emoji by Name"))
         gtk_widget_set_visible(searchEntry, 0)
-        connect(searchEntry, .changed) { [unowned self] in showResults() }
+        connect(searchEntry, .changed) { [unowned self] in
+            apply(strip.searchChanged(to: String(cString: gtk_editable_get_text(cast(searchEntry)))))
+        }
         connect(searchEntry, .activate) { [unowned self] in
             if let first = firstEmoji { onChoose(first) }
         }
@@ -44,8 +42,17 @@ extension PaletteBar {
 
     /// Opens the search, or gives the open search the keys again with its text selected (Ctrl+F).
     func startSearch() {
-        if !isSearching {
-            isSearching = true
+        apply(strip.startSearch())
+    }
+
+    /// Closes the search: the palette's emojis come back and the keys go back to the canvas.
+    func endSearch() {
+        apply(strip.endSearch())
+    }
+
+    /// The entry takes the chooser's place, or gives it back emptied.
+    func showSearch(_ isSearching: Bool) {
+        if isSearching {
             gtk_toggle_button_set_active(cast(searchButton), 1)
             gtk_widget_set_visible(chooser, 0)
             gtk_widget_set_visible(searchEntry, 1)
@@ -54,45 +61,31 @@ extension PaletteBar {
             SpokenEmojiNames.loadSoon()
             let language = Localization.language
             DispatchQueue.global(qos: .userInitiated).async { EmojiSearch.shared.prepare(language: language) }
-            showResults()
-        }
-        gtk_widget_grab_focus(searchEntry)
-        gtk_editable_select_region(cast(searchEntry), 0, -1)
-    }
-
-    /// Closes the search: the palette's emojis come back and the keys go back to the canvas.
-    func endSearch() {
-        guard isSearching else { return }
-        isSearching = false
-        gtk_editable_set_text(cast(searchEntry), "")
-        gtk_widget_set_visible(searchEntry, 0)
-        gtk_widget_set_visible(searchStatus, 0)
-        gtk_widget_set_visible(chooser, 1)
-        gtk_toggle_button_set_active(cast(searchButton), 0)
-        fillEmojis(paletteEmojis)
-        onSearchEnd?()
-    }
-
-    /// What the strip shows for the entry's text: the matches, best first; with no text, the
-    /// recently added emojis (or the palette's, before any was added).
-    private func showResults() {
-        guard isSearching else { return }
-        let query = String(cString: gtk_editable_get_text(cast(searchEntry)))
-        let emojis: [String]
-        if query.trimmingCharacters(in: .whitespaces).isEmpty {
-            emojis = recents.emojis.isEmpty ? paletteEmojis : recents.emojis
         } else {
-            emojis = EmojiSearch.shared.results(for: query, language: Localization.language, limit: Self.maximumResults).map(\.emoji)
+            gtk_editable_set_text(cast(searchEntry), "")
+            gtk_widget_set_visible(searchEntry, 0)
+            gtk_widget_set_visible(searchStatus, 0)
+            gtk_widget_set_visible(chooser, 1)
+            gtk_toggle_button_set_active(cast(searchButton), 0)
         }
-        let nothingFound = emojis.isEmpty
-        gtk_label_set_text(cast(searchStatus), nothingFound ? localized("No emoji is called “{name}”", ["name": query]) : "")
-        gtk_widget_set_visible(searchStatus, nothingFound ? 1 : 0)
-        if emojis != shownEmojis { fillEmojis(emojis) }
     }
 
-    /// An emoji was added somewhere: a search showing the recent emojis shows it first.
+    /// Shows what the strip's rules say it shows; while searching, says when nothing matched.
+    /// `refilling` rebuilds the buttons even when the emojis are the same.
+    func showEmojis(refilling: Bool = false) {
+        let emojis = strip.shownEmojis(
+            palettes: store.palettes, recents: recents.emojis, search: .shared, language: Localization.language)
+        if strip.isSearching {
+            let nothingFound = strip.saysNothingFound(shownEmojis: emojis)
+            let query = strip.searchQuery ?? ""
+            gtk_label_set_text(cast(searchStatus), nothingFound ? localized("No emoji is called “{name}”", ["name": query]) : "")
+            gtk_widget_set_visible(searchStatus, nothingFound ? 1 : 0)
+        }
+        if refilling || emojis != shownEmojis { fillEmojis(emojis) }
+    }
+
+    /// An emoji was added somewhere.
     func recentsDidChange() {
-        guard isSearching, String(cString: gtk_editable_get_text(cast(searchEntry))).isEmpty else { return }
-        showResults()
+        apply(strip.recentsChanged())
     }
 }

@@ -25,13 +25,10 @@ final class PaletteBar {
     private let scroller: UnsafeMutablePointer<GtkWidget>
     let emojiMenu: EmojiMenu
     let onChoose: @MainActor (String) -> Void
-    private(set) var paletteIndex = 0
-    /// The palette shown: followed by id, so it stays shown when palettes are reordered or renamed.
-    private(set) var paletteID = 0
+    /// Which palette is shown, whether the search is open, and what the strip shows (Core's rules).
+    var strip: PaletteStrip
     /// The emojis the strip's buttons show: the palette's, or the search's.
     private(set) var shownEmojis: [String]?
-    /// The search entry is open in place of the palette chooser (F1).
-    var isSearching = false
     private var deleteAction: OpaquePointer?
     private var observer: PaletteStore.ObserverToken?
     /// Rebuilds the strip's pictures for a new text size.
@@ -57,6 +54,7 @@ final class PaletteBar {
         self.recents = recents
         self.window = window
         self.onChoose = onChoose
+        strip = PaletteStrip(palettes: store.palettes)
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
         gtk_widget_add_css_class(widget, "palette-bar")
         emojiMenu = EmojiMenu(parent: widget)
@@ -81,10 +79,7 @@ final class PaletteBar {
         gtk_box_append(cast(widget), scroller)
         buildSearch()
 
-        connect(chooser, .clicked) { [unowned self] in
-            showPalette(at: paletteIndex + 1)
-            onPaletteChange?()
-        }
+        connect(chooser, .clicked) { [unowned self] in apply(strip.showNext(of: store.palettes)) }
         observer = store.addObserver { [weak self] in self?.palettesDidChange() }
         textScaleObserver = TextScale.observe { [weak self] in
             guard let self, let emojis = shownEmojis else { return }
@@ -102,7 +97,7 @@ final class PaletteBar {
             TextScale.stopObserving(textScaleObserver)
             textScaleObserver = 0
         }
-        showPalette(at: 0)
+        apply([.showPalette, .showEmojis])
     }
 
     /// Adds the chooser's actions to `window` (P2): win.edit-palette, win.new-palette,
@@ -122,52 +117,55 @@ final class PaletteBar {
             PaletteManager.show(store: store, parent: self.window)
         }
         addIntegerAction("go-to-palette", to: window) { [unowned self] index in
-            showPalette(at: Int(index))
-            onPaletteChange?()
+            apply(strip.goTo(index: Int(index), of: store.palettes))
         }
         updateDeleteAction()
     }
 
-    /// Shows the palette with this id, if it still exists.
-    func showPalette(withID id: Int) {
-        if let index = store.index(ofPaletteWithID: id) { showPalette(at: index) }
+    /// The palette shown, which the window remembers (W4/P6).
+    var paletteID: Int { strip.paletteID }
+
+    /// Shows the window's remembered palette, if it still exists.
+    func restorePalette(withID id: Int) {
+        apply(strip.restore(paletteID: id, of: store.palettes))
     }
 
-    /// Shows the palette at `index`, wrapping around past either end (P2).
-    func showPalette(at index: Int) {
-        let count = store.palettes.count
-        paletteIndex = ((index % count) + count) % count
-        let palette = store.palette(at: paletteIndex)
-        paletteID = palette.id
+    /// Does what the strip's rules asked for.
+    func apply(_ effects: PaletteStripEffects) {
+        if effects.contains(.searchToggled) { showSearch(strip.isSearching) }
+        if effects.contains(.showPalette) { showChooser() }
+        if effects.contains(.showEmojis) { showEmojis(refilling: effects.contains(.searchToggled) && !strip.isSearching) }
+        if effects.contains(.focusSearch) {
+            gtk_widget_grab_focus(searchEntry)
+            gtk_editable_select_region(cast(searchEntry), 0, -1)
+        }
+        if effects.contains(.searchToggled) && !strip.isSearching { onSearchEnd?() }
+        if effects.contains(.rememberPalette) { onPaletteChange?() }
+    }
+
+    /// The chooser names the palette shown; its menu and Delete follow the palettes.
+    private func showChooser() {
+        guard let palette = store.palette(withID: strip.paletteID) else { return }
         let name = PaletteDialogs.displayName(of: palette)
         adw_split_button_set_label(opaque(chooser), name)
         emojiart_accessible_set_label(chooser, localized("Palette: {name}. Activate for the next palette", ["name": name]))
         let menu = makeMenu()
         adw_split_button_set_menu_model(opaque(chooser), cast(menu))
         g_object_unref(menu.raw)
-        let emojis = palette.uniqueEmojis
-        if !isSearching && emojis != shownEmojis { fillEmojis(emojis) }
         updateDeleteAction()
     }
 
-    /// The store changed (here, in another window or in another process): show the same palette
-    /// with its new name and emojis; if it was deleted, the one now nearest its place (P5).
+    /// The store changed (here, in another window or in another process).
     private func palettesDidChange() {
-        if let index = store.index(ofPaletteWithID: paletteID) {
-            showPalette(at: index)
-        } else {
-            showPalette(at: min(paletteIndex, store.palettes.count - 1))
-            onPaletteChange?()
-        }
+        apply(strip.palettesChanged(store.palettes))
     }
 
-    /// New (P2): a palette named "New" right after the one shown, shown here and opened in
-    /// the editor with its name selected for typing over.
+    /// New (P2): a palette named "New" where the strip puts it, shown here and opened in the
+    /// editor with its name selected for typing over.
     private func addPalette() {
         do {
-            let palette = try store.insertPalette(named: localized("New"), at: paletteIndex + 1)
-            showPalette(withID: palette.id)
-            onPaletteChange?()
+            let palette = try store.insertPalette(named: localized("New"), at: strip.newPaletteIndex)
+            apply(strip.showAdded(palette, of: store.palettes))
             PaletteEditor.show(paletteWithID: palette.id, store: store, parent: window, selectingName: true)
         } catch {
             onMessage?("\(error)")
@@ -175,12 +173,7 @@ final class PaletteBar {
     }
 
     private func updateDeleteAction() {
-        if let deleteAction { setEnabled(deleteAction, store.palettes.count > 1) }
-    }
-
-    /// The emojis of the palette shown.
-    var paletteEmojis: [String] {
-        store.palette(withID: paletteID)?.uniqueEmojis ?? []
+        if let deleteAction { setEnabled(deleteAction, store.canRemovePalette) }
     }
 
     func fillEmojis(_ emojis: [String]) {
@@ -228,16 +221,15 @@ final class PaletteBar {
     /// The menu of a strip emoji: its skin tones, and "Add to Palette" when the palette shown
     /// lacks it (an emoji found by name, F1).
     private func showMenu(for emoji: String, from button: UnsafeMutablePointer<GtkWidget>) {
-        guard let palette = store.palette(withID: paletteID) else { return }
-        let lacksIt = !palette.uniqueEmojis.contains(emoji)
-        let addToPalette =
-            lacksIt
-            ? (
+        guard store.palette(withID: strip.paletteID) != nil else { return }
+        let addToPalette = strip.paletteOffered(toAdd: emoji, among: store.palettes).map { palette in
+            (
                 name: PaletteDialogs.displayName(of: palette),
                 add: { @MainActor [unowned self] in
                     add(emoji, toPaletteWithID: palette.id)
                 }
-            ) : nil
+            )
+        }
         emojiMenu.show(for: emoji, from: button, addToPalette: addToPalette, onChoose: onChoose)
     }
 

@@ -100,13 +100,14 @@ final class PaletteEditor {
         let keys = gtk_event_controller_key_new()!
         connect(keys, .keyPressed) { [unowned self] keyval, state in
             guard state.rawValue & GDK_ALT_MASK.rawValue != 0 else { return false }
-            let step: Int
+            let leftwards: Bool
             switch Int32(bitPattern: keyval) {
-            case GDK_KEY_Left, GDK_KEY_KP_Left: step = gtk_widget_get_direction(flowBox) == GTK_TEXT_DIR_RTL ? 1 : -1
-            case GDK_KEY_Right, GDK_KEY_KP_Right: step = gtk_widget_get_direction(flowBox) == GTK_TEXT_DIR_RTL ? -1 : 1
+            case GDK_KEY_Left, GDK_KEY_KP_Left: leftwards = true
+            case GDK_KEY_Right, GDK_KEY_KP_Right: leftwards = false
             default: return false
             }
-            return moveFocusedEmoji(by: step)
+            let rightToLeft = gtk_widget_get_direction(flowBox) == GTK_TEXT_DIR_RTL
+            return moveFocusedEmoji(by: Palette.gridStep(leftwards: leftwards, rightToLeft: rightToLeft))
         }
         gtk_widget_add_controller(flowBox, keys)
         // An emoji dragged within the grid moves there; one from the strip or elsewhere is added there.
@@ -164,14 +165,7 @@ final class PaletteEditor {
     private func dropEmojis(_ text: String, at x: Double, _ y: Double) -> Bool {
         guard let palette = store.palette(withID: paletteID) else { return false }
         let target = gtk_flow_box_get_child_at_pos(cast(flowBox), Int32(x), Int32(y)).map { Int(gtk_flow_box_child_get_index($0)) }
-        let destination = target ?? palette.uniqueEmojis.count
-        let emojis: String?
-        if let source = palette.uniqueEmojis.firstIndex(of: text) {
-            emojis = palette.movingEmoji(from: source, to: min(destination, palette.uniqueEmojis.count - 1))
-        } else {
-            emojis = palette.insertingEmojis(text, at: destination)
-        }
-        guard let emojis else { return false }
+        guard let emojis = palette.droppingEmojis(text, onEmojiAt: target) else { return false }
         perform { try store.setEmojis(emojis, forPaletteWithID: paletteID) }
         return true
     }

@@ -8,19 +8,8 @@ import EmojiArtCore
 @MainActor
 final class PaletteManager {
     private static var shared: PaletteManager?
-    /// How many of a palette's emojis its row shows under the name.
-    private static let previewCount = 10
 
-    private enum Control {
-        case moveUp, moveDown, edit, delete
-    }
-
-    /// A control of a palette's row (nil: the row itself), and where that row was.
-    private struct FocusTarget {
-        var paletteID: Int
-        var control: Control?
-        var index: Int
-    }
+    private typealias Control = PaletteList.Control
 
     private struct Row {
         let paletteID: Int
@@ -35,7 +24,7 @@ final class PaletteManager {
     private var observer: PaletteStore.ObserverToken?
     /// The control to give the keyboard focus back to once the list is rebuilt after a change
     /// made with it (moving a palette keeps the focus on its Move button).
-    private var focusAfterRebuild: FocusTarget?
+    private var focusAfterRebuild: PaletteList.Focus?
 
     /// Opens the manager over `parent`, or brings the open one forward.
     static func show(store: PaletteStore, parent: UnsafeMutablePointer<GtkWidget>) {
@@ -72,14 +61,15 @@ final class PaletteManager {
         rebuild()
     }
 
-    /// "New Palette": adds a palette named "New" at the end and opens its editor (as P2's New).
+    /// "New Palette": adds a palette named "New" where the list puts it and opens its editor (as
+    /// P2's New).
     private func makeNewButton() -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new_from_icon_name("list-add-symbolic")!
         setTooltip(button, localized("New Palette"))
         emojiart_accessible_set_label(button, localized("New Palette"))
         connect(button, .clicked) { [unowned self] in
             do {
-                let palette = try store.insertPalette(named: localized("New"), at: store.palettes.count)
+                let palette = try store.insertPalette(named: localized("New"), at: PaletteList(palettes: store.palettes).newPaletteIndex)
                 PaletteEditor.show(paletteWithID: palette.id, store: store, parent: frame.window, selectingName: true)
             } catch {
                 frame.showError(error)
@@ -96,43 +86,41 @@ final class PaletteManager {
         while let child = gtk_widget_get_first_child(listBox) {
             gtk_list_box_remove(cast(listBox), child)
         }
-        let palettes = store.palettes
-        rows = palettes.enumerated().map { index, palette in
-            makeRow(for: palette, isFirst: index == 0, isLast: index == palettes.count - 1, canDelete: palettes.count > 1)
-        }
+        let list = PaletteList(palettes: store.palettes)
+        rows = list.rows.map(makeRow)
         for row in rows { gtk_list_box_append(cast(listBox), row.widget) }
-        if let focus { restoreFocus(to: focus) }
+        if let focus, let target = list.focus(after: focus) { self.focus(target) }
     }
 
-    private func makeRow(for palette: Palette, isFirst: Bool, isLast: Bool, canDelete: Bool) -> Row {
+    private func makeRow(_ listRow: PaletteList.Row) -> Row {
+        let palette = listRow.palette
         let name = PaletteDialogs.displayName(of: palette)
         let row = adw_action_row_new()!
         adw_preferences_row_set_use_markup(cast(row), 0)  // a name may hold "&" or "<"
         gtk_widget_add_css_class(row, "palette-preview")
         adw_preferences_row_set_title(cast(row), name)
-        let emojis = palette.uniqueEmojis
-        let preview = emojis.prefix(Self.previewCount).joined() + (emojis.count > Self.previewCount ? "…" : "")
-        adw_action_row_set_subtitle(cast(row), emojis.isEmpty ? localized("No emojis") : preview)
+        adw_action_row_set_subtitle(cast(row), listRow.preview ?? localized("No emojis"))
         adw_action_row_set_subtitle_lines(cast(row), 1)
 
         let id = palette.id
+        let canDelete = listRow.enabledControls.contains(.delete)
         var controls: [Control: UnsafeMutablePointer<GtkWidget>] = [:]
-        let specs: [(Control, icon: String, label: String, isEnabled: Bool)] = [
-            (.moveUp, "go-up-symbolic", localized("Move “{name}” Up", ["name": name]), !isFirst),
-            (.moveDown, "go-down-symbolic", localized("Move “{name}” Down", ["name": name]), !isLast),
-            (.edit, "document-edit-symbolic", localized("Edit “{name}”", ["name": name]), true),
+        let specs: [(Control, icon: String, label: String)] = [
+            (.moveUp, "go-up-symbolic", localized("Move “{name}” Up", ["name": name])),
+            (.moveDown, "go-down-symbolic", localized("Move “{name}” Down", ["name": name])),
+            (.edit, "document-edit-symbolic", localized("Edit “{name}”", ["name": name])),
             (
                 .delete, "user-trash-symbolic",
-                canDelete ? localized("Delete “{name}”", ["name": name]) : localized("The last palette can’t be deleted"), canDelete
+                canDelete ? localized("Delete “{name}”", ["name": name]) : localized("The last palette can’t be deleted")
             ),
         ]
-        for (control, icon, label, isEnabled) in specs {
+        for (control, icon, label) in specs {
             let button = gtk_button_new_from_icon_name(icon)!
             gtk_widget_add_css_class(button, "flat")
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             setTooltip(button, label)
             emojiart_accessible_set_label(button, label)
-            gtk_widget_set_sensitive(button, isEnabled ? 1 : 0)
+            gtk_widget_set_sensitive(button, listRow.enabledControls.contains(control) ? 1 : 0)
             connect(button, .clicked) { [unowned self] in perform(control, onPaletteWithID: id) }
             adw_action_row_add_suffix(cast(row), button)
             controls[control] = button
@@ -147,10 +135,11 @@ final class PaletteManager {
         do {
             switch control {
             case .moveUp, .moveDown:
-                guard let index = store.index(ofPaletteWithID: id) else { return }
-                focusAfterRebuild = FocusTarget(paletteID: id, control: control, index: index)
-                // movePalettes places before the palette now at the offset, as a list drag does.
-                try store.movePalettes(fromOffsets: [index], toOffset: control == .moveUp ? index - 1 : index + 2)
+                guard let index = store.index(ofPaletteWithID: id),
+                    let offset = PaletteList(palettes: store.palettes).moveOffset(forPaletteAt: index, control)
+                else { return }
+                focusAfterRebuild = PaletteList.Focus(paletteID: id, control: control, index: index)
+                try store.movePalettes(fromOffsets: [index], toOffset: offset)
             case .edit:
                 PaletteEditor.show(paletteWithID: id, store: store, parent: frame.window)
             case .delete:
@@ -167,39 +156,21 @@ final class PaletteManager {
     // MARK: - Focus
 
     /// The row or control focused in this window, even while a dialog over it is the active window.
-    private func focusedControl() -> FocusTarget? {
+    private func focusedControl() -> PaletteList.Focus? {
         guard let focused = gtk_window_get_focus(cast(frame.window)) else { return nil }
         for (index, row) in rows.enumerated() {
-            if row.widget == focused { return FocusTarget(paletteID: row.paletteID, control: nil, index: index) }
+            if row.widget == focused { return PaletteList.Focus(paletteID: row.paletteID, control: nil, index: index) }
             for (control, button) in row.controls where button == focused {
-                return FocusTarget(paletteID: row.paletteID, control: control, index: index)
+                return PaletteList.Focus(paletteID: row.paletteID, control: control, index: index)
             }
         }
         return nil
     }
 
-    /// Focuses the same row or control of the same palette; when that control is now insensitive
-    /// (Move Up on the first row), the other Move button, else the row. When the palette is gone
-    /// (deleted), the row now in its place.
-    private func restoreFocus(to focus: FocusTarget) {
-        guard !rows.isEmpty else { return }
-        guard let row = rows.first(where: { $0.paletteID == focus.paletteID }) else {
-            gtk_widget_grab_focus(rows[min(focus.index, rows.count - 1)].widget)
-            return
-        }
-        let candidates: [Control] =
-            switch focus.control {
-            case .moveUp: [.moveUp, .moveDown]
-            case .moveDown: [.moveDown, .moveUp]
-            case let control?: [control]
-            case nil: []
-            }
-        for control in candidates {
-            if let button = row.controls[control], gtk_widget_get_sensitive(button) != 0 {
-                gtk_widget_grab_focus(button)
-                return
-            }
-        }
-        gtk_widget_grab_focus(row.widget)
+    /// Focuses the row or control the list chose (`PaletteList.focus(after:)`).
+    private func focus(_ target: PaletteList.Focus) {
+        guard rows.indices.contains(target.index) else { return }
+        let row = rows[target.index]
+        gtk_widget_grab_focus(target.control.flatMap { row.controls[$0] } ?? row.widget)
     }
 }

@@ -9,6 +9,6 @@ extension DocumentWindow {
         gtk_window_get_default_size(cast(window), &width, &height)  // GTK 4.8 writes both, always
         let layout = AdaptiveLayout(windowWidth: Int(width > 0 ? width : gtk_widget_get_width(window)))
         gtk_widget_set_visible(redoButton, layout.showsRedoButton ? 1 : 0)
-        sharingStatus.showInFull(layout.showsSharingStatusInFull)
+        sharing.status.showInFull(layout.showsSharingStatusInFull)
     }
 }

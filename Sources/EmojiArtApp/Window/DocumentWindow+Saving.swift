@@ -14,7 +14,7 @@ extension DocumentWindow {
 
     /// Ctrl+S: a file is written now; an untitled document asks where to save it.
     func save() {
-        guard location.fileURL != nil else { return saveAs() }
+        guard !session.saveNeedsAFile else { return saveAs() }
         Task { await autosaver.saveNow() }
     }
 
@@ -22,7 +22,7 @@ extension DocumentWindow {
     /// it. An untitled document's draft is removed once the file holds it. `completion` learns
     /// whether the document was saved.
     func saveAs(completion: (@MainActor (Bool) -> Void)? = nil) {
-        let suggestedName = location.fileURL?.lastPathComponent ?? "\(displayName).\(EmojiArtFormat.fileExtension)"
+        let suggestedName = session.suggestedFileName(untitledName: displayName)
         FileChooser.chooseSaveLocation(parent: window, suggestedName: suggestedName) { [weak self] url in
             // The window may have closed while the chooser was open (Quit from another window).
             guard let self, !isClosed, let url else {
@@ -49,9 +49,8 @@ extension DocumentWindow {
         // Written; a window closed meanwhile has nothing left to update (its draft stays, and
         // comes back at the next launch: the file holds the same document).
         guard !isClosed else { return true }
-        if case .draft(let draftURL) = location { application.drafts.remove(draftURL) }
-        location = .file(url)
-        autosaver.setWrite(Self.writer(for: location, drafts: application.drafts))
+        if let draft = session.savedAs(url) { application.drafts.remove(draft) }
+        autosaver.setWrite(Self.writer(for: session.location, drafts: application.drafts))
         document.markSaved(revision: revision)
         RecentFiles.add(url)
         updateTitle()
@@ -80,31 +79,48 @@ extension DocumentWindow {
     // MARK: - Closing
 
     /// Closes the window once nothing can be lost: a file is saved first; a non-empty untitled
-    /// document asks Save / Discard / Cancel (W2); an empty one leaves no draft behind.
+    /// document asks Save / Discard / Cancel (W2); an empty one leaves no draft behind
+    /// (`DocumentSession` decides).
     func requestClose() {
-        guard !isClosing else { return }
+        guard session.beginClosing() else { return }
         canvas.finishGestures()
-        isClosing = true
         Task {
             await autosaver.saveNow()
             await versionKeeper.takeVersionNow()
             guard !isClosed else { return }
-            switch location {
-            case .file:
-                if autosaver.lastError == nil { return closeWindow() }
-                askBeforeClosing(body: "\(autosaver.lastError!) " + localized("Close anyway and lose the unsaved changes?"))
-            case .draft(let url):
-                if document.model.isEmpty {
-                    discardVersions()
-                    application.drafts.remove(url)
-                    return closeWindow()
-                }
-                askBeforeClosing(body: localized("This document has not been saved to a file. Save it before closing, or discard it?"))
-            }
+            take(session.closing(saveError: autosaver.lastError, documentIsEmpty: document.model.isEmpty))
         }
     }
 
-    private func askBeforeClosing(body: String) {
+    /// Does the closing's next step. `deferred` closes on the next turn of the main loop, for a
+    /// step taken inside a dialog's handler: the dialog, finalized after it returns, unsets its
+    /// transient parent, which must still exist then.
+    private func take(_ step: DocumentSession.CloseStep, deferred: Bool = false) {
+        switch step {
+        case .close, .discardDraftAndClose:
+            if case .discardDraftAndClose(let draft) = step {
+                discardVersions()
+                application.drafts.remove(draft)
+            }
+            if deferred { Task { closeWindow() } } else { closeWindow() }
+        case .ask(let question):
+            askBeforeClosing(question)
+        case .saveAs:
+            saveAs { [weak self] saved in
+                guard let self else { return }
+                take(session.saveAsFinished(saved: saved))
+            }
+        case .stayOpen:
+            break
+        }
+    }
+
+    private func askBeforeClosing(_ question: DocumentSession.CloseQuestion) {
+        let body =
+            switch question {
+            case .saveFailed(let error): "\(error) " + localized("Close anyway and lose the unsaved changes?")
+            case .untitled: localized("This document has not been saved to a file. Save it before closing, or discard it?")
+            }
         let heading = localized("Save Changes to “{name}”?", ["name": displayName])
         let dialog = adw_message_dialog_new(cast(window), heading, body)!
         emojiart_message_dialog_add_response(cast(dialog), "cancel", localized("_Cancel"))
@@ -117,23 +133,13 @@ extension DocumentWindow {
         // Weak: the dialog is a window of its own, which may outlive this one.
         connect(dialog, .messageDialogResponse) { [weak self] choice in
             guard let self, !isClosed else { return }
-            switch choice {
-            case "discard":
-                if case .draft(let url) = location {
-                    discardVersions()
-                    application.drafts.remove(url)
+            let answer: DocumentSession.CloseAnswer =
+                switch choice {
+                case "discard": .discard
+                case "save": .saveAs
+                default: .cancel
                 }
-                // Not from inside the dialog's own handler: the dialog, finalized after it returns,
-                // unsets its transient parent, which must still exist then.
-                Task { closeWindow() }
-            case "save":
-                saveAs { [weak self] saved in
-                    guard let self else { return }
-                    if saved { closeWindow() } else { isClosing = false }
-                }
-            default:
-                isClosing = false
-            }
+            take(session.answered(answer), deferred: true)
         }
         gtk_window_present(cast(dialog))
     }

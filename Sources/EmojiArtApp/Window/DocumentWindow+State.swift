@@ -9,17 +9,16 @@ extension DocumentWindow {
     /// Brings back the document's zoom, pan, palette, window size and maximized state (W4, the original's
     /// SceneStorage); a reopened document keeps them instead of zooming to fit (B5).
     func restoreWindowState() {
-        guard let state = application.windowStates.state(for: location.url) else {
-            // Never opened here before: show the whole background once it has loaded.
-            canvas.apply(canvas.interaction.fitBackgroundWhenItArrives())
-            return
+        let opening = WindowOpening(remembered: application.windowStates.state(for: session.location.url))
+        switch opening.view {
+        case .remembered(let viewport): canvas.apply(canvas.interaction.restore(viewport: viewport))
+        case .fitBackgroundWhenItArrives: canvas.apply(canvas.interaction.fitBackgroundWhenItArrives())
         }
-        canvas.apply(canvas.interaction.restore(viewport: Viewport(zoom: state.zoom, pan: ViewVector(dx: state.panX, dy: state.panY))))
-        if let paletteID = state.paletteID { paletteBar.showPalette(withID: paletteID) }
-        if let width = state.windowWidth, let height = state.windowHeight {
-            gtk_window_set_default_size(cast(window), Int32(width), Int32(height))
+        if let paletteID = opening.paletteID { paletteBar.restorePalette(withID: paletteID) }
+        if let size = opening.windowSize {
+            gtk_window_set_default_size(cast(window), Int32(size.width), Int32(size.height))
         }
-        maximizesWhenMapped = state.isMaximized == true
+        maximizesWhenMapped = opening.isMaximized
     }
 
     /// Maximizes the window once its surface is on screen. Asked before, weston answers the
@@ -52,7 +51,7 @@ extension DocumentWindow {
             windowWidth: width > 0 ? Int(width) : nil, windowHeight: height > 0 ? Int(height) : nil,
             isMaximized: gtk_window_is_maximized(cast(window)) != 0)
         let store = application.windowStates
-        let url = location.url
+        let url = session.location.url
         // A window state that cannot be written costs a zoom and a pan at the next open, not a
         // document: logged, not shown (a full disk already shows the document's own save error).
         Task.detached {

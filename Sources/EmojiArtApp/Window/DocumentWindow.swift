@@ -23,7 +23,8 @@ final class DocumentWindow {
     /// Bridge/Signals.swift); the widget pointers below are inside it.
     let window: UnsafeMutablePointer<GtkWidget>
     let document: EmojiArtDocument
-    var location: DocumentLocation
+    /// Where the document lives, its name, and what closing and Save As take (Core's rules).
+    var session: DocumentSession
     let canvas: CanvasView
     let autosaver: Autosaver
     /// Takes the document's versions (H1).
@@ -35,8 +36,9 @@ final class DocumentWindow {
     let redoButton: UnsafeMutablePointer<GtkWidget>
     let primaryMenu = PrimaryMenu()
     let headerBar: UnsafeMutablePointer<GtkWidget>
-    /// The room this document is shared in, if any (Collab/DocumentWindow+Sharing.swift).
-    let sharingState = WindowSharingState()
+    /// Share… and the room this document is shared in, if any.
+    private(set) lazy var sharing = WindowSharing(
+        host: self, document: document, canvas: canvas, autosaver: autosaver, application: application)
     /// The editor's window actions by command, for their sensitivity (U4).
     var commandActions: [CanvasCommand: OpaquePointer] = [:]
     /// The one persistent toast for a failing save (W5), dismissed once a save succeeds.
@@ -45,18 +47,12 @@ final class DocumentWindow {
     private var backgroundFailureToast: (toast: OpaquePointer, message: String)?
     /// Writes the window state (W4) a moment after the last zoom, pan or palette change.
     private(set) lazy var stateSave = Debouncer(delay: Self.stateSaveDelay) { [weak self] in self?.saveWindowStateNow() }
-    /// Writes a shared document 150 ms after others' edits arrive, however fast they come (C3).
-    private(set) lazy var sharedEditsSave = Debouncer(delay: .milliseconds(150)) { [weak self] in self?.saveSharedEdits() }
     /// The window was left maximized: it is maximized once it is on screen (`maximizeOnceMapped`).
     var maximizesWhenMapped = false
-    var isClosing = false
     /// The strip's search entry has the keyboard focus: the actions whose keys it needs are off.
     var searchHasFocus = false
-    /// The last picture Export… wrote: its toast's Open shows it.
-    var lastExport: URL?
-    /// The shared document's name from the link it was joined with (C2): an untitled window's
-    /// title until it is saved.
-    var joinedDocumentName: String?
+    /// Export… and Print….
+    private(set) lazy var output = DocumentOutput(host: self, document: document)
     /// Set when the window closes. Every continuation after an `await` checks it before touching
     /// a widget (the rule is written in Bridge/Signals.swift).
     private(set) var isClosed = false
@@ -67,7 +63,7 @@ final class DocumentWindow {
     init(application: EmojiArtApplication, document: EmojiArtDocument, location: DocumentLocation) {
         self.application = application
         self.document = document
-        self.location = location
+        session = DocumentSession(location: location)
         window = adw_application_window_new(cast(application.application))
         takeReference(on: window)
         gtk_window_set_default_size(cast(window), Int32(Self.defaultWidth), Int32(Self.defaultHeight))
@@ -109,13 +105,13 @@ final class DocumentWindow {
         canvas.onMessage = { [unowned self] message in showToast(message) }
         canvas.onBackgroundFailure = { [unowned self] message in showBackgroundFailure(message) }
         canvas.onViewportChange = { [unowned self] in scheduleStateSave() }
-        canvas.onSelectionChange = { [unowned self] in canvasSelectionDidChange() }
+        canvas.onSelectionChange = { [unowned self] in sharing.selectionDidChange() }
         canvas.onCommandsChange = { [unowned self] in updateCommandStates() }
         canvas.onDocumentChangeHandled = { [unowned self] _ in
             // An undo, a delete or someone else's edit may have changed what is selected.
-            canvasSelectionDidChange()
+            sharing.selectionDidChange()
         }
-        canvas.onPointerMove = { [unowned self] in canvasPointerDidMove() }
+        canvas.onPointerMove = { [unowned self] in sharing.pointerDidMove() }
         canvas.onFirstFrame = { PaletteGlyphs.shared.releaseLaunchHold() }
         paletteBar.onPaletteChange = { [weak self] in self?.scheduleStateSave() }
         paletteBar.onMessage = { [weak self] message in self?.showToast(message) }
@@ -176,9 +172,8 @@ final class DocumentWindow {
         withExtendedLifetime(self) {
             saveWindowStateNow()
             isClosed = true
-            stopSharing()
+            sharing.close()
             stateSave.cancel()
-            sharedEditsSave.cancel()
             document.onChange = nil
             autosaver.onErrorChange = nil
             autosaver.cancel()
@@ -210,7 +205,7 @@ final class DocumentWindow {
 
     /// The document's name in titles: its file's, the joined room's, or "Untitled".
     var displayName: String {
-        location.fileURL == nil ? joinedDocumentName ?? location.displayName : location.displayName
+        session.documentName ?? localized("Untitled")
     }
 
     /// "NAME — EmojiArt", with "•" before the name while a save is pending or has failed (W5).
@@ -227,10 +222,10 @@ final class DocumentWindow {
         installEditActions()
         addAction("save", to: window) { [unowned self] in save() }
         addAction("save-as", to: window) { [unowned self] in saveAs() }
-        addAction("export", to: window) { [unowned self] in export() }
-        addAction("open-export", to: window) { [unowned self] in openLastExport() }
+        addAction("export", to: window) { [unowned self] in output.export() }
+        addAction("open-export", to: window) { [unowned self] in output.openLastExport() }
         addAction("browse-versions", to: window) { [unowned self] in browseVersions() }
-        addAction("print", to: window) { [unowned self] in printDocument() }
+        addAction("print", to: window) { [unowned self] in output.printDocument() }
         addAction("close", to: window) { [unowned self] in requestClose() }
         addAction("retry-background", to: window) { [unowned self] in
             canvas.apply(canvas.interaction.retryBackground())
@@ -243,7 +238,8 @@ final class DocumentWindow {
         }
         addAction("find-emoji", to: window) { [unowned self] in paletteBar.startSearch() }
         paletteBar.installActions(on: window)
-        installSharingActions()
+        sharing.installActions()
+        adw_header_bar_pack_end(cast(headerBar), sharing.status.widget)  // before the primary menu
     }
 
     func showToast(_ message: String) {
@@ -276,3 +272,5 @@ final class DocumentWindow {
         adw_toast_overlay_add_toast(cast(toastOverlay), toast)
     }
 }
+
+extension DocumentWindow: OutputHost {}

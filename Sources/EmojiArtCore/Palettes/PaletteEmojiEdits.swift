@@ -49,4 +49,20 @@ extension Palette {
         shown.insert(shown.remove(at: source), at: destination)
         return shown.joined()
     }
+
+    /// The emojis after `text` was dropped on the grid onto the emoji shown at `target` (nil: past
+    /// the last one): an emoji shown already moves there — to the last place when dropped past
+    /// the end —, new emojis go in there; nil when nothing changes.
+    public func droppingEmojis(_ text: String, onEmojiAt target: Int?) -> String? {
+        let shown = uniqueEmojis
+        let destination = target ?? shown.count
+        if let source = shown.firstIndex(of: text) { return movingEmoji(from: source, to: min(destination, shown.count - 1)) }
+        return insertingEmojis(text, at: destination)
+    }
+
+    /// How many places Alt+← (`leftwards`) or Alt+→ moves an emoji along the grid: one back or
+    /// forward in reading order, which runs leftwards in a right-to-left language.
+    public static func gridStep(leftwards: Bool, rightToLeft: Bool) -> Int {
+        leftwards == rightToLeft ? 1 : -1
+    }
 }

@@ -116,10 +116,17 @@ public final class PaletteStore {
         return palette
     }
 
+    /// Whether a palette may be deleted: never the last one (P5). The strip's and the manager's
+    /// Delete are insensitive otherwise.
+    public var canRemovePalette: Bool { Self.canRemovePalette(from: palettes) }
+
+    /// See `canRemovePalette`: whether one of `palettes` may be deleted.
+    public static func canRemovePalette(from palettes: [Palette]) -> Bool { palettes.count > 1 }
+
     /// Deletes a palette; the last one left is refused with `.cannotDeleteLastPalette` (P5).
     public func removePalette(withID id: Int) throws {
         let index = try existingIndex(of: id)
-        guard palettes.count > 1 else {
+        guard canRemovePalette else {
             throw PaletteStoreError.cannotDeleteLastPalette(name: palettes[index].name)
         }
         try change { $0.remove(at: index) }

@@ -95,18 +95,11 @@ public final class DocumentPrefetch: @unchecked Sendable {
     ) -> (viewport: Viewport, windowSize: ViewSize) {
         let documentURL = URL(fileURLWithPath: path)
         let stateFile = windowStates.stateFileURL(for: documentURL)
-        var viewport = Viewport()
-        var size = defaultSize
-        if let data = try? AtomicFile.read(stateFile, maxBytes: WindowStateStore.maximumFileBytes),
-            let state = WindowStateStore.state(
-                fromFileContents: data, documentPath: WindowStateStore.canonicalPath(of: documentURL))
-        {
-            viewport = Viewport(zoom: state.zoom, pan: ViewVector(dx: state.panX, dy: state.panY))
-            if let width = state.windowWidth, let height = state.windowHeight {
-                size = ViewSize(width: Double(width), height: Double(height))
-            }
+        let state = (try? AtomicFile.read(stateFile, maxBytes: WindowStateStore.maximumFileBytes)).flatMap {
+            WindowStateStore.state(fromFileContents: $0, documentPath: WindowStateStore.canonicalPath(of: documentURL))
         }
-        return (viewport, size)
+        let opening = WindowOpening(remembered: state)
+        return (opening.firstViewport, opening.windowSize ?? defaultSize)
     }
 
     /// The size of the canvas in a window of `windowSize`, as GTK is expected to lay it out.
