@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The document's content (SPEC M1–M3): a background and emojis in z-order (last is on top),
 /// with the counter that hands out emoji ids.
@@ -56,10 +55,8 @@ public struct EmojiArtModel: Hashable, Sendable {
         self.emojisRevision = Self.nextEmojisRevision()
     }
 
-    private static let lastEmojisRevision = Atomic<UInt64>(0)
-
     private static func nextEmojisRevision() -> UInt64 {
-        lastEmojisRevision.add(1, ordering: .relaxed).newValue
+        EmojisRevisions.shared.next()
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -203,5 +200,19 @@ private struct FreshEmojiIDs {
         while taken.contains(smallestCandidate) { smallestCandidate += 1 }
         taken.insert(smallestCandidate)
         return smallestCandidate
+    }
+}
+
+/// Hands out `EmojiArtModel.emojisRevision`s: models change on any thread.
+private final class EmojisRevisions: @unchecked Sendable {
+    static let shared = EmojisRevisions()
+    private let lock = NSLock()
+    private var last: UInt64 = 0
+
+    func next() -> UInt64 {
+        lock.withLock {
+            last += 1
+            return last
+        }
     }
 }
