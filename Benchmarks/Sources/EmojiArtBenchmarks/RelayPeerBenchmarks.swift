@@ -19,7 +19,7 @@ enum RelayPeerBenchmarks {
     static let latencySeconds = 10.0
     static let rooms = 1_000
     static let roomSize = 4
-    static let rates: [Double] = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000]
+    static let rates: [Double] = [50, 100, 200, 400, 800, 1_600, 3_200, 6_400]
     static let rateSeconds = 5.0
     static let p99Bound = 50.0
     static let idleConnections = 1_000
@@ -67,7 +67,7 @@ enum RelayPeerBenchmarks {
                 Row(
                     name: "relay-peer (b) sustained moves/s, \(contender.name)",
                     value: passed.map { String(format: "%.0f/s", $0.achievedRate) } ?? "< \(Int(rates[0]))/s",
-                    note: (passed.map { "p99 \(milliseconds($0.p99)); " } ?? "")
+                    note: (passed.map { "median \(milliseconds($0.median)), p99 \(milliseconds($0.p99)); " } ?? "")
                         + (failed.map {
                             String(format: "next step %.0f/s: ", $0.achievedRate) + "p99 \(milliseconds($0.p99)), \($0.summary)"
                         } ?? "every step passed")
