@@ -12,10 +12,11 @@ real-time collaboration, and load clients for it.
         processes may run the room's other clients; a room has K in all): a pycrdt Doc per
         client speaking the y-websocket protocol as the browser's y-websocket provider does
         (sync step 1 and 2, then its own updates; pycrdt's Provider is not used because it also
-        sends back every update it applies, which a browser's provider does not). Each client (unless --idle) adds its emoji, a Map under its
-        own key of the document's "emojis" Map. The process prints JOINED once its clients are
-        in their rooms (start the next process only then: see `run_clients`) and READY once every
-        client holds the K emojis of its room. Then it reads commands, one a line, from its standard input:
+        sends back every update it applies, which a browser's provider does not). Each client
+        (unless --idle) adds its emoji, a Map under its own key of the document's "emojis" Map.
+        The process prints JOINED once its clients are in their rooms (start the next process
+        only then: see `run_clients`) and READY once every client holds the K emojis of its
+        room. Then it reads commands, one a line, from its standard input:
             GO RATE SECONDS EPOCH OUT
         moves one emoji every 1/RATE s for SECONDS (the clients in turn), each move a Map set of
         its emoji's x to the send instant (CLOCK_MONOTONIC − EPOCH, in seconds). Every other
@@ -23,7 +24,7 @@ real-time collaboration, and load clients for it.
         moves of this step go to the file OUT, one a line, and the process prints
             DONE SENT RECEIVED ELAPSED
         (RECEIVED: the moves of anyone's, this step, that my clients applied within 2 s of its end;
-        all the processes' SENT × (K − 1) are expected; ELAPSED: from the first move to the last, s).
+        all the processes' SENT × (K − 1) are expected; ELAPSED: first move to last, in s).
         QUIT (or the end of standard input) ends it.
 
 The Swift side (`EmojiArtBenchmarks --relay-peer-clients`) speaks the same commands against our
@@ -87,8 +88,8 @@ class StoredServer(WebsocketServer):
     """WebsocketServer whose rooms persist their updates with pycrdt-store's SQLiteYStore, one
     database file per room. (Jupyter's server keeps every document's store in one file; with
     1,000 rooms editing at once their connections to that one file collide — "database is
-    locked" on most writes, and a room whose write fails restarts and drops its broadcasts — so
-    each room gets a file of its own here, the store's best case.)"""
+    locked" on about half the writes, and deliveries go missing as rooms whose store task failed
+    restart — so each room gets a file of its own here, the store's best case.)"""
 
     def __init__(self, folder, **kwargs):
         super().__init__(**kwargs)
@@ -216,7 +217,8 @@ class Client:
             await self.websocket.send(create_update_message(update))
 
     async def move(self):
-        await self.edit(lambda: self.emojis[self.name].__setitem__("x", time.monotonic() - self.epoch_box[0]))
+        sent = time.monotonic() - self.epoch_box[0]
+        await self.edit(lambda: self.emojis[self.name].__setitem__("x", sent))
 
 
 async def run_clients(args):
@@ -249,7 +251,8 @@ async def run_clients(args):
                 firsts[client.room] = client
                 group.start_soon(client.run, args.idle, ready, stop)
                 await client.synced.wait()
-        for index, client in enumerate(client for client in clients if firsts[client.room] is not client):
+        others = [client for client in clients if firsts[client.room] is not client]
+        for index, client in enumerate(others):
             group.start_soon(client.run, args.idle, ready, stop)
             if index % 50 == 49:
                 await anyio.sleep(0.05)
@@ -267,7 +270,8 @@ async def run_clients(args):
             if not words or words[0] == "QUIT":
                 break
             if words[0] == "GO":
-                rate, seconds, epoch, out = float(words[1]), float(words[2]), float(words[3]), words[4]
+                rate, seconds, epoch = (float(word) for word in words[1:4])
+                out = words[4]
                 epoch_box[0] = epoch
                 result = await step(clients, samples, rate, seconds, epoch, out)
                 print("DONE " + " ".join(str(n) for n in result), flush=True)
@@ -305,15 +309,17 @@ async def step(clients, samples, rate, seconds, epoch, out):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     server = commands.add_parser("server")
     server.add_argument("--store", help="a folder for the SQLite store (none: in memory only)")
     clients = commands.add_parser("clients")
     clients.add_argument("--server", required=True)
     clients.add_argument("--rooms", required=True, help="FIRST:END, rooms FIRST..END-1")
-    clients.add_argument("--clients", required=True, help="FIRST:END, clients FIRST..END-1 of each room")
-    clients.add_argument("--room-size", type=int, required=True, help="clients in a room, all processes'")
+    clients.add_argument("--clients", required=True, help="FIRST:END, clients FIRST..END-1 of each")
+    clients.add_argument("--room-size", type=int, required=True, help="clients in a room in all")
     clients.add_argument("--idle", action="store_true", help="join only, add nothing")
     args = parser.parse_args()
     if args.command == "server":
