@@ -69,7 +69,8 @@ enum RelayPeerBenchmarks {
                     value: passed.map { String(format: "%.0f/s", $0.achievedRate) } ?? "< \(Int(rates[0]))/s",
                     note: (passed.map { "median \(milliseconds($0.median)), p99 \(milliseconds($0.p99)); " } ?? "")
                         + (failed.map {
-                            String(format: "next step %.0f/s: ", $0.achievedRate) + "p99 \(milliseconds($0.p99)), \($0.summary)"
+                            String(format: "next step %.0f/s: ", $0.achievedRate)
+                                + "median \(milliseconds($0.median)), p99 \(milliseconds($0.p99)), \($0.summary)"
                         } ?? "every step passed")
                 ))
         }
