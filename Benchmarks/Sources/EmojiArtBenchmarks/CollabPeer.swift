@@ -11,6 +11,7 @@ final class CollabPeer: @unchecked Sendable {
     private let session: SyncSession
     private let lock = NSLock()
     private var watch: (condition: (RelayLinkEvent?, SyncSession) -> Bool, arrival: Arrival)?
+    private var observer: ((RelayLinkEvent, SyncSession) -> Void)?
     private var consumer: Task<Void, Never>?
 
     init(address: RoomLink, key: RoomKey, seed: UInt64) throws {
@@ -29,6 +30,7 @@ final class CollabPeer: @unchecked Sendable {
     private func handle(_ event: RelayLinkEvent) {
         let (replies, arrival) = lock.withLock { () -> ([ClientMessage], Arrival?) in
             let replies = (try? session.handle(event)) ?? []
+            observer?(event, session)
             guard let watch, watch.condition(event, session) else { return (replies, nil) }
             self.watch = nil
             return (replies, watch.arrival)
@@ -48,6 +50,11 @@ final class CollabPeer: @unchecked Sendable {
         }
         if holdsNow { arrival.arrived(at: .now) }
         return arrival
+    }
+
+    /// Calls `body` with every event right after the session handled it, in the events' task.
+    func observe(_ body: @escaping (RelayLinkEvent, SyncSession) -> Void) {
+        lock.withLock { observer = body }
     }
 
     func with<Value>(_ body: (SyncSession) throws -> Value) rethrows -> Value {

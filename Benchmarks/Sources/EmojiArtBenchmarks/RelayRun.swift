@@ -10,11 +10,12 @@ final class RelayRun {
 
     /// Starts it listening on `host` (a free port) and waits for its "listening" line.
     /// `store`: a `postgres://…` URL instead of a data folder of its own.
-    init(host: String = "127.0.0.1", prefix: [String] = [], store: String? = nil) throws {
+    /// `arguments`: more options for the relay.
+    init(host: String = "127.0.0.1", prefix: [String] = [], store: String? = nil, arguments: [String] = []) throws {
         let relay = try Tools.relay()
         dataFolder = FileManager.default.temporaryDirectory.appendingPathComponent("emojiart-bench-relay-\(UUID().uuidString)")
         let storage = store.map { ["--store", $0] } ?? ["--data", dataFolder.path]
-        let command = prefix + [relay, "--host", host, "--port", "0"] + storage
+        let command = prefix + [relay, "--host", host, "--port", "0"] + storage + arguments
         process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -37,6 +38,8 @@ final class RelayRun {
         }
         server = "ws://\(host):\(port)"
     }
+
+    var processIdentifier: Int32 { process.processIdentifier }
 
     /// Its peak resident memory so far (VmHWM), in MiB.
     var peakMiB: Double {

@@ -20,6 +20,7 @@ struct Workload: Sendable {
         Workload(name: "versions", run: VersionStallBenchmarks.run),
         Workload(name: "collab", run: CollabBenchmarks.run),
         Workload(name: "web", run: WebClientBenchmarks.run),
+        Workload(name: "relay-peer", run: RelayPeerBenchmarks.run),
     ]
 }
 

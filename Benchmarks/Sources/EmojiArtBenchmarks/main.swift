@@ -5,6 +5,11 @@ import Foundation
 /// Each workload runs in a process of its own (this executable with `--workload NAME`), so the
 /// peak memory reported next to it is that workload's alone.
 let arguments = CommandLine.arguments
+// A client process of the `relay-peer` rows (RelayPeerClients).
+if let index = arguments.firstIndex(of: "--relay-peer-clients") {
+    try await RelayPeerClients.run(Array(arguments[(index + 1)...]))
+    exit(0)
+}
 if let index = arguments.firstIndex(of: "--workload"), index + 1 < arguments.count {
     let name = arguments[index + 1]
     guard let workload = Workload.all.first(where: { $0.name == name }) else {
