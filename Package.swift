@@ -205,7 +205,25 @@ let package = Package(
             name: "EmojiArtCollabNetTests",
             dependencies: ["EmojiArtCollabNet", "EmojiArtCollab", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .testTarget(name: "EmojiArtRenderTests", dependencies: ["EmojiArtRender", "EmojiArtCore", "EmojiArtTestSupport"]),
+        // Pictures for Render's tests: cairo surfaces read back as pixels, small test images.
+        .target(
+            name: "EmojiArtRenderTestSupport", dependencies: ["EmojiArtRender", "EmojiArtCore"],
+            path: "Tests/EmojiArtRenderTestSupport"),
+        .testTarget(
+            name: "EmojiArtRenderTests",
+            dependencies: ["EmojiArtRender", "EmojiArtCore", "EmojiArtTestSupport", "EmojiArtRenderTestSupport"]),
+        // The suites that keep both cores busy for long and wait on no clock: documents of a million
+        // emojis, hostile documents, threads racing on a store, pixel sweeps over every glyph size,
+        // property tests of the sync engine. A target of their own so they run in a process of
+        // their own (scripts/test): beside the others they held the pool's threads for a minute, and
+        // a test waiting on a real clock (a relay's reader, a download's deadline) ran out of time.
+        .testTarget(
+            name: "EmojiArtWorkloadTests",
+            dependencies: [
+                "EmojiArtCore", "EmojiArtRender", "EmojiArtCollab", "EmojiArtTestSupport", "EmojiArtRenderTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         // Swift Testing runs tests on the cooperative pool, never the main thread: the test
         // spawns MainLoopBridgeCheck, which owns its main thread. Depends on it so it is built first.
         .testTarget(name: "MainLoopBridgeTests", dependencies: ["MainLoopBridgeCheck"]),
@@ -227,16 +245,26 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// scripts/sanitize tests Core, Render and the main-queue bridge only: with EMOJIART_SANITIZE_SUBSET
+// scripts/sanitize tests Core, Render (with their workload suites) and the main-queue bridge only: with EMOJIART_SANITIZE_SUBSET
 // set, the manifest keeps just their targets, so the sanitizer build (its own scratch folder)
 // compiles neither the networking stack (NIO, Hummingbird, swift-crypto, BoringSSL) nor GTK.
 if Context.environment["EMOJIART_SANITIZE_SUBSET"] != nil {
     let kept: Set<String> = [
         "EmojiArtCore", "EmojiArtRender", "CPangoCairo", "CGdkPixbuf", "CPNGEncoding", "CRenderKernels",
-        "CGLib", "MainLoopBridge", "MainLoopBridgeCheck", "EmojiArtTestSupport",
-        "EmojiArtCoreTests", "EmojiArtRenderTests", "MainLoopBridgeTests",
+        "CGLib", "MainLoopBridge", "MainLoopBridgeCheck", "EmojiArtTestSupport", "EmojiArtRenderTestSupport",
+        "EmojiArtCoreTests", "EmojiArtRenderTests", "EmojiArtWorkloadTests", "MainLoopBridgeTests",
     ]
     package.targets.removeAll { !kept.contains($0.name) }
+    // The workload suites of Core and Render; the sync engine's (Collab/) need swift-crypto.
+    for target in package.targets where target.name == "EmojiArtWorkloadTests" {
+        target.exclude.append("Collab")
+        target.dependencies.removeAll { dependency in
+            switch dependency {
+            case .byNameItem(let name, _), .targetItem(let name, _): return name == "EmojiArtCollab"
+            default: return false
+            }
+        }
+    }
     package.products.removeAll { product in product.name != "EmojiArtCore" && product.name != "EmojiArtRender" }
     package.dependencies.removeAll { dependency in
         guard case .sourceControl(_, let location, _) = dependency.kind else { return false }

@@ -10,18 +10,6 @@ import Glibc
 import Darwin
 #endif
 
-extension ImageFetcher {
-    /// `checking` with a web transport that must not be called: for tests of file://, relative
-    /// and refused addresses, which never reach the network. (The live http(s) transport is
-    /// EmojiArtHTTP's, tested in EmojiArtHTTPTests.)
-    static func offline(limits: FetchLimits = .standard) -> ImageFetcher {
-        .checking(limits: limits) { url in
-            Issue.record("a web request for \(url) in an offline test")
-            throw ImageFetchError.unreachable(host: url.host(percentEncoded: false) ?? "", reason: "offline test")
-        }
-    }
-}
-
 /// The checking fetcher on real files (SPEC D2) and on addresses it refuses without a request.
 @Suite struct LoadingImageFetcherTests {
     let fetcher = ImageFetcher.offline(limits: .test)

@@ -1,5 +1,6 @@
 import CPangoCairo
 import EmojiArtCore
+import EmojiArtRenderTestSupport
 import Foundation
 import Testing
 

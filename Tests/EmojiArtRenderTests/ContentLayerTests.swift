@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtRenderTestSupport
 import Testing
 
 @testable import EmojiArtRender

@@ -1,6 +1,7 @@
 import CPangoCairo
 import CRenderKernels
 import EmojiArtCore
+import EmojiArtRenderTestSupport
 import EmojiArtTestSupport
 import Foundation
 import Testing

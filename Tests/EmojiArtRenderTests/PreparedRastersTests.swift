@@ -1,5 +1,6 @@
 import CPangoCairo
 import EmojiArtCore
+import EmojiArtRenderTestSupport
 import EmojiArtTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import CPangoCairo
 import CRenderKernels
+import EmojiArtRenderTestSupport
 import EmojiArtTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import EmojiArtCore
+import EmojiArtRenderTestSupport
 import EmojiArtTestSupport
 import Foundation
 import Testing

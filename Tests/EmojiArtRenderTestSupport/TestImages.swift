@@ -3,9 +3,9 @@ import EmojiArtCore
 import Foundation
 
 /// Small images made with cairo for the tests, so no fixture file is needed.
-enum TestImages {
+public enum TestImages {
     /// PNG bytes of a `width` × `height` image drawn by `paint`.
-    static func png(width: Int, height: Int, _ paint: (_ cr: OpaquePointer) -> Void) -> Data {
+    public static func png(width: Int, height: Int, _ paint: (_ cr: OpaquePointer) -> Void) -> Data {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         let cr = cairo_create(surface)!
         paint(cr)
@@ -19,7 +19,7 @@ enum TestImages {
     }
 
     /// An image whose left half is red and right half is blue.
-    static func redBluePNG(width: Int, height: Int) -> Data {
+    public static func redBluePNG(width: Int, height: Int) -> Data {
         png(width: width, height: height) { cr in
             cairo_set_source_rgb(cr, 1, 0, 0)
             cairo_rectangle(cr, 0, 0, Double(width) / 2, Double(height))
@@ -32,7 +32,7 @@ enum TestImages {
 
     /// PNG bytes of random pixels, which no encoder can compress much: opaque, or with random
     /// transparency (premultiplied, as cairo stores it). The same bytes every time.
-    static func noisePNG(width: Int, height: Int, opaque: Bool) -> Data {
+    public static func noisePNG(width: Int, height: Int, opaque: Bool) -> Data {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -58,7 +58,7 @@ enum TestImages {
     }
 
     /// A model holding `emojis` as (text, x, y, size), with ids 1, 2, 3… in that order.
-    static func model(_ emojis: [(String, Double, Double, Double)]) -> EmojiArtModel {
+    public static func model(_ emojis: [(String, Double, Double, Double)]) -> EmojiArtModel {
         var model = EmojiArtModel()
         for (text, x, y, size) in emojis {
             model.addEmoji(text, at: DocumentPoint(x: x, y: y), size: size)

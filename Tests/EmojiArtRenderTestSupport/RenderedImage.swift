@@ -2,13 +2,13 @@ import CPangoCairo
 import Foundation
 
 /// One premultiplied ARGB32 pixel, split into channels.
-struct Pixel: Equatable {
-    var red: Int
-    var green: Int
-    var blue: Int
-    var alpha: Int
+public struct Pixel: Equatable {
+    public var red: Int
+    public var green: Int
+    public var blue: Int
+    public var alpha: Int
 
-    init(_ argb: UInt32) {
+    public init(_ argb: UInt32) {
         alpha = Int(argb >> 24)
         red = Int((argb >> 16) & 0xFF)
         green = Int((argb >> 8) & 0xFF)
@@ -16,31 +16,31 @@ struct Pixel: Equatable {
     }
 
     /// Opaque and far from grey: an emoji drawn in colour, not a black text glyph.
-    var isColourful: Bool {
+    public var isColourful: Bool {
         alpha > 200 && max(abs(red - green), abs(green - blue), abs(red - blue)) > 60
     }
 
     /// Close to the selection mark's accent blue (#3584e4).
-    var isAccentBlue: Bool {
+    public var isAccentBlue: Bool {
         alpha > 200 && blue > 170 && blue > red + 80 && blue > green + 40
     }
 
     /// Nearly white and opaque, like the selection mark's halo.
-    var isNearlyWhite: Bool {
+    public var isNearlyWhite: Bool {
         alpha > 200 && red > 190 && green > 190 && blue > 190
     }
 }
 
 /// Pixels read back from a cairo image surface after a test drew into it.
-struct RenderedImage {
+public struct RenderedImage {
     /// Size in device pixels.
-    let width: Int
-    let height: Int
+    public let width: Int
+    public let height: Int
     private let pixels: [UInt32]
 
     /// Draws with `body` into a new transparent ARGB32 surface of `width` × `height` view pixels at
     /// `deviceScale` and reads the result back; writes it as PNG to `pngPath` when given.
-    init(
+    public init(
         width: Int, height: Int, deviceScale: Double = 1, pngPath: String? = nil,
         _ body: (_ cr: OpaquePointer) -> Void
     ) {
@@ -66,25 +66,29 @@ struct RenderedImage {
         self.pixels = pixels
     }
 
-    func pixel(x: Int, y: Int) -> Pixel {
+    public func pixel(x: Int, y: Int) -> Pixel {
         Pixel(pixels[y * width + x])
     }
 
-    func pixel(x: Double, y: Double) -> Pixel {
+    public func pixel(x: Double, y: Double) -> Pixel {
         pixel(x: Int(x), y: Int(y))
     }
 
     /// Whole-pixel box `minX...maxX` × `minY...maxY` in device pixels.
-    struct Box: Equatable {
-        var minX, minY, maxX, maxY: Int
-        var width: Int { maxX - minX + 1 }
-        var height: Int { maxY - minY + 1 }
-        var centerX: Double { Double(minX + maxX + 1) / 2 }
-        var centerY: Double { Double(minY + maxY + 1) / 2 }
+    public struct Box: Equatable {
+        public var minX, minY, maxX, maxY: Int
+        public var width: Int { maxX - minX + 1 }
+        public var height: Int { maxY - minY + 1 }
+        public var centerX: Double { Double(minX + maxX + 1) / 2 }
+        public var centerY: Double { Double(minY + maxY + 1) / 2 }
+
+        public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+            (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+        }
     }
 
     /// The bounds of the pixels that are not (nearly) transparent, optionally inside `region`.
-    func inkBounds(in region: Box? = nil) -> Box? {
+    public func inkBounds(in region: Box? = nil) -> Box? {
         var bounds: Box?
         forEachPixel(in: region) { x, y, pixel in
             guard pixel.alpha > 24 else { return }
@@ -102,7 +106,7 @@ struct RenderedImage {
     }
 
     /// How many pixels inside `region` (the whole image when nil) satisfy `test`.
-    func count(in region: Box? = nil, where test: (Pixel) -> Bool) -> Int {
+    public func count(in region: Box? = nil, where test: (Pixel) -> Bool) -> Int {
         var count = 0
         forEachPixel(in: region) { _, _, pixel in
             if test(pixel) { count += 1 }
@@ -111,7 +115,7 @@ struct RenderedImage {
     }
 
     /// Pixels whose channels differ from `other`'s by more than `tolerance` in any channel.
-    func differingPixelCount(from other: RenderedImage, tolerance: Int) -> Int {
+    public func differingPixelCount(from other: RenderedImage, tolerance: Int) -> Int {
         precondition(width == other.width && height == other.height)
         var count = 0
         for (mine, theirs) in zip(pixels, other.pixels) where mine != theirs {
@@ -126,7 +130,7 @@ struct RenderedImage {
 
     /// How this frame, whose turned emojis were sampled straight from their glyphs' levels (a
     /// zoom step's first frame), differs from `other`, the frame painted from their turned rasters.
-    func levelSamplingDifference(from other: RenderedImage) -> LevelSamplingDifference {
+    public func levelSamplingDifference(from other: RenderedImage) -> LevelSamplingDifference {
         LevelSamplingDifference(
             pixels: width * height, over24: differingPixelCount(from: other, tolerance: 24),
             over64: differingPixelCount(from: other, tolerance: 64))
@@ -144,7 +148,7 @@ struct RenderedImage {
 
 extension RenderedImage.Box {
     /// The box of side `2 × half` around a point.
-    init(center x: Double, _ y: Double, half: Double) {
+    public init(center x: Double, _ y: Double, half: Double) {
         self.init(minX: Int(x - half), minY: Int(y - half), maxX: Int(x + half), maxY: Int(y + half))
     }
 }
@@ -153,10 +157,10 @@ extension RenderedImage.Box {
 /// level instead of the raster's box and then a bilinear sample differs on turned edges — by more
 /// than 24 levels in under 1% of the pixels, by more than 64 in under 1 in 10,000. Upright emojis
 /// are the same pixels either way.
-struct LevelSamplingDifference: CustomStringConvertible {
-    var pixels: Int
-    var over24: Int
-    var over64: Int
-    var isWithinTolerance: Bool { over24 < pixels / 100 && over64 < max(1, pixels / 10_000) }
-    var description: String { "\(over24) of \(pixels) pixels differ by more than 24, \(over64) by more than 64" }
+public struct LevelSamplingDifference: CustomStringConvertible {
+    public var pixels: Int
+    public var over24: Int
+    public var over64: Int
+    public var isWithinTolerance: Bool { over24 < pixels / 100 && over64 < max(1, pixels / 10_000) }
+    public var description: String { "\(over24) of \(pixels) pixels differ by more than 24, \(over64) by more than 64" }
 }

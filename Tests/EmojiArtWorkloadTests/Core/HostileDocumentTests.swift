@@ -125,7 +125,7 @@ import Testing
 
     @Test("a file:// background naming /dev/zero or a FIFO is refused before anything is read")
     func fileBackgrounds() async throws {
-        try await withTemporaryDirectoryAsync { directory in
+        try await withTemporaryDirectory { directory in
             let fifo = directory.appendingPathComponent("pipe.png")
             #expect(mkfifo(fifo.path, 0o600) == 0)
             for url in [URL(fileURLWithPath: "/dev/zero"), fifo] {
@@ -140,13 +140,4 @@ import Testing
             }
         }
     }
-}
-
-/// `withTemporaryDirectory` for async bodies.
-func withTemporaryDirectoryAsync(_ body: (URL) async throws -> Void) async throws {
-    let directory = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-        .appendingPathComponent("emojiart-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try await body(directory)
 }

@@ -1,21 +1,21 @@
 import Foundation
 
 /// A value shared between a test and the closures it hands out, behind a lock.
-final class LoadingBox<Value: Sendable>: @unchecked Sendable {
+public final class LoadingBox<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         stored = value
     }
 
-    var value: Value {
+    public var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
 
     /// Changes the value and returns the new one, atomically.
-    func update(_ change: (inout Value) -> Void) -> Value {
+    public func update(_ change: (inout Value) -> Void) -> Value {
         lock.withLock {
             change(&stored)
             return stored
@@ -26,12 +26,14 @@ final class LoadingBox<Value: Sendable>: @unchecked Sendable {
 /// Holds fake fetches until the test opens it. Waiting ignores cancellation on purpose: a
 /// fetch that finishes after it was cancelled is exactly what the stale-result tests need.
 /// Tests open it in a `defer`, so nothing waits past the test.
-final class LoadingGate: @unchecked Sendable {
+public final class LoadingGate: @unchecked Sendable {
     private let lock = NSLock()
     private var isOpen = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    func wait() async {
+    public init() {}
+
+    public func wait() async {
         await withCheckedContinuation { continuation in
             let openAlready = lock.withLock {
                 if !isOpen { waiters.append(continuation) }
@@ -41,7 +43,7 @@ final class LoadingGate: @unchecked Sendable {
         }
     }
 
-    func open() {
+    public func open() {
         let waiting = lock.withLock {
             isOpen = true
             defer { waiters = [] }
@@ -52,13 +54,13 @@ final class LoadingGate: @unchecked Sendable {
 }
 
 /// A weak reference that a `@Sendable` closure can read, to check that something was freed.
-final class LoadingWeakReference<Object: AnyObject>: @unchecked Sendable {
+public final class LoadingWeakReference<Object: AnyObject>: @unchecked Sendable {
     private let lock = NSLock()
     private weak var stored: Object?
 
-    init(_ object: Object) {
+    public init(_ object: Object) {
         stored = object
     }
 
-    var object: Object? { lock.withLock { stored } }
+    public var object: Object? { lock.withLock { stored } }
 }
