@@ -1,8 +1,8 @@
 import Testing
 
 /// Gives a suite its own X server for the time its tests run, as `XvfbServer.current`
-/// (DESIGN "Tests and CI": one Xvfb per suite). The server stops after the suite's last test,
-/// also when a test fails or hits its time limit.
+/// (DESIGN "Tests and CI": one Xvfb per suite), once one of the `SuiteSlots` is free. The server
+/// stops after the suite's last test, also when a test fails or hits its time limit.
 struct XvfbDisplayTrait: SuiteTrait, TestScoping {
     /// Once for the whole suite, not once per test.
     func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
@@ -12,10 +12,12 @@ struct XvfbDisplayTrait: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let server = try await XvfbServer.start()
-        defer { server.stop() }
-        try await XvfbServer.$current.withValue(server) {
-            try await function()
+        try await SuiteSlots.shared.withSlot {
+            let server = try await XvfbServer.start()
+            defer { server.stop() }
+            try await XvfbServer.$current.withValue(server) {
+                try await function()
+            }
         }
     }
 }
