@@ -8,7 +8,7 @@ import Foundation
 /// Bounded: the least recently used glyphs beyond `capacityInBytes` are dropped (a raster made
 /// from one keeps its own pixels). A text Pango does not draw entirely from a colour bitmap font
 /// (an outline fallback, an unknown glyph) is remembered as such, and its rasters are laid out
-/// by Pango at each size as before.
+/// by Pango at each size.
 public final class EmojiGlyphStore: @unchecked Sendable {
     /// The process's store.
     public static let shared = EmojiGlyphStore()

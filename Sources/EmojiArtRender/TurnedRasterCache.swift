@@ -12,7 +12,7 @@ import CRenderKernels
 /// `DocumentRenderer.transformedJob`), so one turned raster serves every position.
 /// A crisp frame at rest — after an edit, a selection change, a pan — then costs what an
 /// upright one does. Angles that do not repeat fill the cache only up to a budget per frame;
-/// beyond it the direct loop samples as before.
+/// beyond it the direct loop samples each emoji from its glyph.
 final class TurnedRasterCache {
     /// The upright raster by identity (hashing no string per emoji per frame; the entry holds
     /// the raster, so its identity cannot be reused while the entry lives), the size on screen,

@@ -2,18 +2,16 @@ import CGtk
 import EmojiArtCore
 
 /// The palette editor's "Find by Name" group (F1, P3): a search entry and the emojis whose names
-/// or keywords match, in the language of the menus and in English; a click on one, or Enter for
-/// the first, adds it to the palette.
+/// or keywords match (Core's `PaletteEditorFinder`), as a grid; a click on one, or Enter for the
+/// best, adds it to the palette.
 @MainActor
 final class PaletteEditorSearch {
-    /// A grid of results to look through, not the strip's long row.
-    static let maximumResults = 60
-
     let group: UnsafeMutablePointer<GtkWidget>
     private let entry: UnsafeMutablePointer<GtkWidget>
     private let results: UnsafeMutablePointer<GtkWidget>
     private let onPick: @MainActor (String) -> Void
     private var shownEmojis: [String] = []
+    private let finder = PaletteEditorFinder(language: Localization.language)
 
     init(onPick: @escaping @MainActor (String) -> Void) {
         self.onPick = onPick
@@ -33,13 +31,13 @@ final class PaletteEditorSearch {
         adw_preferences_group_add(cast(group), results)
         connect(entry, .changed) { [unowned self] in showResults() }
         connect(entry, .activate) { [unowned self] in
-            if let first = shownEmojis.first { onPick(first) }
+            if let emoji = finder.emojiForEnter(shown: shownEmojis) { onPick(emoji) }
         }
     }
 
     private func showResults() {
         let query = String(cString: gtk_editable_get_text(cast(entry)))
-        let emojis = EmojiSearch.shared.results(for: query, language: Localization.language, limit: Self.maximumResults).map(\.emoji)
+        let emojis = finder.results(for: query)
         guard emojis != shownEmojis else { return }
         shownEmojis = emojis
         // gtk_flow_box_remove_all is GTK 4.12; Debian 12 has 4.8.

@@ -5,7 +5,7 @@ import Foundation
 /// on two cores the decode of a 100,000-emoji file (~100 ms) then overlaps GTK's and
 /// libadwaita's start-up instead of following it. The window asks for its document with `take`,
 /// which waits for that file's decode if it is still running; a file that was not prefetched
-/// (opened later, or named differently by GApplication) is read as before.
+/// (opened later, or named differently by GApplication) is read when the window asks for it.
 ///
 /// Once the files are decoded the same thread decodes their emojis' glyphs, paints each
 /// document's first frame at the size its canvas is expected to have and makes the rasters that
