@@ -220,7 +220,8 @@ let package = Package(
         .testTarget(
             name: "EmojiArtWorkloadTests",
             dependencies: [
-                "EmojiArtCore", "EmojiArtRender", "EmojiArtCollab", "EmojiArtTestSupport", "EmojiArtRenderTestSupport",
+                "EmojiArtCore", "EmojiArtRender", "EmojiArtCollab", "EmojiArtCollabTestSupport", "EmojiArtTestSupport",
+                "EmojiArtRenderTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -260,7 +261,7 @@ if Context.environment["EMOJIART_SANITIZE_SUBSET"] != nil {
         target.exclude.append("Collab")
         target.dependencies.removeAll { dependency in
             switch dependency {
-            case .byNameItem(let name, _), .targetItem(let name, _): return name == "EmojiArtCollab"
+            case .byNameItem(let name, _), .targetItem(let name, _): return name.hasPrefix("EmojiArtCollab")
             default: return false
             }
         }

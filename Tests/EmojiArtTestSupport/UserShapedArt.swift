@@ -3,9 +3,10 @@ import Foundation
 
 /// Documents shaped like a user's drawing rather than the uniform benchmark art: many
 /// different emojis — every default palette's, plus ZWJ sequences, skin tones, flags and keycaps —
-/// each at a size of its own between 10 and 200 pt (every pinch, corner drag or `>` gives one), a
-/// fifth of them turned and some mirrored, spread over a 1920 × 1080 area. The same document for
-/// the same arguments (`SeededSequence`), for the tests and the benchmarks.
+/// each at a size of its own (by default between 10 and 200 pt: every pinch, corner drag or `>`
+/// gives one), by default a fifth of them turned and some mirrored, spread over a 1920 × 1080
+/// area. The same document for the same arguments (`SeededSequence`), for the tests and the
+/// benchmarks.
 public enum UserShapedArt {
     /// Emojis beyond the palettes that real drawings hold and that stress the text path.
     public static let sequences = [
@@ -19,8 +20,11 @@ public enum UserShapedArt {
     }()
 
     /// `count` emojis drawn from `kinds` of `emojiTexts` spread over the list (so sequences and
-    /// flags are among them; all by default), sizes 10–200 as whole points (as files store them).
-    public static func model(emojiCount count: Int, kinds: Int? = nil) -> EmojiArtModel {
+    /// flags are among them; all by default), `sizes` as whole points (as files store them), a
+    /// `turnedFraction` of them turned.
+    public static func model(
+        emojiCount count: Int, kinds: Int? = nil, sizes: ClosedRange<Double> = 10...200, turnedFraction: Double = 0.2
+    ) -> EmojiArtModel {
         let kindCount = min(max(1, kinds ?? emojiTexts.count), emojiTexts.count)
         let texts = (0..<kindCount).map { emojiTexts[$0 * emojiTexts.count / kindCount] }
         var sequence = SeededSequence(seed: 0x2545_F491_4F6C_DD1D)
@@ -30,8 +34,8 @@ public enum UserShapedArt {
         for index in 0..<count {
             let text = texts[Int(next() * Double(texts.count))]
             let position = DocumentPoint(x: (next() - 0.5) * 1920, y: (next() - 0.5) * 1080)
-            let size = (10 + next() * 190).rounded()
-            let turned = next() < 0.2
+            let size = (sizes.lowerBound + next() * (sizes.upperBound - sizes.lowerBound)).rounded()
+            let turned = next() < turnedFraction
             let rotation = turned ? (next() * 360 - 180).rounded() : 0
             emojis.append(
                 Emoji(

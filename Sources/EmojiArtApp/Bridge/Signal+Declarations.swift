@@ -30,6 +30,8 @@ extension Signal {
     static var focusEnter: Signal<VoidHandler> { .init(name: "enter", trampoline: .void) }
     /// GtkEventControllerFocus (the focus left) and GtkEventControllerMotion (the pointer left).
     static var leave: Signal<VoidHandler> { .init(name: "leave", trampoline: .void) }
+    /// GdkFrameClock: a frame was painted (FrameTimingTrace).
+    static var afterPaint: Signal<VoidHandler> { .init(name: "after-paint", trampoline: .void) }
 
     /// GSimpleAction, with its parameter (a GVariant, NULL for an action without one).
     static var actionActivate: Signal<PointerHandler> { .init(name: "activate", trampoline: .pointer) }

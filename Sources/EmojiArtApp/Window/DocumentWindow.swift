@@ -161,6 +161,7 @@ final class DocumentWindow {
         guard !isClosed else { return }
         gtk_window_present(cast(window))
         if maximizesWhenMapped { maximizeOnceMapped() }
+        FrameTimingTrace.follow(window, canvas: canvas.drawingArea)
     }
 
     /// Closes the window, the only way it is destroyed (Bridge/Signals.swift, rule 2): marks it
