@@ -17,6 +17,7 @@ struct Workload: Sendable {
         Workload(name: "export", run: ExportBenchmarks.run),
         Workload(name: "launch", run: LaunchBenchmarks.run),
         Workload(name: "zoom", run: ZoomStepBenchmarks.run),
+        Workload(name: "gestures", run: GestureBenchmarks.run),
         Workload(name: "versions", run: VersionStallBenchmarks.run),
         Workload(name: "collab", run: CollabBenchmarks.run),
         Workload(name: "web", run: WebClientBenchmarks.run),
