@@ -12,7 +12,7 @@ import Glibc
 /// `emojiart relay`, `share`, `join` and `info`'s `collab` key end to end (SPEC C2): a real relay
 /// process started through the CLI, the commands run as a person would, each with its own
 /// XDG folders.
-@Suite(.serialized) struct CollabCommandTests {
+@Suite(.serialized, .scratchFolder) struct CollabCommandTests {
     /// `emojiart relay --port 0` in the background (it execs `emojiart-relay` beside itself).
     static func relay() throws -> RelayProcess {
         try RelayProcess(command: [CommandRunner.executableURL.path, "relay"])
@@ -20,7 +20,7 @@ import Glibc
 
     /// A person's own XDG folders.
     static func environment(_ name: String) throws -> [String: String] {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(name)-\(UUID().uuidString)")
+        let home = TestScratch.folder.appendingPathComponent("cli-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home.path
@@ -30,7 +30,7 @@ import Glibc
     }
 
     static func copyExample(_ name: String) throws -> URL {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
+        let copy = TestScratch.folder.appendingPathComponent("\(UUID().uuidString)-\(name)")
         try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("examples/\(name)"), to: copy)
         return copy
     }
@@ -54,7 +54,7 @@ import Glibc
         #expect(view.room == edit.room && view.isViewLink && !edit.isViewLink)
         #expect(view.key?.count == 86)
         #expect(edit.viewLink == view, "the view link is derived from the edit link")
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-viewed.emojiart")
+        let copy = TestScratch.folder.appendingPathComponent("\(UUID().uuidString)-viewed.emojiart")
         let joined = try CommandRunner.run(["join", view.description, "-o", copy.path], environment: try Self.environment("bob"))
         #expect(joined.status == 0, "\(joined.standardError)")
         #expect(try DocumentFile.read(from: copy).emojis.map(\.text) == original.emojis.map(\.text))
@@ -103,7 +103,7 @@ import Glibc
 
             // join takes both web links.
             for (index, link) in [lines[2], lines[3]].enumerated() {
-                let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-web-\(index).emojiart")
+                let copy = TestScratch.folder.appendingPathComponent("\(UUID().uuidString)-web-\(index).emojiart")
                 let joined = try CommandRunner.run(["join", link, "-o", copy.path], environment: try Self.environment("cat\(index)"))
                 #expect(joined.status == 0, "\(joined.standardError)")
                 #expect(try Self.emojiTexts(copy) == original)
@@ -147,7 +147,7 @@ import Glibc
         // The key, then the relay it is kept for (C10).
         #expect(try String(contentsOf: keyFile, encoding: .utf8).split(separator: "\n") == [Substring(link.key!), Substring(relay.server)])
 
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-joined.emojiart")
+        let copy = TestScratch.folder.appendingPathComponent("\(UUID().uuidString)-joined.emojiart")
         let joined = try CommandRunner.run(["join", printed, "-o", copy.path], environment: bob)
         #expect(joined.status == 0, "\(joined.standardError)")
         let received = try DocumentFile.read(from: copy)
@@ -159,7 +159,7 @@ import Glibc
 
         // The relay's own address form, which earlier versions printed, still joins.
         let legacy = "\(relay.server)/room/\(link.room)#\(link.key!)"
-        let again = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-legacy.emojiart")
+        let again = TestScratch.folder.appendingPathComponent("\(UUID().uuidString)-legacy.emojiart")
         let legacyJoin = try CommandRunner.run(["join", legacy, "-o", again.path], environment: try Self.environment("cat"))
         #expect(legacyJoin.status == 0, "\(legacyJoin.standardError)")
         #expect(try DocumentFile.read(from: again).emojis.map(\.text) == original.emojis.map(\.text))
@@ -173,7 +173,7 @@ import Glibc
         let document = try Self.copyExample("sunny-meadow.emojiart")
         let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: ann)
         let link = try RoomLink(parsing: shared.standardOutput)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).emojiart")
+        let output = TestScratch.folder.appendingPathComponent("\(UUID().uuidString).emojiart")
         let bob = try Self.environment("bob")
         let keyFile = URL(fileURLWithPath: bob["XDG_STATE_HOME"]!).appendingPathComponent("emojiart/keys/\(link.room).key")
 
@@ -206,7 +206,7 @@ import Glibc
         let document = try Self.copyExample("sunny-meadow.emojiart")
         let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: ann)
         let link = try RoomLink(parsing: shared.standardOutput)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).emojiart")
+        let output = TestScratch.folder.appendingPathComponent("\(UUID().uuidString).emojiart")
 
         var wrong = link
         wrong.key = RoomKey.random().text
@@ -243,7 +243,7 @@ import Glibc
         let document = try Self.copyExample("sunny-meadow.emojiart")
         let shared = try CommandRunner.run(["share", document.path, "--relay", relay.server], environment: ann)
         let link = try RoomLink(parsing: shared.standardOutput)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-follow.emojiart")
+        let output = TestScratch.folder.appendingPathComponent("\(UUID().uuidString)-follow.emojiart")
 
         let follower = Process()
         follower.executableURL = CommandRunner.executableURL
@@ -290,7 +290,7 @@ extension CollabCommandTests {
         #expect(shared.status == 0, "\(shared.standardError)")
         let link = shared.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("join-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("join-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("joined.emojiart")

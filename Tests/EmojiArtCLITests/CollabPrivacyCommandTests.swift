@@ -1,6 +1,7 @@
 import EmojiArtCollab
 import EmojiArtCollabNet
 import EmojiArtCore
+import EmojiArtTestSupport
 import Foundation
 import Testing
 
@@ -12,12 +13,12 @@ import Glibc
 /// `file://` background (the joined copy has the image), refuses one it cannot embed with the
 /// reason, and a `file://` background arriving from a room is never opened by `join` or
 /// `render` — an inotify watch on the file would see any open — and is reported.
-@Suite(.serialized) struct CollabPrivacyCommandTests {
+@Suite(.serialized, .scratchFolder) struct CollabPrivacyCommandTests {
     /// The example's embedded image, as a file of this computer.
     static func imageFile() throws -> (url: URL, data: Data) {
         let example = CommandRunner.packageRoot.appendingPathComponent("examples/embedded-hill.emojiart")
         let data = try #require(try DocumentFile.read(from: example).background.imageData)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-hill.png")
+        let url = TestScratch.folder.appendingPathComponent("\(UUID().uuidString)-hill.png")
         try data.write(to: url)
         return (url, data)
     }
@@ -25,7 +26,7 @@ import Glibc
     static func document(background: Background) throws -> URL {
         var model = EmojiArtModel(background: background, emojis: [])
         model.addEmoji("🌼", at: DocumentPoint(x: 10, y: 20), size: 40)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).emojiart")
+        let url = TestScratch.folder.appendingPathComponent("\(UUID().uuidString).emojiart")
         try DocumentFile.write(model, to: url)
         return url
     }
@@ -41,7 +42,7 @@ import Glibc
         let link = shared.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(try DocumentFile.read(from: document).background == .imageData(image.data), "the shared file embeds it too")
 
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-joined.emojiart")
+        let copy = TestScratch.folder.appendingPathComponent("\(UUID().uuidString)-joined.emojiart")
         let joined = try CommandRunner.run(["join", link, "-o", copy.path], environment: try CollabCommandTests.environment("bob"))
         #expect(joined.status == 0, "\(joined.standardError)")
         let received = try DocumentFile.read(from: copy)
@@ -57,7 +58,7 @@ import Glibc
     @Test("share refuses a file:// background it cannot embed, with the reason, before making a room")
     func shareRefusesMissingFile() throws {
         let relay = try CollabCommandTests.relay()
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-gone.png")
+        let missing = TestScratch.folder.appendingPathComponent("\(UUID().uuidString)-gone.png")
         let document = try Self.document(background: .url(missing))
         let before = try Data(contentsOf: document)
         let shared = try CommandRunner.run(
@@ -93,7 +94,7 @@ import Glibc
         try mallory.perform { try $0.perform([.background(.url(image.url.absoluteString))], named: "Set Background") }
         try await mallory.wait("the relay stored mallory's background", timeout: .seconds(20)) { $0.pending.isEmpty }
 
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-joined.emojiart")
+        let copy = TestScratch.folder.appendingPathComponent("\(UUID().uuidString)-joined.emojiart")
         let joined = try CommandRunner.run(
             ["join", link.description, "-o", copy.path], environment: try CollabCommandTests.environment("bob"))
         #expect(joined.status == 0, "\(joined.standardError)")
@@ -103,7 +104,7 @@ import Glibc
         let received = try DocumentFile.read(from: copy)
         #expect(received.background == .url(image.url), "the room’s value is kept as it is, unread")
 
-        let png = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).png")
+        let png = TestScratch.folder.appendingPathComponent("\(UUID().uuidString).png")
         let rendered = try CommandRunner.run(["render", copy.path, "-o", png.path])
         #expect(rendered.status != 0)
         #expect(rendered.standardError.contains("a file on another computer"), "\(rendered.standardError)")

@@ -1,14 +1,15 @@
 import EmojiArtCollab
+import EmojiArtTestSupport
 import Foundation
 import Testing
 
 /// The collaboration commands speak the language LANGUAGE selects (SPEC A3): a bad link, a relay
 /// address that is not one, and a relay's refusal — sent as a code, worded by the client — are
 /// said wholly in German.
-@Suite(.serialized) struct CollabTranslationTests {
+@Suite(.serialized, .scratchFolder) struct CollabTranslationTests {
     /// The catalogs compiled into a folder of this suite's own, and an environment speaking German.
     private static func german() throws -> (environment: [String: String], catalogs: URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emojiart-locale-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("emojiart-locale-\(UUID().uuidString)")
         let process = Process()
         process.executableURL = CommandRunner.packageRoot.appendingPathComponent("scripts/compile-translations")
         process.arguments = [folder.path]
@@ -28,7 +29,7 @@ import Testing
     func badInputInGerman() throws {
         let (environment, catalogs) = try Self.german()
         defer { try? FileManager.default.removeItem(at: catalogs) }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).emojiart").path
+        let output = TestScratch.folder.appendingPathComponent("\(UUID().uuidString).emojiart").path
 
         let notALink = try CommandRunner.run(["join", "https://example.com/x", "-o", output], environment: environment)
         #expect(notALink.status != 0)
@@ -55,7 +56,7 @@ import Testing
         let (environment, catalogs) = try Self.german()
         defer { try? FileManager.default.removeItem(at: catalogs) }
         let relay = try CollabCommandTests.relay()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).emojiart")
+        let output = TestScratch.folder.appendingPathComponent("\(UUID().uuidString).emojiart")
         let link = RoomLink(server: relay.server, room: "no-such-room", key: "AAAAAAAAAAAAAAAAAAAAAA")
         let refused = try CommandRunner.run(["join", link.description, "-o", output.path, "--timeout", "10"], environment: environment)
         #expect(refused.status == 1)

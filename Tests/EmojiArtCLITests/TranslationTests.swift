@@ -1,9 +1,10 @@
+import EmojiArtTestSupport
 import Foundation
 import Testing
 
 /// The translations (SPEC A3): every catalog is valid and covers every message
 /// (`scripts/check-translations`), and the CLI speaks the language LANGUAGE selects.
-@Suite struct TranslationTests {
+@Suite(.scratchFolder) struct TranslationTests {
     private static let root = CommandRunner.packageRoot
 
     /// Runs a script of the checkout and returns its status and combined output.
@@ -19,7 +20,7 @@ import Testing
 
     /// The catalogs compiled into a folder of this suite's own, as `scripts/install` installs them.
     private static func compiledCatalogs() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emojiart-locale-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("emojiart-locale-\(UUID().uuidString)")
         let result = try script("compile-translations", [folder.path])
         #expect(result.status == 0, "\(result.output)")
         return folder
@@ -49,7 +50,7 @@ import Testing
     /// Runs `emojiart info` in German on a file holding `json`, and returns what it printed on
     /// stderr (the file is named after `name` in a folder of its own).
     private static func infoInGerman(_ name: String, holding json: String, catalogs: URL) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emojiart-de-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("emojiart-de-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(name)

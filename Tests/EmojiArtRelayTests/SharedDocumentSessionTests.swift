@@ -9,7 +9,7 @@ import Testing
 /// The document-in-a-room use case without widgets (C5): two windows' sessions through the
 /// in-memory relay, presence paced on a clock of the test's own.
 @MainActor
-@Suite struct SharedDocumentSessionTests {
+@Suite(.scratchFolder) struct SharedDocumentSessionTests {
     final class TestClock: @unchecked Sendable {
         var time = Duration.zero
     }
@@ -23,7 +23,7 @@ import Testing
     static func session(
         _ name: String, document: EmojiArtDocument, relay: InMemoryRelay, clock: TestClock, keeping: SharedDocumentSession.KeyKeeping
     ) throws -> SharedDocumentSession {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString)")
+        let folder = TestScratch.folder.appendingPathComponent("shared-\(UUID().uuidString)")
         let storage = CollabStorage(locations: StorageLocations(dataDirectory: folder, stateDirectory: folder))
         return try SharedDocumentSession.start(
             document: document, address: RoomLink(server: "ws://memory", room: room, key: key), storage: storage,
