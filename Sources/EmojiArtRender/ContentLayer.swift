@@ -11,6 +11,9 @@ import EmojiArtCore
 /// layer was not rendered for (the gesture ended) renders crisply again. A change of emojis,
 /// background, selection, view size or device scale makes the layer stale and is rendered at once,
 /// so dragging emojis (a model change, not a viewport change) always shows them where they are.
+/// While some emojis are selected the layer also keeps the frame without them (`StillLayer`): a
+/// frame in which only they changed — a drag, resize or turn of the selection — repaints the
+/// rectangle they cover, not the whole view.
 ///
 /// Owns its surface and a `DocumentRenderer`, so it belongs to one thread.
 public final class ContentLayer {
@@ -31,7 +34,7 @@ public final class ContentLayer {
     }
 
     /// Largest side of a cairo image surface in pixels (DESIGN "Images").
-    private static let maximumSurfaceSide = 32_767
+    static let maximumSurfaceSide = 32_767
 
     /// Draws the crisp frames.
     public let renderer: DocumentRenderer
@@ -61,6 +64,9 @@ public final class ContentLayer {
     private var surfacePixelSize: (width: Int, height: Int, scale: Double)?
     private var content: Content?
     private var renderedViewport: Viewport?
+    /// The frame without the selection, while one is selected: a frame in which only the
+    /// selected emojis changed paints their rectangle alone.
+    private var stillLayer: StillLayer?
 
     /// Paints frames off the layer's thread (the canvas: on a background queue, landing on the
     /// main one); nil: every frame is painted on the layer's thread.
@@ -118,6 +124,15 @@ public final class ContentLayer {
             (renderedViewport == viewport && !needsRender) || isInteractive
         {
             blit(surface, renderedAt: renderedViewport, to: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
+            return
+        }
+        if let stillLayer, let surface,
+            stillLayer.holds(
+                model, background: background, viewport: viewport, viewSize: viewSize, deviceScale: scale, selection: selection)
+        {
+            renderAttemptCount += 1
+            paintSelection(of: model, over: stillLayer, into: surface, content: wanted, viewport: viewport)
+            blit(surface, renderedAt: viewport, to: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
             return
         }
         // The same content at another viewport (a zoom or pan step), under a raster budget: the
@@ -204,11 +219,15 @@ public final class ContentLayer {
     /// Forgets the rendered frame, so the next draw renders crisply whatever it is given (e.g.
     /// after the emoji font or the theme changed, which the layer cannot see).
     public func invalidate() {
+        stillLayer = nil
         content = nil
         renderedViewport = nil
         generation += 1
         flight = nil  // painted for what the layer no longer shows: never landed
     }
+
+    /// Whether the layer keeps the frame without the selection, to paint the selection alone.
+    var paintsSelectionAlone: Bool { stillLayer != nil }
 
     /// Whether a frame is being painted off the layer's thread (for tests).
     public var isPaintingOffThread: Bool { flight != nil }
@@ -285,6 +304,26 @@ public final class ContentLayer {
                 return surface
             }
         }
+        if !isFirst, let size = surfacePixelSize,
+            StillLayer.isWorthIt(
+                model, selection: content.selection, viewport: viewport, viewSize: content.viewSize,
+                deviceScale: content.deviceScale, pixelWidth: size.width, pixelHeight: size.height),
+            let still = StillLayer(
+                model, background: background, viewport: viewport, viewSize: content.viewSize,
+                deviceScale: content.deviceScale, selection: content.selection, pixelWidth: size.width,
+                pixelHeight: size.height, renderer: renderer,
+                rastersPayOff: isAtExactFrameZoom(viewport, deviceScale: content.deviceScale))
+        {
+            still.copy(into: surface)
+            stillLayer = still
+            paintSelection(of: model, over: still, into: surface, content: content, viewport: viewport)
+            // One with stand-ins would show them again at the selection's next move.
+            if !still.isExact {
+                stillLayer = nil
+                awaitsRasters = true
+            }
+            return surface
+        }
         let budget = renderer.rasterBudget
         if isFirst { renderer.rasterBudget = budget?.firstFrame }
         let outcome = renderer.drawDirectly(
@@ -300,6 +339,25 @@ public final class ContentLayer {
         return surface
     }
 
+    /// Makes the layer's frame, a copy of `still` but where the selection was painted last, the
+    /// frame of `model`, in which only the selected emojis changed.
+    private func paintSelection(
+        of model: EmojiArtModel, over still: StillLayer, into surface: OpaquePointer, content: Content, viewport: Viewport
+    ) {
+        generation += 1
+        flight = nil  // painted for what the layer no longer shows: never landed
+        needsRender = false
+        deferrals = nil
+        let outcome = still.paintSelection(
+            of: model, into: surface, renderer: renderer,
+            rastersPayOff: isAtExactFrameZoom(viewport, deviceScale: content.deviceScale))
+        cairo_surface_flush(surface)
+        renderCount += 1
+        self.content = content
+        renderedViewport = viewport
+        noteOutcome(outcome, viewport: viewport, deviceScale: content.deviceScale)
+    }
+
     private func isAtExactFrameZoom(_ viewport: Viewport, deviceScale: Double) -> Bool {
         exactFrameZoom.map { $0.zoom == viewport.zoom && $0.deviceScale == deviceScale } ?? false
     }
@@ -307,14 +365,6 @@ public final class ContentLayer {
     private func noteOutcome(_ outcome: FrameOutcome, viewport: Viewport, deviceScale: Double) {
         awaitsRasters = outcome != .exact
         if outcome == .exact { exactFrameZoom = (viewport.zoom, deviceScale) }
-    }
-
-    private static func clear(_ surface: OpaquePointer) {
-        // cairo_create never returns NULL (an error context at worst), but Swift sees an optional.
-        guard let cr = cairo_create(surface) else { return }
-        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(cr)
-        cairo_destroy(cr)
     }
 
     /// The layer's surface for this size, and whether it was just made.
@@ -333,19 +383,6 @@ public final class ContentLayer {
         return (created, true)
     }
 
-    /// A transparent ARGB32 image surface for the layer, in view coordinates at `deviceScale`.
-    private static func makeSurface(width: Int, height: Int, deviceScale: Double) -> OpaquePointer? {
-        guard width <= Self.maximumSurfaceSide, height <= Self.maximumSurfaceSide else { return nil }
-        let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        guard let created, cairo_surface_status(created) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(created)
-            return nil
-        }
-        // The renderer draws in view coordinates, as into a GtkDrawingArea on a HiDPI screen.
-        cairo_surface_set_device_scale(created, deviceScale, deviceScale)
-        return created
-    }
-
     private func releaseSurface() {
         if let spareSurface { cairo_surface_destroy(spareSurface) }
         spareSurface = nil
@@ -353,34 +390,5 @@ public final class ContentLayer {
         if let surface { cairo_surface_destroy(surface) }
         surface = nil
         surfacePixelSize = nil
-    }
-
-    /// Paints the layer rendered at `renderedAt` as `viewport` shows the same document: a view
-    /// point p of the old frame moves to origin′ + (p − origin)·(zoom′ / zoom).
-    private func blit(
-        _ surface: OpaquePointer, renderedAt renderedViewport: Viewport, to viewport: Viewport,
-        viewSize: ViewSize, deviceScale: Double, into cr: OpaquePointer
-    ) {
-        let oldOrigin = renderedViewport.documentOrigin(in: viewSize)
-        let newOrigin = viewport.documentOrigin(in: viewSize)
-        let factor = viewport.zoom / renderedViewport.zoom
-        cairo_save(cr)
-        cairo_rectangle(cr, 0, 0, viewSize.width, viewSize.height)
-        cairo_clip(cr)
-        if factor == 1 {
-            // A pure pan: whole device pixels keep the copy exact instead of filtered.
-            let dx = ((newOrigin.x - oldOrigin.x) * deviceScale).rounded() / deviceScale
-            let dy = ((newOrigin.y - oldOrigin.y) * deviceScale).rounded() / deviceScale
-            cairo_set_source_surface(cr, surface, dx, dy)
-        } else {
-            cairo_translate(cr, newOrigin.x, newOrigin.y)
-            cairo_scale(cr, factor, factor)
-            cairo_translate(cr, -oldOrigin.x, -oldOrigin.y)
-            cairo_set_source_surface(cr, surface, 0, 0)
-            // Never the default GOOD on a scaled source (DESIGN "Performance budget").
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        }
-        cairo_paint(cr)
-        cairo_restore(cr)
     }
 }

@@ -19,14 +19,17 @@ public final class DirectFrame: @unchecked Sendable {
     private let frameSize: (width: Int, height: Int)
     private let selected: [Emoji]
     private let markColours: MarkColours
+    private let markSprites: SelectionMarkSprites
     /// Pixels made for this frame alone, kept while it paints.
     private var made: [AnyObject] = []
 
     init(
         planned: DocumentRenderer.PlannedFrame, outcome: FrameOutcome, background: BackgroundImage?, viewport: Viewport,
-        viewSize: ViewSize, deviceScale: Double, frameSize: (Int, Int), selected: [Emoji], markColours: MarkColours
+        viewSize: ViewSize, deviceScale: Double, frameSize: (Int, Int), selected: [Emoji], markColours: MarkColours,
+        markSprites: SelectionMarkSprites
     ) {
         self.markColours = markColours
+        self.markSprites = markSprites
         self.planned = planned
         self.outcome = outcome
         self.background = background
@@ -62,7 +65,8 @@ public final class DirectFrame: @unchecked Sendable {
         guard !selected.isEmpty, let cr = cairo_create(surface) else { return }
         cairo_rectangle(cr, 0, 0, viewSize.width, viewSize.height)
         cairo_clip(cr)
-        DocumentRenderer.drawSelectionMarks(selected, viewport: viewport, viewSize: viewSize, colours: markColours, into: cr)
+        markSprites.drawMarks(
+            around: selected, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale, colours: markColours, into: cr)
         cairo_destroy(cr)
     }
 

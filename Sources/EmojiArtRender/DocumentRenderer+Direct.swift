@@ -39,10 +39,24 @@ extension DocumentRenderer {
         deviceScale: Double, selection: Set<Int>, intoImage surface: OpaquePointer, mayDefer: Bool = false,
         rastersPayOff: Bool = true, beforePainting: () -> Void = {}
     ) -> FrameOutcome {
+        drawDirectly(
+            model.emojis, selected: model.emojis(withIDs: selection), background: background, viewport: viewport,
+            viewSize: viewSize, deviceScale: deviceScale, intoImage: surface, mayDefer: mayDefer, rastersPayOff: rastersPayOff,
+            beforePainting: beforePainting)
+    }
+
+    /// Draws `emojis` (in stack order) as `drawDirectly` draws a model's, with the marks of
+    /// `selected` over them.
+    @discardableResult
+    func drawDirectly(
+        _ emojis: [Emoji], selected: [Emoji], background: BackgroundImage?, viewport: Viewport, viewSize: ViewSize,
+        deviceScale: Double, intoImage surface: OpaquePointer, mayDefer: Bool = false, rastersPayOff: Bool = true,
+        beforePainting: () -> Void = {}
+    ) -> FrameOutcome {
         guard
             let frame = planDirectly(
-                model, background: background, viewport: viewport, viewSize: viewSize, deviceScale: deviceScale,
-                selection: selection, forImage: surface, mayDefer: mayDefer, rastersPayOff: rastersPayOff)
+                emojis, selected: selected, background: background, viewport: viewport, viewSize: viewSize,
+                deviceScale: deviceScale, forImage: surface, mayDefer: mayDefer, rastersPayOff: rastersPayOff)
         else { return .exact }
         guard frame.outcome != .deferred else { return .deferred }
         beforePainting()
@@ -59,6 +73,17 @@ extension DocumentRenderer {
         deviceScale: Double, selection: Set<Int>, forImage surface: OpaquePointer, mayDefer: Bool = false,
         rastersPayOff: Bool = true
     ) -> DirectFrame? {
+        planDirectly(
+            model.emojis, selected: model.emojis(withIDs: selection), background: background, viewport: viewport,
+            viewSize: viewSize, deviceScale: deviceScale, forImage: surface, mayDefer: mayDefer, rastersPayOff: rastersPayOff)
+    }
+
+    /// Plans `emojis` (in stack order) as `planDirectly` plans a model's, with the marks of
+    /// `selected` over them.
+    func planDirectly(
+        _ emojis: [Emoji], selected: [Emoji], background: BackgroundImage?, viewport: Viewport, viewSize: ViewSize,
+        deviceScale: Double, forImage surface: OpaquePointer, mayDefer: Bool = false, rastersPayOff: Bool = true
+    ) -> DirectFrame? {
         guard viewSize.isDrawable, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
             fixedRasterPixelSize == nil
         else { return nil }
@@ -66,7 +91,7 @@ extension DocumentRenderer {
         let frameWidth = Int(cairo_image_surface_get_width(surface))
         let frameHeight = Int(cairo_image_surface_get_height(surface))
         let planned = planEmojis(
-            model.emojis, viewport: viewport, viewSize: viewSize, deviceScale: scale, frameWidth: frameWidth,
+            emojis, viewport: viewport, viewSize: viewSize, deviceScale: scale, frameWidth: frameWidth,
             frameHeight: frameHeight, mayDefer: mayDefer, makingTurnedRasters: rastersPayOff,
             resamplingOnceUsed: !rastersPayOff)
         missingRasters = planned.budget.missing + planned.budget.ahead
@@ -80,8 +105,8 @@ extension DocumentRenderer {
         lastFrameWasExact = outcome == .exact
         return DirectFrame(
             planned: planned, outcome: outcome, background: background, viewport: viewport, viewSize: viewSize,
-            deviceScale: scale, frameSize: (frameWidth, frameHeight), selected: model.emojis(withIDs: selection),
-            markColours: markColours)
+            deviceScale: scale, frameSize: (frameWidth, frameHeight), selected: selected,
+            markColours: markColours, markSprites: markSprites)
     }
 
     /// Plans the frame `drawDirectly` would paint of `model`, without painting it: every raster

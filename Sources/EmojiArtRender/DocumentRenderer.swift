@@ -50,11 +50,15 @@ public final class DocumentRenderer {
         background?.draw(into: cr, viewport: viewport, viewSize: viewSize, deviceScale: scale)
         drawEmojis(model.emojis, viewport: viewport, viewSize: viewSize, deviceScale: scale, into: cr)
         if !selection.isEmpty {
-            Self.drawSelectionMarks(
-                model.emojis(withIDs: selection), viewport: viewport, viewSize: viewSize, colours: markColours, into: cr)
+            markSprites.drawMarks(
+                around: model.emojis(withIDs: selection), viewport: viewport, viewSize: viewSize, deviceScale: scale,
+                colours: markColours, into: cr)
         }
         cairo_restore(cr)
     }
+
+    /// The selection marks drawn so far, copied rather than stroked again.
+    let markSprites = SelectionMarkSprites()
 
     /// The colours selection marks are drawn in: the style's (X10), set by the canvas.
     public var markColours = MarkColours.standard
@@ -176,19 +180,6 @@ public final class DocumentRenderer {
             cairo_rectangle(cr, 0, 0, side, side)
             cairo_fill(cr)
             cairo_restore(cr)
-        }
-    }
-
-    static func drawSelectionMarks(
-        _ selected: [Emoji], viewport: Viewport, viewSize: ViewSize, colours: MarkColours, into cr: OpaquePointer
-    ) {
-        for emoji in selected {
-            let center = viewport.viewPoint(for: emoji.position, in: viewSize)
-            let side = emoji.size * viewport.zoom
-            guard side.isFinite,
-                Self.isVisible(center: center, reach: SelectionMark.reach(forSide: side) * 2.0.squareRoot(), in: viewSize)
-            else { continue }
-            SelectionMark.draw(around: center, side: side, rotation: emoji.rotation, colours: colours, into: cr)
         }
     }
 

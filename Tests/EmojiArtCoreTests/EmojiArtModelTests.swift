@@ -76,4 +76,34 @@ import Testing
         let ids = Set((1...50).reversed().prefix(count).map { $0 } + [99])  // 99 is no emoji's
         #expect(model.emojis(withIDs: ids).map(\.id) == model.emojis.map(\.id).filter(ids.contains))
     }
+
+    @Test(
+        "updates replace the emojis with the same ids, listed in stack order (a dragged selection) or not, the last of two with one id winning",
+        arguments: [3, 8, 9, 40])
+    func updatesReplaceByID(count: Int) {
+        var model = EmojiArtModel()
+        for index in 0..<50 { model.addEmoji("😀", at: DocumentPoint(x: Double(index), y: 0), size: 40) }
+        let chosen = model.emojis.filter { $0.id % 5 != 0 }.prefix(count)
+        let moved = chosen.map { $0.moved(by: DocumentVector(dx: 0, dy: 100)) }
+        let inOrder = model.updated(Array(moved))
+        let shuffled = model.updated(moved.reversed())
+        var twice = Array(moved)
+        twice.append(moved[0].moved(by: DocumentVector(dx: 7, dy: 0)))
+
+        let movedIDs = Set(moved.map(\.id))
+        for result in [inOrder, shuffled] {
+            #expect(result.emojis.map(\.id) == model.emojis.map(\.id), "the stack order kept")
+            #expect(result.emojis.filter { movedIDs.contains($0.id) }.allSatisfy { $0.position.y == 100 })
+            #expect(result.emojis.filter { !movedIDs.contains($0.id) }.allSatisfy { $0.position.y == 0 })
+        }
+        #expect(model.updated(twice).emoji(withID: moved[0].id)?.position.x == moved[0].position.x + 7)
+    }
+}
+
+extension EmojiArtModel {
+    fileprivate func updated(_ emojis: [Emoji]) -> EmojiArtModel {
+        var copy = self
+        copy.update(emojis)
+        return copy
+    }
 }

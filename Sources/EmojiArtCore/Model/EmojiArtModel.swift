@@ -122,12 +122,29 @@ public struct EmojiArtModel: Hashable, Sendable {
             }
             return
         }
+        if updateInStackOrder(updated) { return }
         let byID = Dictionary(updated.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         for index in emojis.indices {
             if let replacement = byID[emojis[index].id] {
                 emojis[index] = replacement
             }
         }
+    }
+
+    /// Replaces the emojis of `updated` when it lists them in stack order, as a dragged
+    /// selection does, with one walk comparing ids (a drag of 300 in 10,000 emojis updates them
+    /// at every frame); false, changing nothing, when it does not.
+    private mutating func updateInStackOrder(_ updated: [Emoji]) -> Bool {
+        var indices: [Int] = []
+        indices.reserveCapacity(updated.count)
+        var next = 0
+        for index in emojis.indices where next < updated.count && emojis[index].id == updated[next].id {
+            indices.append(index)
+            next += 1
+        }
+        guard next == updated.count else { return false }
+        for (index, replacement) in zip(indices, updated) { emojis[index] = replacement }
+        return true
     }
 
     /// Removes the emojis with the given ids and returns them with the indices they had,
